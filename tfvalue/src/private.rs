@@ -19,6 +19,9 @@
 //!   JSON deserializer presents `{"value":…,"type":…}` in that same order). It serializes as
 //!   `serialize_none`, an unknown token, or `serialize_newtype_struct(DYNAMIC_TOKEN, (type
 //!   JSON bytes, value))`.
+//! - An object attribute name written as a map key may be wrapped in
+//!   `serialize_newtype_struct(ATTR_TOKEN, name)` so that error paths say `.name` rather
+//!   than `["name"]`; other serializers see a plain string.
 
 /// Reserved newtype name of `Unknown<T>`.
 pub const UNKNOWN_TOKEN: &str = "$tfvalue::private::Unknown";
@@ -26,3 +29,5 @@ pub const UNKNOWN_TOKEN: &str = "$tfvalue::private::Unknown";
 pub const NUMBER_TOKEN: &str = "$tfvalue::private::Number";
 /// Reserved newtype name of a dynamic `Value`.
 pub const DYNAMIC_TOKEN: &str = "$tfvalue::private::Dynamic";
+/// Reserved newtype name marking a map key as an object attribute name.
+pub const ATTR_TOKEN: &str = "$tfvalue::private::Attr";
