@@ -71,7 +71,11 @@ impl Error {
 
     /// An "expected X, found Y" error of the given kind.
     #[cold]
-    pub fn expected(kind: ErrorKind, expected: impl fmt::Display, found: impl fmt::Display) -> Self {
+    pub fn expected(
+        kind: ErrorKind,
+        expected: impl fmt::Display,
+        found: impl fmt::Display,
+    ) -> Self {
         Error::new(kind, format!("expected {expected}, found {found}"))
     }
 
@@ -123,7 +127,9 @@ impl Error {
     #[cold]
     #[must_use]
     pub fn in_path(mut self, prefix: &AttributePath) -> Self {
-        self.inner.steps_rev.extend(prefix.steps().iter().rev().cloned());
+        self.inner
+            .steps_rev
+            .extend(prefix.steps().iter().rev().cloned());
         self
     }
 }
@@ -246,7 +252,10 @@ mod tests {
         let e = Error::expected(ErrorKind::Type, "number", "a string");
         assert_eq!(e.to_string(), "expected number, found a string");
         let e = e.in_attr("size_gb").in_index(2).in_attr("disk");
-        assert_eq!(e.to_string(), ".disk[2].size_gb: expected number, found a string");
+        assert_eq!(
+            e.to_string(),
+            ".disk[2].size_gb: expected number, found a string"
+        );
         assert_eq!(e.path().to_string(), ".disk[2].size_gb");
         assert_eq!(e.kind(), ErrorKind::Type);
     }

@@ -1,0 +1,1891 @@
+//! The JSON deserializer: `&'de [u8]` → any `Deserialize` type.
+//!
+//! serde_json does the parsing; this module wraps it in an adapter (`Wrap`) that
+//! - presents errors as [`crate::Error`] in Terraform's terms ("expected string, found a
+//!   number") with the attribute path of the value (`.a[1]["k"]`), added while an error
+//!   unwinds, so the happy path pays nothing for it;
+//! - answers tfvalue's reserved names (`crate::private`): a `Number` gets the exact decimal
+//!   text of the JSON number, a dynamic value's `{"value": …, "type": …}` object (keys in
+//!   either order) is presented as the sequence `[type JSON text, value]`, and `Unknown<T>`
+//!   is always known (JSON cannot carry unknown values);
+//! - checks integers against the target's range and bounds nesting depth.
+//!
+//! Errors and serde_json: a visitor handed to serde_json must fail with serde_json's error
+//! type, while the user's code fails with [`crate::Error`]. A wrapped visitor therefore puts
+//! the user's error aside in a shared slot (`Track`) and gives serde_json a placeholder; the
+//! next wrapper up takes the real error back (adding its path step). Errors raised by
+//! serde_json itself (syntax, end of input, nesting limit) are converted from their text.
+
+use std::cell::Cell;
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::value::{BorrowedStrDeserializer, StrDeserializer};
+use serde::de::{self, DeserializeSeed, IgnoredAny, Visitor};
+use serde_json::value::RawValue;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::limits::MAX_DEPTH;
+use crate::number::Number;
+use crate::private::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
+
+/// Decodes one value with `seed` from JSON text; the whole input must be used (trailing
+/// whitespace is allowed, anything else is an error).
+pub fn from_slice_seed<'de, S: DeserializeSeed<'de>>(
+    bytes: &'de [u8],
+    seed: S,
+) -> Result<S::Value> {
+    let track = Track::new();
+    let mut json = serde_json::Deserializer::from_slice(bytes);
+    let value = seed.deserialize(Wrap::new(&mut json, &track))?;
+    json.end().map_err(|e| native_error(&e))?;
+    Ok(value)
+}
+
+/// Decodes one value of type `T` from JSON text; the whole input must be used.
+pub fn from_slice<'de, T: de::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T> {
+    from_slice_seed(bytes, PhantomData::<T>)
+}
+
+// ---------------------------------------------------------------------------------------
+// Shared state: the error put aside, and the nesting depth
+// ---------------------------------------------------------------------------------------
+
+/// Message of the placeholder error handed to serde_json while the real error waits in
+/// [`Track::held`]. Starts with a control character so no serde_json message can match.
+const HELD: &str = "\u{1}tfvalue: error held aside";
+
+/// State shared by every wrapper of one decoding.
+struct Track {
+    /// The error put aside while serde_json carries its placeholder.
+    held: Cell<Option<Error>>,
+    /// Containers (and dynamic values) entered and not yet left, across every serde_json
+    /// deserializer of this decoding (a dynamic value's content is parsed by a fresh one,
+    /// whose own recursion limit starts again, so this count is what bounds the stack).
+    depth: Cell<usize>,
+}
+
+impl Track {
+    fn new() -> Self {
+        Track {
+            held: Cell::new(None),
+            depth: Cell::new(0),
+        }
+    }
+
+    /// Puts `err` aside and returns the placeholder to give to serde_json.
+    #[cold]
+    fn fail<E: de::Error>(&self, err: Error) -> E {
+        self.held.set(Some(err));
+        E::custom(HELD)
+    }
+
+    /// The real error behind `e`: the one put aside if `e` is the placeholder, else `e`
+    /// (an error of serde_json's own) converted.
+    #[cold]
+    fn recover<E: fmt::Display>(&self, e: E) -> Error {
+        let held = self.held.take();
+        match held {
+            Some(err) if is_placeholder(&e) => err,
+            _ => native_error(&e),
+        }
+    }
+
+    /// Enters a container; fails past [`MAX_DEPTH`].
+    #[inline]
+    fn enter(&self) -> Result<()> {
+        let depth = self.depth.get() + 1;
+        if depth > MAX_DEPTH {
+            return Err(Error::new(
+                ErrorKind::Limit,
+                format!("value nested more than {MAX_DEPTH} levels deep"),
+            ));
+        }
+        self.depth.set(depth);
+        Ok(())
+    }
+
+    /// Leaves a container.
+    #[inline]
+    fn leave(&self) {
+        self.depth.set(self.depth.get().saturating_sub(1));
+    }
+}
+
+#[cold]
+fn is_placeholder(e: &dyn fmt::Display) -> bool {
+    e.to_string().starts_with(HELD)
+}
+
+/// Beginnings of serde_json's messages for malformed JSON.
+const SYNTAX_MESSAGES: &[&str] = &[
+    "EOF while parsing",
+    "expected `",
+    "expected ident",
+    "expected value",
+    "invalid escape",
+    "invalid number",
+    "invalid unicode code point",
+    "control character",
+    "key must be a string",
+    "lone leading surrogate",
+    "trailing comma",
+    "trailing characters",
+    "unexpected end of hex escape",
+];
+
+/// Converts an error raised by serde_json itself, keeping its line and column.
+#[cold]
+fn native_error(e: &dyn fmt::Display) -> Error {
+    let text = e.to_string();
+    if text.starts_with("recursion limit exceeded") {
+        Error::new(
+            ErrorKind::Limit,
+            format!("value nested more than 127 levels deep in JSON ({text})"),
+        )
+    } else if text.starts_with("number out of range") {
+        Error::new(
+            ErrorKind::Number,
+            format!("number too large for a 64-bit float ({text})"),
+        )
+    } else if SYNTAX_MESSAGES.iter().any(|m| text.starts_with(m)) {
+        Error::new(ErrorKind::Syntax, format!("invalid JSON: {text}"))
+    } else if text.starts_with(HELD) {
+        Error::new(ErrorKind::Custom, "a decoding error was lost")
+    } else {
+        Error::new(ErrorKind::Type, text)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The adapter
+// ---------------------------------------------------------------------------------------
+
+/// What a `deserialize_*` method asked for; anything else found is a type error.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Want {
+    Any,
+    Bool,
+    Str,
+    Unit,
+    Seq,
+    Tuple(usize),
+    Map,
+    Struct,
+    Enum,
+}
+
+impl Want {
+    /// The "expected …" part of a type error, as the MessagePack deserializer words it.
+    fn label(self) -> &'static str {
+        match self {
+            Want::Any => "a value",
+            Want::Bool => "bool",
+            Want::Str | Want::Enum => "string",
+            Want::Unit => "null",
+            Want::Seq => "a list or set",
+            Want::Tuple(_) => "a tuple",
+            Want::Map => "a map",
+            Want::Struct => "an object",
+        }
+    }
+}
+
+/// A tfvalue deserializer over any deserializer `D` whose errors are serde_json's.
+struct Wrap<'t, D> {
+    de: D,
+    track: &'t Track,
+}
+
+impl<'t, D> Wrap<'t, D> {
+    #[inline]
+    fn new(de: D, track: &'t Track) -> Self {
+        Wrap { de, track }
+    }
+}
+
+impl<'de, D: de::Deserializer<'de>> Wrap<'_, D> {
+    /// Reads any value, answering the visitor only if it is what `want` says.
+    #[inline]
+    fn read<V: Visitor<'de>>(self, visitor: V, want: Want) -> Result<V::Value> {
+        let track = self.track;
+        self.de
+            .deserialize_any(WrapVisitor {
+                inner: visitor,
+                track,
+                want,
+            })
+            .map_err(|e| track.recover(e))
+    }
+
+    /// Reads an integer and checks it against `T`'s range.
+    #[inline]
+    fn read_int<T: Int, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let track = self.track;
+        self.de
+            .deserialize_any(IntVisitor::<V, T> {
+                inner: visitor,
+                track,
+                target: PhantomData,
+            })
+            .map_err(|e| track.recover(e))
+    }
+
+    /// Reads a float; `single` for `f32`.
+    fn read_float<V: Visitor<'de>>(self, visitor: V, single: bool) -> Result<V::Value> {
+        let track = self.track;
+        self.de
+            .deserialize_any(FloatVisitor {
+                inner: visitor,
+                track,
+                single,
+            })
+            .map_err(|e| track.recover(e))
+    }
+
+    /// The exact text of the next value, which must be a JSON number.
+    fn number_text(self) -> Result<&'de str> {
+        let track = self.track;
+        let raw = <&'de RawValue as de::Deserialize<'de>>::deserialize(self.de)
+            .map_err(|e| track.recover(e))?;
+        let text = raw.get();
+        match text.as_bytes().first() {
+            Some(b'-' | b'0'..=b'9') => Ok(text),
+            first => Err(Error::expected(
+                ErrorKind::Type,
+                "number",
+                describe_first(first),
+            )),
+        }
+    }
+}
+
+/// Describes a JSON value by its first byte, for "found …" in error messages.
+fn describe_first(first: Option<&u8>) -> &'static str {
+    match first {
+        Some(b'"') => "a string",
+        Some(b'n') => "null",
+        Some(b't' | b'f') => "a bool",
+        Some(b'[') => "a list, set or tuple",
+        Some(b'{') => "an object or map",
+        Some(b'-' | b'0'..=b'9') => "a number",
+        _ => "an invalid value",
+    }
+}
+
+#[cold]
+fn out_of_range(n: impl fmt::Display, min: i128, max: u128) -> Error {
+    Error::new(
+        ErrorKind::Number,
+        format!("expected a whole number from {min} to {max}, found {n}"),
+    )
+}
+
+/// A float as quoted in error messages: plain when short, else with an exponent (a JSON
+/// integer too large for 64 bits arrives rounded to a float; the exponent form does not
+/// pretend to more digits than that).
+fn float_text(f: f64) -> String {
+    if f.abs() < 1e16 {
+        format!("{f}")
+    } else {
+        format!("{f:e}")
+    }
+}
+
+/// An integer parsed from JSON number text, exactly: plain digits directly, other forms
+/// (`1e3`, `5.0`) through [`Number`]'s canonical text. `None` if not a whole number in range.
+fn parse_whole<T: std::str::FromStr>(text: &str) -> Result<Option<T>> {
+    if let Ok(n) = text.parse::<T>() {
+        return Ok(Some(n));
+    }
+    let canonical = Number::parse(text)?.to_string();
+    Ok(canonical.parse::<T>().ok())
+}
+
+macro_rules! read_int {
+    ($($method:ident: $ty:ty,)*) => {$(
+        #[inline]
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            self.read_int::<$ty, V>(visitor)
+        }
+    )*};
+}
+
+impl<'de, D: de::Deserializer<'de>> de::Deserializer<'de> for Wrap<'_, D> {
+    type Error = Error;
+
+    #[inline]
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.read(visitor, Want::Any)
+    }
+
+    #[inline]
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.read(visitor, Want::Bool)
+    }
+
+    read_int! {
+        deserialize_i8: i8,
+        deserialize_i16: i16,
+        deserialize_i32: i32,
+        deserialize_i64: i64,
+        deserialize_u8: u8,
+        deserialize_u16: u16,
+        deserialize_u32: u32,
+        deserialize_u64: u64,
+    }
+
+    fn deserialize_i128<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let text = self.number_text()?;
+        match parse_whole::<i128>(text)? {
+            Some(n) => visitor.visit_i128(n),
+            None => Err(out_of_range(text, i128::MIN, i128::MAX as u128)),
+        }
+    }
+
+    fn deserialize_u128<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let text = self.number_text()?;
+        match parse_whole::<u128>(text)? {
+            Some(n) => visitor.visit_u128(n),
+            None => Err(out_of_range(text, 0, u128::MAX)),
+        }
+    }
+
+    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.read_float(visitor, true)
+    }
+
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.read_float(visitor, false)
+    }
+
+    fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.read(visitor, Want::Str)
+    }
+
+    #[inline]
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.read(visitor, Want::Str)
+    }
+
+    #[inline]
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.read(visitor, Want::Str)
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        // JSON has no binary data; a string's bytes are what a bytes visitor can take.
+        self.read(visitor, Want::Str)
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.read(visitor, Want::Str)
+    }
+
+    #[inline]
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let track = self.track;
+        self.de
+            .deserialize_option(WrapVisitor {
+                inner: visitor,
+                track,
+                want: Want::Any,
+            })
+            .map_err(|e| track.recover(e))
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.read(visitor, Want::Unit)
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.read(visitor, Want::Unit)
+    }
+
+    #[inline]
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        if name == UNKNOWN_TOKEN {
+            // JSON cannot carry an unknown value: this one is known.
+            return visitor.visit_newtype_struct(self);
+        }
+        if name == NUMBER_TOKEN {
+            let text = self.number_text()?;
+            return visitor.visit_borrowed_str(text);
+        }
+        if name == DYNAMIC_TOKEN {
+            let track = self.track;
+            track.enter()?;
+            let result = read_dynamic(self.de, track, visitor);
+            track.leave();
+            return result;
+        }
+        let track = self.track;
+        self.de
+            .deserialize_newtype_struct(
+                name,
+                WrapVisitor {
+                    inner: visitor,
+                    track,
+                    want: Want::Any,
+                },
+            )
+            .map_err(|e| track.recover(e))
+    }
+
+    #[inline]
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.read(visitor, Want::Seq)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
+        self.read(visitor, Want::Tuple(len))
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.read(visitor, Want::Tuple(len))
+    }
+
+    #[inline]
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.read(visitor, Want::Map)
+    }
+
+    #[inline]
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.read(visitor, Want::Struct)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        // Terraform has no tagged unions: an enum is a string naming a unit variant.
+        self.read(visitor, Want::Enum)
+    }
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.read(visitor, Want::Str)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let track = self.track;
+        self.de
+            .deserialize_ignored_any(WrapVisitor {
+                inner: visitor,
+                track,
+                want: Want::Any,
+            })
+            .map_err(|e| track.recover(e))
+    }
+
+    fn is_human_readable(&self) -> bool {
+        true
+    }
+}
+
+/// The user's visitor, seen by serde_json: checks what arrives against [`Want`], wraps
+/// nested accessors and deserializers, and puts the user's errors aside.
+struct WrapVisitor<'t, V> {
+    inner: V,
+    track: &'t Track,
+    want: Want,
+}
+
+impl<V> WrapVisitor<'_, V> {
+    #[cold]
+    fn mismatch<E: de::Error>(&self, found: &str) -> E {
+        self.track
+            .fail(Error::expected(ErrorKind::Type, self.want.label(), found))
+    }
+}
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for WrapVisitor<'_, V> {
+    type Value = V::Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.inner.expecting(f)
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<V::Value, E> {
+        let track = self.track;
+        match self.want {
+            Want::Any | Want::Bool => self.inner.visit_bool(v).map_err(|e| track.fail(e)),
+            _ => Err(self.mismatch("a bool")),
+        }
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<V::Value, E> {
+        let track = self.track;
+        match self.want {
+            Want::Any => self.inner.visit_i64(v).map_err(|e| track.fail(e)),
+            _ => Err(self.mismatch("a number")),
+        }
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<V::Value, E> {
+        let track = self.track;
+        match self.want {
+            Want::Any => self.inner.visit_u64(v).map_err(|e| track.fail(e)),
+            _ => Err(self.mismatch("a number")),
+        }
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<V::Value, E> {
+        let track = self.track;
+        match self.want {
+            Want::Any => self.inner.visit_i128(v).map_err(|e| track.fail(e)),
+            _ => Err(self.mismatch("a number")),
+        }
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<V::Value, E> {
+        let track = self.track;
+        match self.want {
+            Want::Any => self.inner.visit_u128(v).map_err(|e| track.fail(e)),
+            _ => Err(self.mismatch("a number")),
+        }
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<V::Value, E> {
+        let track = self.track;
+        match self.want {
+            Want::Any => self.inner.visit_f64(v).map_err(|e| track.fail(e)),
+            _ => Err(self.mismatch("a number")),
+        }
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<V::Value, E> {
+        let track = self.track;
+        match self.want {
+            Want::Any | Want::Str => self.inner.visit_str(v).map_err(|e| track.fail(e)),
+            Want::Enum => self
+                .inner
+                .visit_enum(StrDeserializer::<Error>::new(v))
+                .map_err(|e| track.fail(e)),
+            _ => Err(self.mismatch("a string")),
+        }
+    }
+
+    #[inline]
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<V::Value, E> {
+        let track = self.track;
+        match self.want {
+            Want::Any | Want::Str => self.inner.visit_borrowed_str(v).map_err(|e| track.fail(e)),
+            Want::Enum => self
+                .inner
+                .visit_enum(BorrowedStrDeserializer::<Error>::new(v))
+                .map_err(|e| track.fail(e)),
+            _ => Err(self.mismatch("a string")),
+        }
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<V::Value, E> {
+        let track = self.track;
+        match self.want {
+            Want::Any | Want::Str => self.inner.visit_string(v).map_err(|e| track.fail(e)),
+            _ => self.visit_str(&v),
+        }
+    }
+
+    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<V::Value, E> {
+        let track = self.track;
+        self.inner.visit_bytes(v).map_err(|e| track.fail(e))
+    }
+
+    fn visit_borrowed_bytes<E: de::Error>(self, v: &'de [u8]) -> Result<V::Value, E> {
+        let track = self.track;
+        self.inner
+            .visit_borrowed_bytes(v)
+            .map_err(|e| track.fail(e))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<V::Value, E> {
+        let track = self.track;
+        match self.want {
+            Want::Any | Want::Unit => self.inner.visit_unit().map_err(|e| track.fail(e)),
+            _ => Err(self.mismatch("null")),
+        }
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<V::Value, E> {
+        let track = self.track;
+        self.inner.visit_none().map_err(|e| track.fail(e))
+    }
+
+    #[inline]
+    fn visit_some<D: de::Deserializer<'de>>(self, d: D) -> Result<V::Value, D::Error> {
+        let track = self.track;
+        self.inner
+            .visit_some(Wrap::new(d, track))
+            .map_err(|e| track.fail(e))
+    }
+
+    fn visit_newtype_struct<D: de::Deserializer<'de>>(self, d: D) -> Result<V::Value, D::Error> {
+        let track = self.track;
+        self.inner
+            .visit_newtype_struct(Wrap::new(d, track))
+            .map_err(|e| track.fail(e))
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
+        let track = self.track;
+        let tuple = match self.want {
+            Want::Any | Want::Seq => None,
+            Want::Tuple(n) => Some(n),
+            _ => return Err(self.mismatch("a list, set or tuple")),
+        };
+        track.enter().map_err(|e| track.fail::<A::Error>(e))?;
+        let mut access = WrapSeq {
+            seq,
+            track,
+            index: 0,
+            done: false,
+        };
+        let result = self.inner.visit_seq(&mut access);
+        track.leave();
+        let value = result.map_err(|e| track.fail::<A::Error>(e))?;
+        if !access.done {
+            // The visitor stopped early: the elements left make the length wrong.
+            let read = access.index;
+            let mut found = read;
+            while access.seq.next_element::<IgnoredAny>()?.is_some() {
+                found += 1;
+            }
+            if found != read {
+                let message = match tuple {
+                    Some(n) => format!("expected a tuple of {n} elements, found {found} elements"),
+                    None => format!("expected {read} elements, found {found}"),
+                };
+                return Err(track.fail(Error::new(ErrorKind::Type, message)));
+            }
+        }
+        Ok(value)
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
+        let track = self.track;
+        let attrs = match self.want {
+            Want::Any | Want::Map => false,
+            Want::Struct => true,
+            _ => return Err(self.mismatch("an object or map")),
+        };
+        track.enter().map_err(|e| track.fail::<A::Error>(e))?;
+        let mut access = WrapMap {
+            map,
+            track,
+            key: KeySlot::None,
+            owned: String::new(),
+            attrs,
+            done: false,
+        };
+        let result = self.inner.visit_map(&mut access);
+        track.leave();
+        let value = result.map_err(|e| track.fail::<A::Error>(e))?;
+        if !access.done {
+            let mut left = 0usize;
+            while access.map.next_key::<IgnoredAny>()?.is_some() {
+                access.map.next_value::<IgnoredAny>()?;
+                left += 1;
+            }
+            if left != 0 {
+                return Err(track.fail(Error::new(
+                    ErrorKind::Attribute,
+                    format!("{left} entries of the map were not read"),
+                )));
+            }
+        }
+        Ok(value)
+    }
+
+    fn visit_enum<A: de::EnumAccess<'de>>(self, _data: A) -> Result<V::Value, A::Error> {
+        // serde_json's `deserialize_any` never offers an enum; this is for completeness.
+        Err(self.mismatch("a tagged value"))
+    }
+}
+
+/// A seed inside serde_json: runs the user's seed on a wrapped deserializer.
+struct WrapSeed<'t, S> {
+    seed: S,
+    track: &'t Track,
+}
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for WrapSeed<'_, S> {
+    type Value = S::Value;
+
+    #[inline]
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
+        let track = self.track;
+        self.seed
+            .deserialize(Wrap::new(d, track))
+            .map_err(|e| track.fail(e))
+    }
+}
+
+/// Elements of an array; errors get the element's index.
+struct WrapSeq<'t, A> {
+    seq: A,
+    track: &'t Track,
+    /// Index of the next element (= elements read so far).
+    index: usize,
+    /// The end of the array was seen.
+    done: bool,
+}
+
+impl<'de, A: de::SeqAccess<'de>> de::SeqAccess<'de> for WrapSeq<'_, A> {
+    type Error = Error;
+
+    #[inline]
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        let track = self.track;
+        match self.seq.next_element_seed(WrapSeed { seed, track }) {
+            Ok(Some(v)) => {
+                self.index += 1;
+                Ok(Some(v))
+            }
+            Ok(None) => {
+                self.done = true;
+                Ok(None)
+            }
+            Err(e) => Err(track.recover(e).in_index(self.index)),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.seq.size_hint()
+    }
+}
+
+/// The current key of a map, kept for error paths.
+enum KeySlot<'de> {
+    None,
+    /// Borrowed from the input (no escapes): kept as is.
+    Borrowed(&'de str),
+    /// Had escapes: copied into the map's reused buffer.
+    Owned,
+}
+
+/// Entries of an object; errors in a value get the entry's key, as an attribute name for
+/// objects read as structs (`.name`) or as an element key for maps (`["key"]`).
+struct WrapMap<'t, 'de, A> {
+    map: A,
+    track: &'t Track,
+    key: KeySlot<'de>,
+    /// Buffer of the current key when it had to be copied; reused for every key.
+    owned: String,
+    attrs: bool,
+    /// The end of the object was seen.
+    done: bool,
+}
+
+impl<A> WrapMap<'_, '_, A> {
+    #[cold]
+    fn add_key(&self, e: Error) -> Error {
+        let key = match self.key {
+            KeySlot::None => return e,
+            KeySlot::Borrowed(s) => s,
+            KeySlot::Owned => self.owned.as_str(),
+        };
+        if self.attrs {
+            e.in_attr(key)
+        } else {
+            e.in_key(key)
+        }
+    }
+}
+
+impl<'de, A: de::MapAccess<'de>> de::MapAccess<'de> for WrapMap<'_, 'de, A> {
+    type Error = Error;
+
+    #[inline]
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        let track = self.track;
+        let key_seed = KeySeed {
+            seed,
+            track,
+            slot: &mut self.key,
+            owned: &mut self.owned,
+        };
+        match self.map.next_key_seed(key_seed) {
+            Ok(Some(k)) => Ok(Some(k)),
+            Ok(None) => {
+                self.done = true;
+                Ok(None)
+            }
+            Err(e) => Err(track.recover(e)),
+        }
+    }
+
+    #[inline]
+    fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
+        let track = self.track;
+        match self.map.next_value_seed(WrapSeed { seed, track }) {
+            Ok(v) => Ok(v),
+            Err(e) => Err(self.add_key(track.recover(e))),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.map.size_hint()
+    }
+}
+
+/// A key seed inside serde_json: records the key text, then runs the user's seed on it.
+struct KeySeed<'t, 'm, 'de, K> {
+    seed: K,
+    track: &'t Track,
+    slot: &'m mut KeySlot<'de>,
+    owned: &'m mut String,
+}
+
+impl<'de, K: DeserializeSeed<'de>> DeserializeSeed<'de> for KeySeed<'_, '_, 'de, K> {
+    type Value = K::Value;
+
+    #[inline]
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<K::Value, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de, K: DeserializeSeed<'de>> Visitor<'de> for KeySeed<'_, '_, 'de, K> {
+    type Value = K::Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an attribute name or map key")
+    }
+
+    #[inline]
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<K::Value, E> {
+        *self.slot = KeySlot::Borrowed(v);
+        let track = self.track;
+        self.seed
+            .deserialize(KeyDeserializer {
+                key: KeyText::Borrowed(v),
+            })
+            .map_err(|e| track.fail(e))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<K::Value, E> {
+        self.owned.clear();
+        self.owned.push_str(v);
+        *self.slot = KeySlot::Owned;
+        let track = self.track;
+        self.seed
+            .deserialize(KeyDeserializer {
+                key: KeyText::Transient(v),
+            })
+            .map_err(|e| track.fail(e))
+    }
+}
+
+/// Text of a map key.
+enum KeyText<'a, 'de> {
+    Borrowed(&'de str),
+    Transient(&'a str),
+}
+
+/// A map key: always a string, offered as such whatever the visitor asks.
+struct KeyDeserializer<'a, 'de> {
+    key: KeyText<'a, 'de>,
+}
+
+impl<'de> de::Deserializer<'de> for KeyDeserializer<'_, 'de> {
+    type Error = Error;
+
+    #[inline]
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.key {
+            KeyText::Borrowed(s) => visitor.visit_borrowed_str(s),
+            KeyText::Transient(s) => visitor.visit_str(s),
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        match self.key {
+            KeyText::Borrowed(s) => visitor.visit_enum(BorrowedStrDeserializer::<Error>::new(s)),
+            KeyText::Transient(s) => visitor.visit_enum(StrDeserializer::<Error>::new(s)),
+        }
+    }
+
+    fn is_human_readable(&self) -> bool {
+        true
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct seq tuple
+        tuple_struct map struct identifier ignored_any
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Numbers
+// ---------------------------------------------------------------------------------------
+
+/// A Rust integer type that a JSON number can be read into.
+trait Int {
+    const MIN: i128;
+    const MAX: u128;
+    /// Calls the visitor method for this type; `n` is in range.
+    fn visit<'de, V: Visitor<'de>>(visitor: V, n: i128) -> Result<V::Value>;
+}
+
+macro_rules! int {
+    ($($ty:ty => $visit:ident,)*) => {$(
+        impl Int for $ty {
+            const MIN: i128 = <$ty>::MIN as i128;
+            const MAX: u128 = <$ty>::MAX as u128;
+            #[inline]
+            fn visit<'de, V: Visitor<'de>>(visitor: V, n: i128) -> Result<V::Value> {
+                // In range: checked by the caller.
+                visitor.$visit(n as $ty)
+            }
+        }
+    )*};
+}
+
+int! {
+    i8 => visit_i8,
+    i16 => visit_i16,
+    i32 => visit_i32,
+    i64 => visit_i64,
+    u8 => visit_u8,
+    u16 => visit_u16,
+    u32 => visit_u32,
+    u64 => visit_u64,
+}
+
+#[inline]
+fn fits<T: Int>(n: i128) -> bool {
+    n >= T::MIN && (n < 0 || n as u128 <= T::MAX)
+}
+
+/// Reads a number into the integer type `T`, checking its range.
+struct IntVisitor<'t, V, T> {
+    inner: V,
+    track: &'t Track,
+    target: PhantomData<T>,
+}
+
+impl<V, T> IntVisitor<'_, V, T> {
+    #[cold]
+    fn mismatch<E: de::Error>(&self, found: &str) -> E {
+        self.track
+            .fail(Error::expected(ErrorKind::Type, "number", found))
+    }
+}
+
+impl<'de, V: Visitor<'de>, T: Int> IntVisitor<'_, V, T> {
+    #[inline]
+    fn finish<E: de::Error>(self, n: i128, shown: impl fmt::Display) -> Result<V::Value, E> {
+        let track = self.track;
+        if fits::<T>(n) {
+            T::visit(self.inner, n).map_err(|e| track.fail(e))
+        } else {
+            Err(track.fail(out_of_range(shown, T::MIN, T::MAX)))
+        }
+    }
+}
+
+impl<'de, V: Visitor<'de>, T: Int> Visitor<'de> for IntVisitor<'_, V, T> {
+    type Value = V::Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a whole number")
+    }
+
+    #[inline]
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<V::Value, E> {
+        self.finish(i128::from(v), v)
+    }
+
+    #[inline]
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<V::Value, E> {
+        self.finish(i128::from(v), v)
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<V::Value, E> {
+        // A whole number written with a fraction or an exponent (`5.0`, `1e3`) is accepted.
+        if v.is_finite() && v.fract() == 0.0 && v.abs() < 1e38 {
+            // Exact: a whole float below 2^127 in magnitude converts without loss.
+            self.finish(v as i128, float_text(v))
+        } else {
+            let track = self.track;
+            Err(track.fail(out_of_range(float_text(v), T::MIN, T::MAX)))
+        }
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<V::Value, E> {
+        Err(self.mismatch("a bool"))
+    }
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<V::Value, E> {
+        Err(self.mismatch("a string"))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<V::Value, E> {
+        Err(self.mismatch("null"))
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, _: A) -> Result<V::Value, A::Error> {
+        Err(self.mismatch("a list, set or tuple"))
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, _: A) -> Result<V::Value, A::Error> {
+        Err(self.mismatch("an object or map"))
+    }
+}
+
+/// Reads a number into `f64`, or `f32` when `single`.
+struct FloatVisitor<'t, V> {
+    inner: V,
+    track: &'t Track,
+    single: bool,
+}
+
+impl<'de, V: Visitor<'de>> FloatVisitor<'_, V> {
+    #[cold]
+    fn mismatch<E: de::Error>(&self, found: &str) -> E {
+        self.track
+            .fail(Error::expected(ErrorKind::Type, "number", found))
+    }
+
+    #[inline]
+    fn finish<E: de::Error>(self, v: f64) -> Result<V::Value, E> {
+        let track = self.track;
+        if self.single {
+            let single = v as f32;
+            if single.is_infinite() {
+                return Err(track.fail(Error::new(
+                    ErrorKind::Number,
+                    format!(
+                        "number {} is out of range for a 32-bit float",
+                        float_text(v)
+                    ),
+                )));
+            }
+            self.inner.visit_f32(single).map_err(|e| track.fail(e))
+        } else {
+            self.inner.visit_f64(v).map_err(|e| track.fail(e))
+        }
+    }
+}
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for FloatVisitor<'_, V> {
+    type Value = V::Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a number")
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<V::Value, E> {
+        self.finish(v as f64)
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<V::Value, E> {
+        self.finish(v as f64)
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<V::Value, E> {
+        self.finish(v)
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<V::Value, E> {
+        Err(self.mismatch("a bool"))
+    }
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<V::Value, E> {
+        Err(self.mismatch("a string"))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<V::Value, E> {
+        Err(self.mismatch("null"))
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, _: A) -> Result<V::Value, A::Error> {
+        Err(self.mismatch("a list, set or tuple"))
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, _: A) -> Result<V::Value, A::Error> {
+        Err(self.mismatch("an object or map"))
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Dynamic values
+// ---------------------------------------------------------------------------------------
+
+/// What a dynamic value must look like, for error messages.
+const DYNAMIC_FORM: &str = "a dynamic value {\"value\": ..., \"type\": ...}";
+
+#[cold]
+fn dynamic_error(found: &str) -> Error {
+    Error::expected(ErrorKind::Type, DYNAMIC_FORM, found)
+}
+
+/// Reads a dynamic value (`null` or `{"value": …, "type": …}`) and presents it to the
+/// visitor: `visit_none`, or `visit_seq` of `[type JSON text, value]`.
+fn read_dynamic<'de, D: de::Deserializer<'de>, V: Visitor<'de>>(
+    de: D,
+    track: &Track,
+    visitor: V,
+) -> Result<V::Value> {
+    let parts = de
+        .deserialize_any(DynamicReader { track })
+        .map_err(|e| track.recover(e))?;
+    let (value, ty) = match parts {
+        DynamicParts::Null => return visitor.visit_none(),
+        DynamicParts::Object { value, ty } => (value, ty),
+    };
+    let Some(value) = value else {
+        return Err(dynamic_error("an object without \"value\""));
+    };
+    let Some(ty) = ty else {
+        return Err(dynamic_error("an object without \"type\""));
+    };
+    let mut access = DynamicAccess {
+        ty: ty.get(),
+        value,
+        track,
+        state: 0,
+    };
+    let result = visitor.visit_seq(&mut access)?;
+    if access.state != 2 {
+        return Err(Error::new(
+            ErrorKind::Type,
+            "a dynamic value's {\"value\", \"type\"} object was not read completely",
+        ));
+    }
+    Ok(result)
+}
+
+/// The parts of a dynamic value, buffered as raw JSON text.
+enum DynamicParts<'de> {
+    Null,
+    Object {
+        value: Option<&'de RawValue>,
+        ty: Option<&'de RawValue>,
+    },
+}
+
+/// Reads the `{"value": …, "type": …}` object without decoding its parts.
+struct DynamicReader<'t> {
+    track: &'t Track,
+}
+
+impl DynamicReader<'_> {
+    #[cold]
+    fn mismatch<E: de::Error>(&self, found: &str) -> E {
+        self.track.fail(dynamic_error(found))
+    }
+}
+
+impl<'de> Visitor<'de> for DynamicReader<'_> {
+    type Value = DynamicParts<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(DYNAMIC_FORM)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<DynamicParts<'de>, E> {
+        Ok(DynamicParts::Null)
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<DynamicParts<'de>, A::Error> {
+        let mut value = None;
+        let mut ty = None;
+        while let Some(key) = map.next_key_seed(DynamicKey { track: self.track })? {
+            let slot = if key { &mut value } else { &mut ty };
+            if slot.is_some() {
+                let name = if key { "value" } else { "type" };
+                return Err(self.mismatch(&format!("an object with \"{name}\" twice")));
+            }
+            *slot = Some(map.next_value::<&'de RawValue>()?);
+        }
+        Ok(DynamicParts::Object { value, ty })
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<DynamicParts<'de>, E> {
+        Err(self.mismatch("a bool"))
+    }
+
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<DynamicParts<'de>, E> {
+        Err(self.mismatch("a number"))
+    }
+
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<DynamicParts<'de>, E> {
+        Err(self.mismatch("a number"))
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<DynamicParts<'de>, E> {
+        Err(self.mismatch("a number"))
+    }
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<DynamicParts<'de>, E> {
+        Err(self.mismatch("a string"))
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, _: A) -> Result<DynamicParts<'de>, A::Error> {
+        Err(self.mismatch("a list, set or tuple"))
+    }
+}
+
+/// A key of the dynamic object: `true` for "value", `false` for "type".
+struct DynamicKey<'t> {
+    track: &'t Track,
+}
+
+impl<'de> DeserializeSeed<'de> for DynamicKey<'_> {
+    type Value = bool;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<bool, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for DynamicKey<'_> {
+    type Value = bool;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("\"value\" or \"type\"")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<bool, E> {
+        match v {
+            "value" => Ok(true),
+            "type" => Ok(false),
+            other => {
+                let mut found = String::from("an object with the extra attribute ");
+                let _ = crate::path::write_quoted(&mut found, other);
+                Err(self.track.fail(dynamic_error(&found)))
+            }
+        }
+    }
+}
+
+/// The two elements `[type JSON text, value]` of a dynamic value.
+struct DynamicAccess<'t, 'de> {
+    ty: &'de str,
+    value: &'de RawValue,
+    track: &'t Track,
+    state: u8,
+}
+
+impl<'de> de::SeqAccess<'de> for DynamicAccess<'_, 'de> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        match self.state {
+            0 => {
+                self.state = 1;
+                seed.deserialize(BorrowedStrDeserializer::<Error>::new(self.ty))
+                    .map(Some)
+            }
+            1 => {
+                self.state = 2;
+                // The value was buffered as text: a fresh parser decodes it, sharing the
+                // error slot and depth count so that paths and limits carry on.
+                let mut json = serde_json::Deserializer::from_str(self.value.get());
+                seed.deserialize(Wrap::new(&mut json, self.track)).map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(2usize.saturating_sub(self.state as usize))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::borrow::Cow;
+    use std::collections::BTreeMap;
+
+    use serde::Deserialize;
+
+    fn err<T: for<'de> Deserialize<'de> + fmt::Debug>(json: &str) -> Error {
+        match from_slice::<T>(json.as_bytes()) {
+            Ok(v) => panic!("expected an error for {json}, got {v:?}"),
+            Err(e) => e,
+        }
+    }
+
+    /// A number read through the NUMBER protocol: the exact text.
+    #[derive(Debug, PartialEq)]
+    struct NumText(String);
+
+    impl<'de> Deserialize<'de> for NumText {
+        fn deserialize<D: de::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+            struct V;
+            impl<'de> Visitor<'de> for V {
+                type Value = NumText;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("number")
+                }
+                fn visit_str<E: de::Error>(self, v: &str) -> std::result::Result<NumText, E> {
+                    Number::parse(v).map_err(E::custom)?;
+                    Ok(NumText(v.to_owned()))
+                }
+            }
+            d.deserialize_newtype_struct(NUMBER_TOKEN, V)
+        }
+    }
+
+    /// A dynamic value read through the DYNAMIC protocol: (type text, value as JSON).
+    #[derive(Debug, PartialEq)]
+    enum Dyn {
+        Null,
+        Typed(String, serde_json::Value),
+    }
+
+    impl<'de> Deserialize<'de> for Dyn {
+        fn deserialize<D: de::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+            struct V;
+            impl<'de> Visitor<'de> for V {
+                type Value = Dyn;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("dynamic")
+                }
+                fn visit_none<E: de::Error>(self) -> std::result::Result<Dyn, E> {
+                    Ok(Dyn::Null)
+                }
+                fn visit_seq<A: de::SeqAccess<'de>>(
+                    self,
+                    mut seq: A,
+                ) -> std::result::Result<Dyn, A::Error> {
+                    let ty: &'de str = seq
+                        .next_element()?
+                        .ok_or_else(|| de::Error::custom("no type"))?;
+                    let value = seq
+                        .next_element::<Inner>()?
+                        .ok_or_else(|| de::Error::custom("no value"))?;
+                    Ok(Dyn::Typed(ty.to_owned(), value.0))
+                }
+            }
+            d.deserialize_newtype_struct(DYNAMIC_TOKEN, V)
+        }
+    }
+
+    /// A value inside a dynamic: a nested dynamic for objects with "value" (to test
+    /// nesting), a string for strings (to test type errors), anything else as JSON.
+    struct Inner(serde_json::Value);
+
+    impl<'de> Deserialize<'de> for Inner {
+        fn deserialize<D: de::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+            serde_json::Value::deserialize(d).map(Inner)
+        }
+    }
+
+    #[test]
+    fn std_types() {
+        let m: BTreeMap<String, Vec<Option<i64>>> =
+            from_slice(br#" {"a": [1, null, -3], "b": []} "#).unwrap();
+        assert_eq!(m["a"], vec![Some(1), None, Some(-3)]);
+        assert!(m["b"].is_empty());
+        let t: (bool, String, f64) = from_slice(br#"[true, "x\n", 0.5]"#).unwrap();
+        assert_eq!(t, (true, "x\n".to_owned(), 0.5));
+        let u: () = from_slice(b"null").unwrap();
+        assert_eq!(u, ());
+        let v: serde_json::Value = from_slice(br#"{"k":[1,"a",null,true,{}]}"#).unwrap();
+        assert_eq!(v, serde_json::json!({"k":[1,"a",null,true,{}]}));
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Outer {
+        a: Vec<BTreeMap<String, String>>,
+    }
+
+    #[test]
+    fn nested_error_path() {
+        let e = err::<Outer>(r#"{"a": [{}, {"k": 5}]}"#);
+        assert_eq!(
+            e.to_string(),
+            r#".a[1]["k"]: expected string, found a number"#
+        );
+        assert_eq!(e.kind(), ErrorKind::Type);
+        // An escaped key is copied for the path.
+        let e = err::<Outer>(r#"{"a": [{"\u006b\"": 5}]}"#);
+        assert_eq!(
+            e.to_string(),
+            r#".a[0]["k\""]: expected string, found a number"#
+        );
+        // Syntax errors get the path too, and serde_json's line and column.
+        let e = err::<Outer>("{\"a\": [{\"k\": \"x\",}]}");
+        assert_eq!(e.kind(), ErrorKind::Syntax);
+        assert_eq!(
+            e.to_string(),
+            ".a[0]: invalid JSON: trailing comma at line 1 column 18"
+        );
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Strict {
+        a: String,
+    }
+
+    #[test]
+    fn unknown_attribute_and_missing_attribute() {
+        let e = err::<Strict>(r#"{"a":"x","z":1}"#);
+        assert_eq!(e.to_string(), "unsupported attribute \"z\"");
+        assert_eq!(e.kind(), ErrorKind::Attribute);
+        let e = err::<Strict>("{}");
+        assert_eq!(e.to_string(), "missing attribute \"a\"");
+        let e = err::<Strict>(r#"[1]"#);
+        assert_eq!(
+            e.to_string(),
+            "expected an object, found a list, set or tuple"
+        );
+    }
+
+    #[test]
+    fn trailing_garbage_rejected() {
+        let e = err::<String>(r#""a" x"#);
+        assert_eq!(e.kind(), ErrorKind::Syntax);
+        assert_eq!(
+            e.to_string(),
+            "invalid JSON: trailing characters at line 1 column 5"
+        );
+        assert_eq!(from_slice::<String>(b"\"a\" \n\t ").unwrap(), "a");
+        let e = err::<String>("");
+        assert_eq!(e.kind(), ErrorKind::Syntax);
+        assert!(e.to_string().contains("EOF"), "{e}");
+    }
+
+    #[test]
+    fn integer_ranges() {
+        assert_eq!(from_slice::<u8>(b"255").unwrap(), 255);
+        let e = err::<u8>("300");
+        assert_eq!(
+            e.to_string(),
+            "expected a whole number from 0 to 255, found 300"
+        );
+        assert_eq!(e.kind(), ErrorKind::Number);
+        let e = err::<u8>("1.5");
+        assert_eq!(
+            e.to_string(),
+            "expected a whole number from 0 to 255, found 1.5"
+        );
+        let e = err::<i8>("-129");
+        assert_eq!(
+            e.to_string(),
+            "expected a whole number from -128 to 127, found -129"
+        );
+        let e = err::<u32>("-1");
+        assert_eq!(
+            e.to_string(),
+            "expected a whole number from 0 to 4294967295, found -1"
+        );
+        assert_eq!(
+            from_slice::<u64>(b"18446744073709551615").unwrap(),
+            u64::MAX
+        );
+        assert_eq!(
+            from_slice::<i64>(b"-9223372036854775808").unwrap(),
+            i64::MIN
+        );
+        let e = err::<u64>("18446744073709551616");
+        assert_eq!(
+            e.to_string(),
+            "expected a whole number from 0 to 18446744073709551615, found 1.8446744073709552e19"
+        );
+        // Whole numbers written with a fraction or an exponent.
+        assert_eq!(from_slice::<u16>(b"1e3").unwrap(), 1000);
+        assert_eq!(from_slice::<i32>(b"-5.0").unwrap(), -5);
+        let e = err::<i32>("\"5\"");
+        assert_eq!(e.to_string(), "expected number, found a string");
+        assert_eq!(e.kind(), ErrorKind::Type);
+        let e = err::<i32>("null");
+        assert_eq!(e.to_string(), "expected number, found null");
+    }
+
+    #[test]
+    fn wide_integers_are_exact() {
+        assert_eq!(
+            from_slice::<u128>(b"123456789012345678901234567890").unwrap(),
+            123456789012345678901234567890
+        );
+        assert_eq!(
+            from_slice::<i128>(b"-170141183460469231731687303715884105728").unwrap(),
+            i128::MIN
+        );
+        assert_eq!(from_slice::<i128>(b"1e3").unwrap(), 1000);
+        let e = err::<u128>("-1");
+        assert_eq!(e.kind(), ErrorKind::Number);
+        assert!(e.to_string().ends_with("found -1"), "{e}");
+        let e = err::<i128>("0.5");
+        assert!(e.to_string().ends_with("found 0.5"), "{e}");
+        let e = err::<u128>("true");
+        assert_eq!(e.to_string(), "expected number, found a bool");
+    }
+
+    #[test]
+    fn floats() {
+        assert_eq!(from_slice::<f64>(b"0.1").unwrap(), 0.1);
+        assert_eq!(from_slice::<f64>(b"3").unwrap(), 3.0);
+        assert_eq!(from_slice::<f32>(b"0.1").unwrap(), 0.1_f32);
+        let e = err::<f32>("1e39");
+        assert_eq!(e.kind(), ErrorKind::Number);
+        assert_eq!(
+            e.to_string(),
+            "number 1e39 is out of range for a 32-bit float"
+        );
+        let e = err::<f64>("1e400");
+        assert_eq!(e.kind(), ErrorKind::Number);
+        assert!(
+            e.to_string()
+                .starts_with("number too large for a 64-bit float"),
+            "{e}"
+        );
+        let e = err::<f64>("\"1\"");
+        assert_eq!(e.to_string(), "expected number, found a string");
+    }
+
+    #[test]
+    fn exact_numbers() {
+        for text in [
+            "123456789012345678901234567890",
+            "0.1",
+            "-0.000001",
+            "1e400",
+            "0.1000000000000000055511151231257827021181583404541015625",
+        ] {
+            let n: NumText = from_slice(text.as_bytes()).unwrap();
+            assert_eq!(n.0, text);
+        }
+        let n: Vec<NumText> = from_slice(b"[ 1 , 2.50 ]").unwrap();
+        assert_eq!(n, vec![NumText("1".into()), NumText("2.50".into())]);
+        let e = err::<NumText>("\"1\"");
+        assert_eq!(e.to_string(), "expected number, found a string");
+        assert_eq!(e.kind(), ErrorKind::Type);
+        let e = err::<NumText>("null");
+        assert_eq!(e.to_string(), "expected number, found null");
+        let e = err::<Vec<NumText>>("[1, {}]");
+        assert_eq!(
+            e.to_string(),
+            "[1]: expected number, found an object or map"
+        );
+    }
+
+    #[test]
+    fn dynamic_both_key_orders() {
+        let want = Dyn::Typed("\"number\"".into(), serde_json::json!(1));
+        assert_eq!(
+            from_slice::<Dyn>(br#"{"value":1,"type":"number"}"#).unwrap(),
+            want
+        );
+        assert_eq!(
+            from_slice::<Dyn>(br#"{"type":"number","value":1}"#).unwrap(),
+            want
+        );
+        assert_eq!(from_slice::<Dyn>(b" null ").unwrap(), Dyn::Null);
+        // The type's raw text, as it stands in the input.
+        let d: Dyn =
+            from_slice(br#"{"value":["a",1],"type":["tuple", ["string","number"]]}"#).unwrap();
+        assert_eq!(
+            d,
+            Dyn::Typed(
+                r#"["tuple", ["string","number"]]"#.into(),
+                serde_json::json!(["a", 1])
+            )
+        );
+        // Escaped key names are recognised.
+        let d: Dyn = from_slice(br#"{"\u0076alue":"x","type":"string"}"#).unwrap();
+        assert_eq!(d, Dyn::Typed("\"string\"".into(), serde_json::json!("x")));
+    }
+
+    #[test]
+    fn dynamic_errors() {
+        let e = err::<Dyn>(r#"{"value":1}"#);
+        assert_eq!(
+            e.to_string(),
+            r#"expected a dynamic value {"value": ..., "type": ...}, found an object without "type""#
+        );
+        let e = err::<Dyn>(r#"{"type":"number"}"#);
+        assert!(
+            e.to_string()
+                .ends_with(r#"found an object without "value""#),
+            "{e}"
+        );
+        let e = err::<Dyn>(r#"{"type":"number","value":1,"x":2}"#);
+        assert!(
+            e.to_string()
+                .ends_with(r#"found an object with the extra attribute "x""#),
+            "{e}"
+        );
+        let e = err::<Dyn>(r#"{"type":"number","type":"string","value":1}"#);
+        assert!(
+            e.to_string()
+                .ends_with(r#"found an object with "type" twice"#),
+            "{e}"
+        );
+        let e = err::<Dyn>(r#""x""#);
+        assert_eq!(
+            e.to_string(),
+            r#"expected a dynamic value {"value": ..., "type": ...}, found a string"#
+        );
+        assert_eq!(e.kind(), ErrorKind::Type);
+        let e = err::<Dyn>("[1, 2]");
+        assert!(e.to_string().ends_with("found a list, set or tuple"), "{e}");
+        let e = err::<Dyn>(r#"{"value":[1,}, "type":"x"}"#);
+        assert_eq!(e.kind(), ErrorKind::Syntax);
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct WithDyn {
+        d: DynStrings,
+    }
+
+    /// A dynamic whose value must be a list of strings: errors inside carry the path.
+    #[derive(Debug)]
+    #[allow(dead_code)]
+    struct DynStrings(Vec<String>);
+
+    impl<'de> Deserialize<'de> for DynStrings {
+        fn deserialize<D: de::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+            struct V;
+            impl<'de> Visitor<'de> for V {
+                type Value = DynStrings;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("dynamic")
+                }
+                fn visit_seq<A: de::SeqAccess<'de>>(
+                    self,
+                    mut seq: A,
+                ) -> std::result::Result<DynStrings, A::Error> {
+                    let _ty: &str = seq.next_element()?.unwrap_or_default();
+                    let v: Vec<String> = seq.next_element()?.unwrap_or_default();
+                    Ok(DynStrings(v))
+                }
+            }
+            d.deserialize_newtype_struct(DYNAMIC_TOKEN, V)
+        }
+    }
+
+    #[test]
+    fn dynamic_paths_continue() {
+        let e = err::<WithDyn>(r#"{"d": {"type": ["list","string"], "value": ["a", 2]}}"#);
+        assert_eq!(e.to_string(), ".d[1]: expected string, found a number");
+    }
+
+    /// A dynamic nested in the value of a dynamic, to any depth.
+    #[derive(Debug)]
+    #[allow(dead_code)]
+    struct DeepDyn(Option<Box<DeepDyn>>);
+
+    impl<'de> Deserialize<'de> for DeepDyn {
+        fn deserialize<D: de::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+            struct V;
+            impl<'de> Visitor<'de> for V {
+                type Value = DeepDyn;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("dynamic")
+                }
+                fn visit_none<E: de::Error>(self) -> std::result::Result<DeepDyn, E> {
+                    Ok(DeepDyn(None))
+                }
+                fn visit_seq<A: de::SeqAccess<'de>>(
+                    self,
+                    mut seq: A,
+                ) -> std::result::Result<DeepDyn, A::Error> {
+                    let _ty: &str = seq.next_element()?.unwrap_or_default();
+                    let inner: Option<Vec<DeepDyn>> = seq.next_element()?;
+                    Ok(DeepDyn(
+                        inner.and_then(|v| v.into_iter().next()).map(Box::new),
+                    ))
+                }
+            }
+            d.deserialize_newtype_struct(DYNAMIC_TOKEN, V)
+        }
+    }
+
+    fn deep_dynamic(levels: usize) -> String {
+        let mut s = String::new();
+        for _ in 0..levels {
+            s.push_str(r#"{"type":"dynamic","value":["#);
+        }
+        s.push_str("null");
+        for _ in 0..levels {
+            s.push_str("]}");
+        }
+        s
+    }
+
+    #[test]
+    fn deep_nesting_is_limited() {
+        // serde_json's own limit, within one parser.
+        let deep = "[".repeat(200) + &"]".repeat(200);
+        let e = err::<serde_json::Value>(&deep);
+        assert_eq!(e.kind(), ErrorKind::Limit);
+        assert!(e.to_string().contains("127 levels"), "{e}");
+        let ok = "[".repeat(127) + &"]".repeat(127);
+        from_slice::<serde_json::Value>(ok.as_bytes()).unwrap();
+        let e = err::<serde_json::Value>(&("[".repeat(128) + &"]".repeat(128)));
+        assert_eq!(e.kind(), ErrorKind::Limit);
+        // Across dynamic values, each parsed by a fresh parser: the shared count.
+        // Each level is a dynamic and an array, and the innermost null a dynamic: 127 levels
+        // are 255 containers, 128 levels 257.
+        from_slice::<DeepDyn>(deep_dynamic(127).as_bytes()).unwrap();
+        let e = err::<DeepDyn>(&deep_dynamic(128));
+        assert_eq!(e.kind(), ErrorKind::Limit);
+        assert!(
+            e.to_string()
+                .ends_with("value nested more than 256 levels deep"),
+            "{e}"
+        );
+        let e = err::<DeepDyn>(&deep_dynamic(5000));
+        assert_eq!(e.kind(), ErrorKind::Limit);
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Borrowing<'a> {
+        s: &'a str,
+        #[serde(borrow)]
+        c: Cow<'a, str>,
+        #[serde(borrow)]
+        m: BTreeMap<&'a str, &'a str>,
+    }
+
+    #[test]
+    fn strings_borrow() {
+        let input = br#"{"s": "plain", "c": "esc\"aped", "m": {"k": "v"}}"#;
+        let b: Borrowing<'_> = from_slice(input).unwrap();
+        assert_eq!(b.s, "plain");
+        assert_eq!(b.c, "esc\"aped");
+        assert!(matches!(b.c, Cow::Owned(_)));
+        assert_eq!(b.m["k"], "v");
+        let input = br#"{"s": "x", "c": "plain", "m": {}}"#;
+        let b: Borrowing<'_> = from_slice(input).unwrap();
+        assert!(matches!(b.c, Cow::Borrowed(_)));
+        // A string with escapes cannot be borrowed.
+        let e = from_slice::<Borrowing<'_>>(br#"{"s": "a\nb", "c": "", "m": {}}"#).unwrap_err();
+        assert_eq!(e.path().to_string(), ".s");
+        assert_eq!(e.kind(), ErrorKind::Type);
+    }
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    enum Mode {
+        #[serde(rename = "on")]
+        On,
+        #[serde(rename = "off")]
+        Off,
+    }
+
+    #[test]
+    fn enums_are_strings() {
+        assert_eq!(from_slice::<Mode>(br#""on""#).unwrap(), Mode::On);
+        assert_eq!(
+            from_slice::<Vec<Mode>>(br#"["off", "o\u006e"]"#).unwrap(),
+            vec![Mode::Off, Mode::On]
+        );
+        let e = err::<Mode>(r#"{"on": null}"#);
+        assert_eq!(e.to_string(), "expected string, found an object or map");
+        let e = err::<Mode>(r#""x""#);
+        assert_eq!(e.kind(), ErrorKind::Custom);
+    }
+
+    #[test]
+    fn unknown_token_is_known() {
+        struct Known(String);
+        impl<'de> Deserialize<'de> for Known {
+            fn deserialize<D: de::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+                struct V;
+                impl<'de> Visitor<'de> for V {
+                    type Value = Known;
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str("maybe unknown")
+                    }
+                    fn visit_newtype_struct<D: de::Deserializer<'de>>(
+                        self,
+                        d: D,
+                    ) -> std::result::Result<Known, D::Error> {
+                        String::deserialize(d).map(Known)
+                    }
+                }
+                d.deserialize_newtype_struct(UNKNOWN_TOKEN, V)
+            }
+        }
+        assert_eq!(from_slice::<Known>(br#""x""#).unwrap().0, "x");
+    }
+
+    #[test]
+    fn tuples_and_lengths() {
+        let e = err::<(u8, u8)>("[1, 2, 3]");
+        assert_eq!(
+            e.to_string(),
+            "expected a tuple of 2 elements, found 3 elements"
+        );
+        let e = err::<(u8, u8)>("[1]");
+        assert_eq!(e.kind(), ErrorKind::Type);
+        let e = err::<Vec<u8>>(r#"{"a":1}"#);
+        assert_eq!(
+            e.to_string(),
+            "expected a list or set, found an object or map"
+        );
+        let e = err::<BTreeMap<String, u8>>("[]");
+        assert_eq!(e.to_string(), "expected a map, found a list, set or tuple");
+        let e = err::<bool>("1");
+        assert_eq!(e.to_string(), "expected bool, found a number");
+        let e = err::<()>("false");
+        assert_eq!(e.to_string(), "expected null, found a bool");
+    }
+
+    #[test]
+    fn raw_values_pass_through() {
+        #[derive(Deserialize)]
+        struct R<'a> {
+            #[serde(borrow)]
+            r: &'a RawValue,
+        }
+        let r: R<'_> = from_slice(br#"{"r": [1, {"a": 2}]}"#).unwrap();
+        assert_eq!(r.r.get(), r#"[1, {"a": 2}]"#);
+    }
+
+    #[test]
+    fn seed_api() {
+        let v = from_slice_seed(b"[1,2]", PhantomData::<Vec<u32>>).unwrap();
+        assert_eq!(v, vec![1, 2]);
+    }
+}

@@ -1,0 +1,56 @@
+//! JSON, Terraform's secondary DynamicValue encoding, for any serde type.
+//!
+//! ```
+//! use std::collections::BTreeMap;
+//!
+//! let m: BTreeMap<String, String> = tfvalue::json::from_slice(br#"{"a":"x"}"#).unwrap();
+//! assert_eq!(m["a"], "x");
+//! assert_eq!(tfvalue::json::to_vec(&m).unwrap(), br#"{"a":"x"}"#);
+//!
+//! // Errors name the value in Terraform's words.
+//! let e = tfvalue::json::from_slice::<BTreeMap<String, Vec<String>>>(br#"{"a":["x",1]}"#)
+//!     .unwrap_err();
+//! assert_eq!(e.to_string(), r#"["a"][1]: expected string, found a number"#);
+//!
+//! // JSON has no NaN (nor infinity, nor unknown values: those need MessagePack).
+//! assert!(tfvalue::json::to_vec(&f64::NAN).is_err());
+//! ```
+//!
+//! JSON cannot carry unknown values: decoding treats every value as known, and encoding a
+//! `tfvalue::Unknown` that is unknown fails with [`ErrorKind::Unknown`](crate::ErrorKind).
+//! Numbers keep their exact decimal text when read into a `tfvalue::Number`. A dynamic
+//! value is the object `{"value": …, "type": …}` (keys in either order when decoding; value
+//! first when encoding, as go-cty writes it).
+//!
+//! Decoding borrows strings from the input where the target type allows (`&'de str`, or
+//! `Cow<'de, str>` with `#[serde(borrow)]`) and the string has no escapes. The whole input
+//! must be one value: anything but whitespace after it is an error. Nesting is limited
+//! (127 levels within one JSON text, [`MAX_DEPTH`](crate::limits::MAX_DEPTH) in all).
+//!
+//! Encoding writes compact JSON; object keys keep the order the value gives them.
+
+mod de;
+mod ser;
+
+pub use de::{from_slice, from_slice_seed};
+pub use ser::Serializer;
+
+use crate::error::Result;
+
+/// Encodes `value` as compact JSON.
+pub fn to_vec<T: ?Sized + serde::Serialize>(value: &T) -> Result<Vec<u8>> {
+    let mut out = Vec::with_capacity(128);
+    to_writer(&mut out, value)?;
+    Ok(out)
+}
+
+/// Appends the compact JSON encoding of `value` to `out`. On error, `out` is left as it
+/// was.
+pub fn to_writer<T: ?Sized + serde::Serialize>(out: &mut Vec<u8>, value: &T) -> Result<()> {
+    let start = out.len();
+    let result = value.serialize(Serializer::new(out));
+    if result.is_err() {
+        out.truncate(start);
+    }
+    result
+}

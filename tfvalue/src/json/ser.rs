@@ -1,0 +1,912 @@
+//! The JSON serializer: any `Serialize` type → compact JSON text, following Terraform's rules.
+//!
+//! - Integers are written as digits; a Rust `f32`/`f64` as the shortest decimal that
+//!   round-trips it (`0.1_f64` → `0.1`), never with an exponent. NaN and infinity have no
+//!   JSON form and are errors.
+//! - Strings are escaped by serde_json. (go-cty also escapes `<`, `>` and `&` as `\u003c`…,
+//!   which any JSON reader treats as the same text.)
+//! - Objects keep their keys in the order the value gives them. Errors in a value get the
+//!   entry's step: `.name` for struct fields and map keys marked as attribute names
+//!   (`ATTR_TOKEN`), `["key"]` for other map keys.
+//! - tfvalue's reserved names: an unknown value is an error (JSON cannot carry it), a
+//!   `Number` is written exactly, and a dynamic value as `{"value":…,"type":…}` (value
+//!   first, as go-cty writes it).
+
+use serde::ser::{self, Serialize};
+use serde_json::ser::{CompactFormatter, Formatter};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::number::Number;
+use crate::private::{ATTR_TOKEN, DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
+
+/// A JSON serializer appending compact JSON to a `Vec<u8>`.
+pub struct Serializer<'a> {
+    out: &'a mut Vec<u8>,
+}
+
+impl<'a> Serializer<'a> {
+    /// A serializer that appends to `out`.
+    pub fn new(out: &'a mut Vec<u8>) -> Self {
+        Serializer { out }
+    }
+}
+
+/// Converts a write error (writing to a `Vec` cannot fail; this is for form's sake).
+#[cold]
+fn io_error(e: impl std::fmt::Display) -> Error {
+    Error::new(ErrorKind::Custom, format!("cannot write JSON: {e}"))
+}
+
+/// Writes `s` as a JSON string, escaped by serde_json.
+#[inline]
+fn write_str(out: &mut Vec<u8>, s: &str) -> Result<()> {
+    serde_json::to_writer(out, s).map_err(io_error)
+}
+
+/// Writes an integer's digits.
+#[inline]
+fn write_i64(out: &mut Vec<u8>, v: i64) -> Result<()> {
+    CompactFormatter.write_i64(out, v).map_err(io_error)
+}
+
+/// Writes an integer's digits.
+#[inline]
+fn write_u64(out: &mut Vec<u8>, v: u64) -> Result<()> {
+    CompactFormatter.write_u64(out, v).map_err(io_error)
+}
+
+#[cold]
+fn unknown_error() -> Error {
+    Error::new(
+        ErrorKind::Unknown,
+        "value is not known: JSON cannot represent unknown values (use MessagePack)",
+    )
+}
+
+#[cold]
+fn bytes_error() -> Error {
+    Error::new(
+        ErrorKind::Type,
+        "binary data cannot be written as a Terraform value",
+    )
+}
+
+#[cold]
+fn enum_error(name: &str, variant: &str) -> Error {
+    Error::new(
+        ErrorKind::Type,
+        format!(
+            "{name}::{variant} carries data, and Terraform values have no tagged unions: \
+             only enums of unit variants (written as strings) can be encoded"
+        ),
+    )
+}
+
+#[cold]
+fn key_error() -> Error {
+    Error::new(
+        ErrorKind::Type,
+        "map keys must be strings: Terraform maps and objects are keyed by strings",
+    )
+}
+
+#[cold]
+fn protocol_error(what: &str) -> Error {
+    Error::new(
+        ErrorKind::Custom,
+        format!("tfvalue's reserved {what} name used with an unexpected value"),
+    )
+}
+
+impl<'a> ser::Serializer for Serializer<'a> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Compound<'a>;
+    type SerializeTuple = Compound<'a>;
+    type SerializeTupleStruct = Compound<'a>;
+    type SerializeTupleVariant = ser::Impossible<(), Error>;
+    type SerializeMap = MapWriter<'a>;
+    type SerializeStruct = MapWriter<'a>;
+    type SerializeStructVariant = ser::Impossible<(), Error>;
+
+    #[inline]
+    fn serialize_bool(self, v: bool) -> Result<()> {
+        self.out
+            .extend_from_slice(if v { b"true" } else { b"false" });
+        Ok(())
+    }
+
+    fn serialize_i8(self, v: i8) -> Result<()> {
+        write_i64(self.out, i64::from(v))
+    }
+    fn serialize_i16(self, v: i16) -> Result<()> {
+        write_i64(self.out, i64::from(v))
+    }
+    fn serialize_i32(self, v: i32) -> Result<()> {
+        write_i64(self.out, i64::from(v))
+    }
+    #[inline]
+    fn serialize_i64(self, v: i64) -> Result<()> {
+        write_i64(self.out, v)
+    }
+    fn serialize_i128(self, v: i128) -> Result<()> {
+        Number::from(v).write_json(self.out)
+    }
+    fn serialize_u8(self, v: u8) -> Result<()> {
+        write_u64(self.out, u64::from(v))
+    }
+    fn serialize_u16(self, v: u16) -> Result<()> {
+        write_u64(self.out, u64::from(v))
+    }
+    fn serialize_u32(self, v: u32) -> Result<()> {
+        write_u64(self.out, u64::from(v))
+    }
+    #[inline]
+    fn serialize_u64(self, v: u64) -> Result<()> {
+        write_u64(self.out, v)
+    }
+    fn serialize_u128(self, v: u128) -> Result<()> {
+        Number::from(v).write_json(self.out)
+    }
+    fn serialize_f32(self, v: f32) -> Result<()> {
+        Number::from_f32(v)?.write_json(self.out)
+    }
+    fn serialize_f64(self, v: f64) -> Result<()> {
+        Number::from_f64(v)?.write_json(self.out)
+    }
+    fn serialize_char(self, v: char) -> Result<()> {
+        let mut buf = [0u8; 4];
+        write_str(self.out, v.encode_utf8(&mut buf))
+    }
+    #[inline]
+    fn serialize_str(self, v: &str) -> Result<()> {
+        write_str(self.out, v)
+    }
+    fn serialize_bytes(self, _v: &[u8]) -> Result<()> {
+        Err(bytes_error())
+    }
+    #[inline]
+    fn serialize_none(self) -> Result<()> {
+        self.out.extend_from_slice(b"null");
+        Ok(())
+    }
+    #[inline]
+    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<()> {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<()> {
+        self.serialize_none()
+    }
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<()> {
+        self.serialize_none()
+    }
+    fn serialize_unit_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+    ) -> Result<()> {
+        write_str(self.out, variant)
+    }
+
+    #[inline]
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        name: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        if name == UNKNOWN_TOKEN {
+            return Err(unknown_error());
+        }
+        if name == NUMBER_TOKEN {
+            return value.serialize(NumberSerializer { out: self.out });
+        }
+        if name == DYNAMIC_TOKEN {
+            return value.serialize(DynamicSerializer { out: self.out });
+        }
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _value: &T,
+    ) -> Result<()> {
+        Err(enum_error(name, variant))
+    }
+
+    #[inline]
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'a>> {
+        Ok(Compound::new(self.out))
+    }
+    fn serialize_tuple(self, _len: usize) -> Result<Compound<'a>> {
+        Ok(Compound::new(self.out))
+    }
+    fn serialize_tuple_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'a>> {
+        Ok(Compound::new(self.out))
+    }
+    fn serialize_tuple_variant(
+        self,
+        name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeTupleVariant> {
+        Err(enum_error(name, variant))
+    }
+    #[inline]
+    fn serialize_map(self, _len: Option<usize>) -> Result<MapWriter<'a>> {
+        Ok(MapWriter::new(self.out))
+    }
+    #[inline]
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<MapWriter<'a>> {
+        Ok(MapWriter::new(self.out))
+    }
+    fn serialize_struct_variant(
+        self,
+        name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeStructVariant> {
+        Err(enum_error(name, variant))
+    }
+
+    fn is_human_readable(&self) -> bool {
+        true
+    }
+}
+
+/// Arrays: lists, sets and tuples; errors get the element's index.
+pub struct Compound<'a> {
+    out: &'a mut Vec<u8>,
+    count: usize,
+}
+
+impl<'a> Compound<'a> {
+    fn new(out: &'a mut Vec<u8>) -> Self {
+        out.push(b'[');
+        Compound { out, count: 0 }
+    }
+
+    #[inline]
+    fn element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        let index = self.count;
+        if index > 0 {
+            self.out.push(b',');
+        }
+        self.count += 1;
+        value
+            .serialize(Serializer { out: self.out })
+            .map_err(|e| e.in_index(index))
+    }
+
+    fn finish(self) -> Result<()> {
+        self.out.push(b']');
+        Ok(())
+    }
+}
+
+impl ser::SerializeSeq for Compound<'_> {
+    type Ok = ();
+    type Error = Error;
+    #[inline]
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+impl ser::SerializeTuple for Compound<'_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+impl ser::SerializeTupleStruct for Compound<'_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+/// Objects (structs, `.name` in error paths) and maps (`["key"]`, or `.name` for keys
+/// marked with `ATTR_TOKEN`); keys are written in the order given.
+pub struct MapWriter<'a> {
+    out: &'a mut Vec<u8>,
+    count: usize,
+    /// Where the current map key starts in `out`, for error paths.
+    key_at: usize,
+    /// The current map key is an attribute name.
+    attr: bool,
+}
+
+impl<'a> MapWriter<'a> {
+    fn new(out: &'a mut Vec<u8>) -> Self {
+        out.push(b'{');
+        MapWriter {
+            out,
+            count: 0,
+            key_at: 0,
+            attr: false,
+        }
+    }
+
+    #[inline]
+    fn separator(&mut self) {
+        if self.count > 0 {
+            self.out.push(b',');
+        }
+        self.count += 1;
+    }
+
+    /// The text of the current map key, read back from the output (errors only).
+    #[cold]
+    fn current_key(&self) -> String {
+        let written = self.out.get(self.key_at..).unwrap_or_default();
+        let mut de = serde_json::Deserializer::from_slice(written);
+        <String as serde::Deserialize>::deserialize(&mut de).unwrap_or_default()
+    }
+
+    fn finish(self) -> Result<()> {
+        self.out.push(b'}');
+        Ok(())
+    }
+}
+
+impl ser::SerializeMap for MapWriter<'_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<()> {
+        self.separator();
+        self.key_at = self.out.len();
+        self.attr = false;
+        key.serialize(KeySerializer {
+            out: self.out,
+            attr: &mut self.attr,
+        })?;
+        self.out.push(b':');
+        Ok(())
+    }
+    fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        match value.serialize(Serializer { out: self.out }) {
+            Ok(()) => Ok(()),
+            Err(e) if self.attr => Err(e.in_attr(&self.current_key())),
+            Err(e) => Err(e.in_key(&self.current_key())),
+        }
+    }
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+impl ser::SerializeStruct for MapWriter<'_> {
+    type Ok = ();
+    type Error = Error;
+    #[inline]
+    fn serialize_field<T: ?Sized + Serialize>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        self.separator();
+        write_str(self.out, key)?;
+        self.out.push(b':');
+        value
+            .serialize(Serializer { out: self.out })
+            .map_err(|e| e.in_attr(key))
+    }
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+/// Generates the methods of a serializer that rejects everything not written by hand.
+macro_rules! reject {
+    ($err:expr; $ok:ty; $($method:ident($($arg:ty),*) -> $ret:ty;)*) => {
+        $(fn $method(self, $(_: $arg),*) -> Result<$ret> { Err($err) })*
+    };
+}
+
+/// The associated types of a serializer that writes nothing compound.
+macro_rules! no_compounds {
+    ($ok:ty) => {
+        type Ok = $ok;
+        type Error = Error;
+        type SerializeSeq = ser::Impossible<$ok, Error>;
+        type SerializeTuple = ser::Impossible<$ok, Error>;
+        type SerializeTupleStruct = ser::Impossible<$ok, Error>;
+        type SerializeTupleVariant = ser::Impossible<$ok, Error>;
+        type SerializeMap = ser::Impossible<$ok, Error>;
+        type SerializeStruct = ser::Impossible<$ok, Error>;
+        type SerializeStructVariant = ser::Impossible<$ok, Error>;
+    };
+}
+
+/// Methods common to the serializers below that accept only scalars.
+macro_rules! reject_compounds {
+    ($err:expr; $ok:ty) => {
+        reject! { $err; $ok;
+            serialize_bool(bool) -> $ok;
+            serialize_i8(i8) -> $ok; serialize_i16(i16) -> $ok; serialize_i32(i32) -> $ok;
+            serialize_u8(u8) -> $ok; serialize_u16(u16) -> $ok; serialize_u32(u32) -> $ok;
+            serialize_f32(f32) -> $ok;
+            serialize_none() -> $ok; serialize_unit() -> $ok;
+            serialize_unit_struct(&'static str) -> $ok;
+            serialize_seq(Option<usize>) -> Self::SerializeSeq;
+            serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
+            serialize_tuple_variant(&'static str, u32, &'static str, usize)
+                -> Self::SerializeTupleVariant;
+            serialize_map(Option<usize>) -> Self::SerializeMap;
+            serialize_struct(&'static str, usize) -> Self::SerializeStruct;
+            serialize_struct_variant(&'static str, u32, &'static str, usize)
+                -> Self::SerializeStructVariant;
+        }
+        fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<$ok> {
+            Err($err)
+        }
+        fn serialize_newtype_variant<T: ?Sized + Serialize>(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: &T,
+        ) -> Result<$ok> {
+            Err($err)
+        }
+    };
+}
+
+/// Map keys: strings only (Terraform map keys and attribute names are strings).
+struct KeySerializer<'a> {
+    out: &'a mut Vec<u8>,
+    /// Set when the key is marked as an attribute name (`ATTR_TOKEN`).
+    attr: &'a mut bool,
+}
+
+impl ser::Serializer for KeySerializer<'_> {
+    no_compounds!(());
+    reject_compounds!(key_error(); ());
+    reject! { key_error(); ();
+        serialize_i64(i64) -> (); serialize_u64(u64) -> (); serialize_f64(f64) -> ();
+        serialize_bytes(&[u8]) -> ();
+        serialize_tuple(usize) -> Self::SerializeTuple;
+    }
+
+    fn serialize_str(self, v: &str) -> Result<()> {
+        write_str(self.out, v)
+    }
+    fn serialize_char(self, v: char) -> Result<()> {
+        let mut buf = [0u8; 4];
+        write_str(self.out, v.encode_utf8(&mut buf))
+    }
+    fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<()> {
+        write_str(self.out, variant)
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        name: &'static str,
+        v: &T,
+    ) -> Result<()> {
+        if name == ATTR_TOKEN {
+            *self.attr = true;
+        }
+        v.serialize(self)
+    }
+}
+
+/// Inside `NUMBER_TOKEN`: a `Number`'s exact representation.
+struct NumberSerializer<'a> {
+    out: &'a mut Vec<u8>,
+}
+
+impl ser::Serializer for NumberSerializer<'_> {
+    no_compounds!(());
+    reject_compounds!(protocol_error("number"); ());
+    reject! { protocol_error("number"); ();
+        serialize_bytes(&[u8]) -> (); serialize_char(char) -> ();
+        serialize_unit_variant(&'static str, u32, &'static str) -> ();
+        serialize_tuple(usize) -> Self::SerializeTuple;
+    }
+
+    fn serialize_i64(self, v: i64) -> Result<()> {
+        write_i64(self.out, v)
+    }
+    fn serialize_u64(self, v: u64) -> Result<()> {
+        write_u64(self.out, v)
+    }
+    fn serialize_f64(self, v: f64) -> Result<()> {
+        // The exact binary value, as it came from the wire.
+        Number::from_f64_exact(v)?.write_json(self.out)
+    }
+    fn serialize_str(self, v: &str) -> Result<()> {
+        Number::parse(v)?.write_json(self.out)
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, _: &T) -> Result<()> {
+        Err(protocol_error("number"))
+    }
+}
+
+/// Inside `DYNAMIC_TOKEN`: the 2-tuple (type constraint JSON as bytes, value).
+struct DynamicSerializer<'a> {
+    out: &'a mut Vec<u8>,
+}
+
+impl<'a> ser::Serializer for DynamicSerializer<'a> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = ser::Impossible<(), Error>;
+    type SerializeTuple = DynamicTuple<'a>;
+    type SerializeTupleStruct = ser::Impossible<(), Error>;
+    type SerializeTupleVariant = ser::Impossible<(), Error>;
+    type SerializeMap = ser::Impossible<(), Error>;
+    type SerializeStruct = ser::Impossible<(), Error>;
+    type SerializeStructVariant = ser::Impossible<(), Error>;
+
+    reject_compounds!(protocol_error("dynamic"); ());
+    reject! { protocol_error("dynamic"); ();
+        serialize_i64(i64) -> (); serialize_u64(u64) -> (); serialize_f64(f64) -> ();
+        serialize_str(&str) -> (); serialize_bytes(&[u8]) -> (); serialize_char(char) -> ();
+        serialize_unit_variant(&'static str, u32, &'static str) -> ();
+    }
+
+    fn serialize_tuple(self, len: usize) -> Result<DynamicTuple<'a>> {
+        if len != 2 {
+            return Err(protocol_error("dynamic"));
+        }
+        Ok(DynamicTuple {
+            out: self.out,
+            ty: None,
+            state: 0,
+        })
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, _: &T) -> Result<()> {
+        Err(protocol_error("dynamic"))
+    }
+}
+
+/// Writes `{"value":<element 1>,"type":<element 0>}`.
+struct DynamicTuple<'a> {
+    out: &'a mut Vec<u8>,
+    /// The type constraint's JSON text, kept from element 0 until the value is written.
+    ty: Option<String>,
+    state: u8,
+}
+
+impl ser::SerializeTuple for DynamicTuple<'_> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        match self.state {
+            0 => {
+                self.ty = Some(value.serialize(TypeText)?);
+                self.state = 1;
+                Ok(())
+            }
+            1 => {
+                let Some(ty) = self.ty.take() else {
+                    return Err(protocol_error("dynamic"));
+                };
+                self.out.extend_from_slice(b"{\"value\":");
+                value.serialize(Serializer { out: self.out })?;
+                self.out.extend_from_slice(b",\"type\":");
+                self.out.extend_from_slice(ty.as_bytes());
+                self.out.push(b'}');
+                self.state = 2;
+                Ok(())
+            }
+            _ => Err(protocol_error("dynamic")),
+        }
+    }
+
+    fn end(self) -> Result<()> {
+        if self.state == 2 {
+            Ok(())
+        } else {
+            Err(protocol_error("dynamic"))
+        }
+    }
+}
+
+/// Element 0 of a dynamic value: the type constraint's JSON text (bytes, or a string),
+/// checked to be one JSON value so that the output stays valid JSON.
+struct TypeText;
+
+impl TypeText {
+    fn check(text: &str) -> Result<String> {
+        match serde_json::from_str::<&serde_json::value::RawValue>(text) {
+            Ok(raw) => Ok(raw.get().to_owned()),
+            Err(e) => Err(Error::new(
+                ErrorKind::TypeConstraint,
+                format!("a dynamic value's type constraint is not valid JSON: {e}"),
+            )),
+        }
+    }
+}
+
+impl ser::Serializer for TypeText {
+    no_compounds!(String);
+    reject_compounds!(protocol_error("dynamic"); String);
+    reject! { protocol_error("dynamic"); String;
+        serialize_i64(i64) -> String; serialize_u64(u64) -> String;
+        serialize_f64(f64) -> String; serialize_char(char) -> String;
+        serialize_unit_variant(&'static str, u32, &'static str) -> String;
+        serialize_tuple(usize) -> Self::SerializeTuple;
+    }
+
+    fn serialize_bytes(self, v: &[u8]) -> Result<String> {
+        match std::str::from_utf8(v) {
+            Ok(text) => Self::check(text),
+            Err(_) => Err(Error::new(
+                ErrorKind::TypeConstraint,
+                "a dynamic value's type constraint is not valid UTF-8",
+            )),
+        }
+    }
+    fn serialize_str(self, v: &str) -> Result<String> {
+        Self::check(v)
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: &T,
+    ) -> Result<String> {
+        Err(protocol_error("dynamic"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::{BTreeMap, HashMap};
+
+    use serde::Serialize;
+
+    fn json<T: ?Sized + Serialize>(v: &T) -> String {
+        String::from_utf8(crate::json::to_vec(v).unwrap()).unwrap()
+    }
+
+    fn err<T: ?Sized + Serialize>(v: &T) -> Error {
+        crate::json::to_vec(v).unwrap_err()
+    }
+
+    #[derive(Serialize)]
+    struct S {
+        name: String,
+        size: Option<u32>,
+        tags: BTreeMap<String, bool>,
+        list: Vec<i64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        skipped: Option<u8>,
+    }
+
+    #[test]
+    fn std_types_bytes() {
+        assert_eq!(json(&true), "true");
+        assert_eq!(json(&()), "null");
+        assert_eq!(json(&None::<u8>), "null");
+        assert_eq!(json(&-12i8), "-12");
+        assert_eq!(json(&u64::MAX), "18446744073709551615");
+        assert_eq!(json(&i64::MIN), "-9223372036854775808");
+        assert_eq!(json(&u128::MAX), "340282366920938463463374607431768211455");
+        assert_eq!(
+            json(&(i128::MIN + 1)),
+            "-170141183460469231731687303715884105727"
+        );
+        assert_eq!(json(&0.1f64), "0.1");
+        assert_eq!(json(&1.5f32), "1.5");
+        assert_eq!(json(&'x'), r#""x""#);
+        assert_eq!(json("a\"b\n\u{1}é<"), r#""a\"b\n\u0001é<""#);
+        assert_eq!(json(&(1u8, "a")), r#"[1,"a"]"#);
+        assert_eq!(json(&Vec::<u8>::new()), "[]");
+        let s = S {
+            name: "n".into(),
+            size: None,
+            tags: [("b".to_string(), true), ("a".to_string(), false)].into(),
+            list: vec![1, -2],
+            skipped: None,
+        };
+        assert_eq!(
+            json(&s),
+            r#"{"name":"n","size":null,"tags":{"a":false,"b":true},"list":[1,-2]}"#
+        );
+        let empty: HashMap<String, u8> = HashMap::new();
+        assert_eq!(json(&empty), "{}");
+    }
+
+    #[test]
+    fn round_trips() {
+        let m: BTreeMap<String, Vec<Option<String>>> = [
+            ("k".to_string(), vec![Some("v\u{0}".to_string()), None]),
+            ("é\"".to_string(), vec![]),
+        ]
+        .into();
+        let bytes = crate::json::to_vec(&m).unwrap();
+        let back: BTreeMap<String, Vec<Option<String>>> = crate::json::from_slice(&bytes).unwrap();
+        assert_eq!(back, m);
+        let t = (u64::MAX, i64::MIN, 0.25f64, true, "x".to_string());
+        let back: (u64, i64, f64, bool, String) =
+            crate::json::from_slice(&crate::json::to_vec(&t).unwrap()).unwrap();
+        assert_eq!(back, t);
+    }
+
+    #[test]
+    fn non_finite_and_bytes_rejected() {
+        assert!(crate::json::to_vec(&f64::NAN).is_err());
+        assert!(crate::json::to_vec(&f64::INFINITY).is_err());
+        assert!(crate::json::to_vec(&f32::NEG_INFINITY).is_err());
+        let e = err(&Bytes::new(&[1, 2]));
+        assert_eq!(
+            e.to_string(),
+            "binary data cannot be written as a Terraform value"
+        );
+        assert_eq!(e.kind(), ErrorKind::Type);
+    }
+
+    /// A value that serializes as binary data.
+    struct Bytes<'a>(&'a [u8]);
+
+    impl<'a> Bytes<'a> {
+        fn new(b: &'a [u8]) -> Self {
+            Bytes(b)
+        }
+    }
+
+    impl Serialize for Bytes<'_> {
+        fn serialize<S: ser::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+            s.serialize_bytes(self.0)
+        }
+    }
+
+    #[derive(Serialize)]
+    enum E {
+        #[serde(rename = "plain")]
+        Plain,
+        Data(u8),
+    }
+
+    #[test]
+    fn enums() {
+        assert_eq!(json(&E::Plain), r#""plain""#);
+        let e = err(&vec![E::Plain, E::Data(1)]);
+        assert_eq!(e.path().to_string(), "[1]");
+        assert!(e.message().contains("E::Data carries data"), "{e}");
+    }
+
+    #[derive(Serialize)]
+    struct Outer {
+        a: Vec<BTreeMap<String, f64>>,
+    }
+
+    #[test]
+    fn error_paths() {
+        let v = Outer {
+            a: vec![BTreeMap::new(), [("k\"".to_string(), f64::NAN)].into()],
+        };
+        let e = err(&v);
+        assert_eq!(e.path().to_string(), r#".a[1]["k\""]"#);
+        assert_eq!(e.kind(), ErrorKind::Number);
+        // Nothing is left in the output after an error.
+        let mut out = b"prefix".to_vec();
+        assert!(crate::json::to_writer(&mut out, &v).is_err());
+        assert_eq!(out, b"prefix");
+    }
+
+    #[test]
+    fn attribute_keys() {
+        let mut m = BTreeMap::new();
+        m.insert(Reserved(ATTR_TOKEN, "size"), f64::NAN);
+        let e = err(&m);
+        assert_eq!(e.path().to_string(), ".size");
+        let mut m = BTreeMap::new();
+        m.insert(Reserved(ATTR_TOKEN, "a"), 1u8);
+        assert_eq!(json(&m), r#"{"a":1}"#);
+    }
+
+    #[test]
+    fn keys_must_be_strings() {
+        let m: BTreeMap<u8, u8> = [(1, 2)].into();
+        let e = err(&m);
+        assert_eq!(e.kind(), ErrorKind::Type);
+        assert!(e.message().starts_with("map keys must be strings"), "{e}");
+        let m: BTreeMap<char, u8> = [('c', 2)].into();
+        assert_eq!(json(&m), r#"{"c":2}"#);
+    }
+
+    /// Serializes through a reserved name.
+    #[derive(PartialEq, Eq, PartialOrd, Ord)]
+    struct Reserved<T>(&'static str, T);
+
+    impl<T: Serialize> Serialize for Reserved<T> {
+        fn serialize<S: ser::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+            s.serialize_newtype_struct(self.0, &self.1)
+        }
+    }
+
+    #[test]
+    fn unknown_rejected() {
+        let e = err(&Reserved(UNKNOWN_TOKEN, Bytes::new(&[])));
+        assert_eq!(e.kind(), ErrorKind::Unknown);
+        assert_eq!(
+            e.to_string(),
+            "value is not known: JSON cannot represent unknown values (use MessagePack)"
+        );
+        let mut m = BTreeMap::new();
+        m.insert("a", Reserved(UNKNOWN_TOKEN, Bytes::new(&[0x81])));
+        let e = err(&m);
+        assert_eq!(e.path().to_string(), r#"["a"]"#);
+    }
+
+    #[test]
+    fn numbers_exact() {
+        assert_eq!(json(&Reserved(NUMBER_TOKEN, 7i64)), "7");
+        assert_eq!(
+            json(&Reserved(NUMBER_TOKEN, u64::MAX)),
+            "18446744073709551615"
+        );
+        assert_eq!(json(&Reserved(NUMBER_TOKEN, 1.25f64)), "1.25");
+        assert_eq!(
+            json(&Reserved(NUMBER_TOKEN, "123456789012345678901234567890")),
+            "123456789012345678901234567890"
+        );
+        assert_eq!(json(&Reserved(NUMBER_TOKEN, "0.1")), "0.1");
+        assert!(crate::json::to_vec(&Reserved(NUMBER_TOKEN, "x")).is_err());
+        assert!(crate::json::to_vec(&Reserved(NUMBER_TOKEN, f64::INFINITY)).is_err());
+        let e = err(&Reserved(NUMBER_TOKEN, true));
+        assert_eq!(e.kind(), ErrorKind::Custom);
+    }
+
+    #[test]
+    fn dynamic_value_first() {
+        let d = Reserved(DYNAMIC_TOKEN, (Bytes::new(b"\"number\""), 1u8));
+        assert_eq!(json(&d), r#"{"value":1,"type":"number"}"#);
+        let d = Reserved(
+            DYNAMIC_TOKEN,
+            (Bytes::new(br#"["list","string"]"#), vec!["a", "b"]),
+        );
+        assert_eq!(json(&d), r#"{"value":["a","b"],"type":["list","string"]}"#);
+        // Nested in an object, and null inside.
+        let mut m = BTreeMap::new();
+        m.insert(
+            "v",
+            Reserved(DYNAMIC_TOKEN, (Bytes::new(b"\"string\""), None::<String>)),
+        );
+        assert_eq!(json(&m), r#"{"v":{"value":null,"type":"string"}}"#);
+        // Invalid type text.
+        let e = err(&Reserved(DYNAMIC_TOKEN, (Bytes::new(b"\xff"), 1u8)));
+        assert_eq!(e.kind(), ErrorKind::TypeConstraint);
+        let e = err(&Reserved(DYNAMIC_TOKEN, (Bytes::new(b"[\"list\""), 1u8)));
+        assert_eq!(e.kind(), ErrorKind::TypeConstraint);
+        // Errors in the value keep their path.
+        let e = err(&Reserved(
+            DYNAMIC_TOKEN,
+            (Bytes::new(br#"["list","number"]"#), vec![1.0, f64::NAN]),
+        ));
+        assert_eq!(e.path().to_string(), "[1]");
+        // Not a 2-tuple.
+        let e = err(&Reserved(DYNAMIC_TOKEN, 1u8));
+        assert_eq!(e.kind(), ErrorKind::Custom);
+    }
+
+    #[test]
+    fn dynamic_round_trip_through_decoder() {
+        let d = Reserved(DYNAMIC_TOKEN, (Bytes::new(b"\"bool\""), true));
+        let bytes = crate::json::to_vec(&d).unwrap();
+        let v: serde_json::Value = crate::json::from_slice(&bytes).unwrap();
+        assert_eq!(v, serde_json::json!({"value": true, "type": "bool"}));
+    }
+}

@@ -1,0 +1,1054 @@
+//! The MessagePack deserializer: `&'de [u8]` → any `Deserialize` type.
+//!
+//! It reads markers with `rmp` and payloads straight from the slice (strings and binary
+//! data are borrowed, never copied). What a generic MessagePack deserializer cannot do,
+//! and this one does:
+//! - it answers tfvalue's reserved names (`crate::private`): it peeks for an ext value
+//!   where an `Unknown<T>` may stand, reads numbers in any of Terraform's three forms (int,
+//!   float, decimal string) where a `Number` or a Rust number stands, and unwraps the
+//!   `[type, value]` form of dynamic values;
+//! - errors carry the attribute path: sequence and map accessors add their step while an
+//!   error unwinds out of an element;
+//! - hostile input is bounded: nesting depth is limited, a length prefix is checked against
+//!   the bytes that remain before anything is allocated, and trailing bytes are rejected.
+
+use rmp::Marker;
+use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::limits::MAX_DEPTH;
+use crate::number::Number;
+use crate::private::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
+
+/// A MessagePack deserializer reading one value from a byte slice.
+pub struct Deserializer<'de> {
+    input: &'de [u8],
+    pos: usize,
+    depth: usize,
+}
+
+/// A number as it appeared on the wire.
+pub(crate) enum WireNumber<'de> {
+    U64(u64),
+    I64(i64),
+    F32(f32),
+    F64(f64),
+    Text(&'de str),
+}
+
+/// Hint appended to errors about an unknown value in a field that cannot hold one.
+pub(crate) const UNKNOWN_HINT: &str =
+    "this value is known only after apply; wrap the field's type in tfvalue::Unknown to accept it";
+
+impl<'de> Deserializer<'de> {
+    /// A deserializer over `input`, positioned at its start.
+    pub fn from_slice(input: &'de [u8]) -> Self {
+        Deserializer {
+            input,
+            pos: 0,
+            depth: 0,
+        }
+    }
+
+    /// Checks that the whole input was consumed.
+    pub fn end(&self) -> Result<()> {
+        if self.pos == self.input.len() {
+            Ok(())
+        } else {
+            Err(Error::new(
+                ErrorKind::Syntax,
+                format!(
+                    "{} unexpected bytes after the end of the value (at offset {})",
+                    self.input.len() - self.pos,
+                    self.pos
+                ),
+            ))
+        }
+    }
+
+    /// Bytes read so far.
+    pub(crate) fn consumed(&self) -> usize {
+        self.pos
+    }
+
+    /// Bytes not yet read.
+    #[inline]
+    fn remaining(&self) -> usize {
+        self.input.len() - self.pos
+    }
+
+    #[cold]
+    fn eof(&self) -> Error {
+        Error::new(
+            ErrorKind::Syntax,
+            format!("unexpected end of input at offset {}", self.pos),
+        )
+    }
+
+    #[inline]
+    fn peek_byte(&self) -> Result<u8> {
+        match self.input.get(self.pos) {
+            Some(&b) => Ok(b),
+            None => Err(self.eof()),
+        }
+    }
+
+    #[inline]
+    fn peek_marker(&self) -> Result<Marker> {
+        self.peek_byte().map(Marker::from_u8)
+    }
+
+    #[inline]
+    fn take(&mut self, n: usize) -> Result<&'de [u8]> {
+        if n > self.remaining() {
+            return Err(self.eof());
+        }
+        let s = &self.input[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(s)
+    }
+
+    #[inline]
+    fn take_array<const N: usize>(&mut self) -> Result<[u8; N]> {
+        let s = self.take(N)?;
+        let mut a = [0u8; N];
+        a.copy_from_slice(s);
+        Ok(a)
+    }
+
+    #[inline]
+    fn read_u8(&mut self) -> Result<u8> {
+        Ok(self.take_array::<1>()?[0])
+    }
+    #[inline]
+    fn read_u16(&mut self) -> Result<u16> {
+        Ok(u16::from_be_bytes(self.take_array()?))
+    }
+    #[inline]
+    fn read_u32(&mut self) -> Result<u32> {
+        Ok(u32::from_be_bytes(self.take_array()?))
+    }
+    #[inline]
+    fn read_u64(&mut self) -> Result<u64> {
+        Ok(u64::from_be_bytes(self.take_array()?))
+    }
+
+    /// Length of a string, binary or ext payload given its marker (marker consumed).
+    fn read_len(&mut self, marker: Marker) -> Result<usize> {
+        Ok(match marker {
+            Marker::FixStr(n) => n as usize,
+            Marker::Str8 | Marker::Bin8 => self.read_u8()? as usize,
+            Marker::Str16 | Marker::Bin16 => self.read_u16()? as usize,
+            Marker::Str32 | Marker::Bin32 => self.read_u32()? as usize,
+            Marker::FixArray(n) | Marker::FixMap(n) => n as usize,
+            Marker::Array16 | Marker::Map16 => self.read_u16()? as usize,
+            Marker::Array32 | Marker::Map32 => self.read_u32()? as usize,
+            _ => 0,
+        })
+    }
+
+    /// Reads a string (str family) and returns its bytes.
+    #[inline]
+    fn read_str_bytes(&mut self, marker: Marker) -> Result<&'de [u8]> {
+        self.pos += 1;
+        let len = self.read_len(marker)?;
+        self.take(len)
+    }
+
+    #[inline]
+    fn read_str(&mut self, marker: Marker) -> Result<&'de str> {
+        let start = self.pos;
+        let bytes = self.read_str_bytes(marker)?;
+        std::str::from_utf8(bytes).map_err(|e| {
+            Error::new(
+                ErrorKind::Syntax,
+                format!(
+                    "invalid UTF-8 in a string at offset {} (byte {} of the string)",
+                    start,
+                    e.valid_up_to()
+                ),
+            )
+        })
+    }
+
+    /// Reads an ext value (marker at the current position) and returns the refinement
+    /// payload: the body of an ext 12, empty for every other ext type (whose body is
+    /// ignored, as the protocol says).
+    pub(crate) fn read_unknown(&mut self, marker: Marker) -> Result<&'de [u8]> {
+        self.pos += 1;
+        let len = match marker {
+            Marker::FixExt1 => 1,
+            Marker::FixExt2 => 2,
+            Marker::FixExt4 => 4,
+            Marker::FixExt8 => 8,
+            Marker::FixExt16 => 16,
+            Marker::Ext8 => self.read_u8()? as usize,
+            Marker::Ext16 => self.read_u16()? as usize,
+            Marker::Ext32 => self.read_u32()? as usize,
+            _ => return Err(Error::new(ErrorKind::Syntax, "not an ext value")),
+        };
+        let ty = self.read_u8()? as i8;
+        let body = self.take(len)?;
+        Ok(if ty == 12 { body } else { &[] })
+    }
+
+    /// Reads a number in any of Terraform's forms.
+    pub(crate) fn read_number(&mut self, expected: &'static str) -> Result<WireNumber<'de>> {
+        let marker = self.peek_marker()?;
+        Ok(match marker {
+            Marker::FixPos(n) => {
+                self.pos += 1;
+                WireNumber::U64(u64::from(n))
+            }
+            Marker::FixNeg(n) => {
+                self.pos += 1;
+                WireNumber::I64(i64::from(n))
+            }
+            Marker::U8 => {
+                self.pos += 1;
+                WireNumber::U64(u64::from(self.read_u8()?))
+            }
+            Marker::U16 => {
+                self.pos += 1;
+                WireNumber::U64(u64::from(self.read_u16()?))
+            }
+            Marker::U32 => {
+                self.pos += 1;
+                WireNumber::U64(u64::from(self.read_u32()?))
+            }
+            Marker::U64 => {
+                self.pos += 1;
+                WireNumber::U64(self.read_u64()?)
+            }
+            Marker::I8 => {
+                self.pos += 1;
+                WireNumber::I64(i64::from(self.read_u8()? as i8))
+            }
+            Marker::I16 => {
+                self.pos += 1;
+                WireNumber::I64(i64::from(self.read_u16()? as i16))
+            }
+            Marker::I32 => {
+                self.pos += 1;
+                WireNumber::I64(i64::from(self.read_u32()? as i32))
+            }
+            Marker::I64 => {
+                self.pos += 1;
+                WireNumber::I64(self.read_u64()? as i64)
+            }
+            Marker::F32 => {
+                self.pos += 1;
+                WireNumber::F32(f32::from_bits(self.read_u32()?))
+            }
+            Marker::F64 => {
+                self.pos += 1;
+                WireNumber::F64(f64::from_bits(self.read_u64()?))
+            }
+            Marker::FixStr(_) | Marker::Str8 | Marker::Str16 | Marker::Str32 => {
+                WireNumber::Text(self.read_str(marker)?)
+            }
+            _ => return Err(self.unexpected(marker, expected)),
+        })
+    }
+
+    /// Reads any number form and makes it a [`Number`].
+    pub(crate) fn read_number_value(&mut self) -> Result<Number> {
+        let n = self.read_number("number")?;
+        wire_to_number(n)
+    }
+
+    /// The error for finding `marker` where `expected` was due.
+    #[cold]
+    pub(crate) fn unexpected(&self, marker: Marker, expected: &str) -> Error {
+        match marker {
+            Marker::FixExt1
+            | Marker::FixExt2
+            | Marker::FixExt4
+            | Marker::FixExt8
+            | Marker::FixExt16
+            | Marker::Ext8
+            | Marker::Ext16
+            | Marker::Ext32 => Error::new(
+                ErrorKind::Unknown,
+                format!("expected {expected}, found an unknown value: {UNKNOWN_HINT}"),
+            ),
+            Marker::Reserved => Error::new(
+                ErrorKind::Syntax,
+                format!(
+                    "invalid MessagePack: reserved byte 0xc1 at offset {}",
+                    self.pos
+                ),
+            ),
+            _ => Error::expected(ErrorKind::Type, expected, describe(marker)),
+        }
+    }
+
+    #[inline]
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(Error::new(
+                ErrorKind::Limit,
+                format!("value nested more than {MAX_DEPTH} levels deep"),
+            ));
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// Reads an array header and checks the claimed length against the input left.
+    #[inline]
+    fn read_array_len(&mut self, marker: Marker) -> Result<usize> {
+        self.pos += 1;
+        let n = self.read_len(marker)?;
+        if n > self.remaining() {
+            return Err(self.claim_too_long(n, "elements", 1));
+        }
+        Ok(n)
+    }
+
+    /// Reads a map header and checks the claimed length against the input left.
+    #[inline]
+    fn read_map_len(&mut self, marker: Marker) -> Result<usize> {
+        self.pos += 1;
+        let n = self.read_len(marker)?;
+        if n.saturating_mul(2) > self.remaining() {
+            return Err(self.claim_too_long(n, "entries", 2));
+        }
+        Ok(n)
+    }
+
+    #[cold]
+    fn claim_too_long(&self, n: usize, what: &str, min_bytes: usize) -> Error {
+        Error::new(
+            ErrorKind::Syntax,
+            format!(
+                "truncated input: a length prefix claims {n} {what}, but only {} bytes remain \
+                 (each needs at least {min_bytes})",
+                self.remaining()
+            ),
+        )
+    }
+
+    /// Skips one complete value without recursion.
+    pub(crate) fn skip_value(&mut self) -> Result<()> {
+        let mut pending: usize = 1;
+        while pending > 0 {
+            pending -= 1;
+            let marker = self.peek_marker()?;
+            match marker {
+                Marker::FixArray(_) | Marker::Array16 | Marker::Array32 => {
+                    pending += self.read_array_len(marker)?;
+                }
+                Marker::FixMap(_) | Marker::Map16 | Marker::Map32 => {
+                    pending += 2 * self.read_map_len(marker)?;
+                }
+                Marker::FixStr(_)
+                | Marker::Str8
+                | Marker::Str16
+                | Marker::Str32
+                | Marker::Bin8
+                | Marker::Bin16
+                | Marker::Bin32 => {
+                    self.read_str_bytes(marker)?;
+                }
+                Marker::FixExt1
+                | Marker::FixExt2
+                | Marker::FixExt4
+                | Marker::FixExt8
+                | Marker::FixExt16
+                | Marker::Ext8
+                | Marker::Ext16
+                | Marker::Ext32 => {
+                    self.read_unknown(marker)?;
+                }
+                Marker::Null | Marker::True | Marker::False => self.pos += 1,
+                Marker::Reserved => return Err(self.unexpected(marker, "a value")),
+                _ => {
+                    self.read_number("a value")?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn out_of_range(n: impl std::fmt::Display, min: i128, max: u128) -> Error {
+        Error::new(
+            ErrorKind::Number,
+            format!("expected a whole number from {min} to {max}, found {n}"),
+        )
+    }
+
+    /// Reads a number and converts it to an integer within `min..=max`.
+    #[inline]
+    fn read_int(&mut self, min: i128, max: u128) -> Result<i128> {
+        match self.read_number("number")? {
+            WireNumber::U64(n) => {
+                if u128::from(n) <= max {
+                    Ok(i128::from(n))
+                } else {
+                    Err(Self::out_of_range(n, min, max))
+                }
+            }
+            WireNumber::I64(n) => {
+                if i128::from(n) >= min && (n < 0 || (n as u128) <= max) {
+                    Ok(i128::from(n))
+                } else {
+                    Err(Self::out_of_range(n, min, max))
+                }
+            }
+            other => {
+                let number = wire_to_number(other)?;
+                let fits = |v: i128| v >= min && (v < 0 || (v as u128) <= max);
+                match number.to_i128() {
+                    Ok(v) if fits(v) => Ok(v),
+                    _ => Err(Self::out_of_range(number, min, max)),
+                }
+            }
+        }
+    }
+
+    fn read_f64(&mut self) -> Result<f64> {
+        match self.read_number("number")? {
+            WireNumber::F64(f) => Ok(f),
+            WireNumber::F32(f) => Ok(f64::from(f)),
+            WireNumber::U64(n) => Number::from(n).to_f64(),
+            WireNumber::I64(n) => Number::from(n).to_f64(),
+            WireNumber::Text(t) => Number::parse_string_value(t)?.to_f64(),
+        }
+    }
+
+    fn read_f32(&mut self) -> Result<f32> {
+        match self.read_number("number")? {
+            WireNumber::F32(f) => Ok(f),
+            WireNumber::F64(f) => Number::from_f64_exact(f)?.to_f32(),
+            WireNumber::U64(n) => Number::from(n).to_f32(),
+            WireNumber::I64(n) => Number::from(n).to_f32(),
+            WireNumber::Text(t) => Number::parse_string_value(t)?.to_f32(),
+        }
+    }
+
+    fn seq<V: Visitor<'de>>(&mut self, len: usize, visitor: V) -> Result<V::Value> {
+        self.enter()?;
+        let mut access = SeqAccess {
+            de: &mut *self,
+            remaining: len,
+            index: 0,
+        };
+        let value = visitor.visit_seq(&mut access)?;
+        let left = access.remaining;
+        self.leave();
+        if left != 0 {
+            return Err(Error::new(
+                ErrorKind::Type,
+                format!("expected {} elements, found {len}", len - left),
+            ));
+        }
+        Ok(value)
+    }
+
+    fn map<V: Visitor<'de>>(&mut self, len: usize, attrs: bool, visitor: V) -> Result<V::Value> {
+        self.enter()?;
+        let mut access = MapAccess {
+            de: &mut *self,
+            remaining: len,
+            key: None,
+            attrs,
+        };
+        let value = visitor.visit_map(&mut access)?;
+        let left = access.remaining;
+        self.leave();
+        if left != 0 {
+            return Err(Error::new(
+                ErrorKind::Attribute,
+                format!("{left} entries of the map were not read"),
+            ));
+        }
+        Ok(value)
+    }
+}
+
+/// Makes a [`Number`] of any wire form.
+pub(crate) fn wire_to_number(n: WireNumber<'_>) -> Result<Number> {
+    Ok(match n {
+        WireNumber::U64(n) => Number::from(n),
+        WireNumber::I64(n) => Number::from(n),
+        WireNumber::F32(f) => Number::from_f64_exact(f64::from(f))?,
+        WireNumber::F64(f) => Number::from_f64_exact(f)?,
+        WireNumber::Text(t) => Number::parse_string_value(t)?,
+    })
+}
+
+/// Describes a marker in Terraform's terms, for "found …" in error messages.
+pub(crate) fn describe(marker: Marker) -> &'static str {
+    match marker {
+        Marker::Null => "null",
+        Marker::True | Marker::False => "a bool",
+        Marker::FixPos(_)
+        | Marker::FixNeg(_)
+        | Marker::U8
+        | Marker::U16
+        | Marker::U32
+        | Marker::U64
+        | Marker::I8
+        | Marker::I16
+        | Marker::I32
+        | Marker::I64
+        | Marker::F32
+        | Marker::F64 => "a number",
+        Marker::FixStr(_) | Marker::Str8 | Marker::Str16 | Marker::Str32 => "a string",
+        Marker::Bin8 | Marker::Bin16 | Marker::Bin32 => "binary data",
+        Marker::FixArray(_) | Marker::Array16 | Marker::Array32 => "a list, set or tuple",
+        Marker::FixMap(_) | Marker::Map16 | Marker::Map32 => "an object or map",
+        Marker::Reserved => "an invalid byte",
+        _ => "an unknown value",
+    }
+}
+
+#[inline]
+fn is_ext(marker: Marker) -> bool {
+    matches!(
+        marker,
+        Marker::FixExt1
+            | Marker::FixExt2
+            | Marker::FixExt4
+            | Marker::FixExt8
+            | Marker::FixExt16
+            | Marker::Ext8
+            | Marker::Ext16
+            | Marker::Ext32
+    )
+}
+
+macro_rules! deserialize_int {
+    ($method:ident, $visit:ident, $ty:ty) => {
+        #[inline]
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            let v = self.read_int(<$ty>::MIN as i128, <$ty>::MAX as u128)?;
+            // In range by construction.
+            visitor.$visit(v as $ty)
+        }
+    };
+}
+
+impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let marker = self.peek_marker()?;
+        match marker {
+            Marker::Null => {
+                self.pos += 1;
+                visitor.visit_unit()
+            }
+            Marker::True => {
+                self.pos += 1;
+                visitor.visit_bool(true)
+            }
+            Marker::False => {
+                self.pos += 1;
+                visitor.visit_bool(false)
+            }
+            Marker::FixStr(_) | Marker::Str8 | Marker::Str16 | Marker::Str32 => {
+                visitor.visit_borrowed_str(self.read_str(marker)?)
+            }
+            Marker::Bin8 | Marker::Bin16 | Marker::Bin32 => {
+                visitor.visit_borrowed_bytes(self.read_str_bytes(marker)?)
+            }
+            Marker::FixArray(_) | Marker::Array16 | Marker::Array32 => {
+                let len = self.read_array_len(marker)?;
+                self.seq(len, visitor)
+            }
+            Marker::FixMap(_) | Marker::Map16 | Marker::Map32 => {
+                let len = self.read_map_len(marker)?;
+                self.map(len, false, visitor)
+            }
+            m if is_ext(m) || m == Marker::Reserved => Err(self.unexpected(m, "a value")),
+            _ => match self.read_number("a value")? {
+                WireNumber::U64(n) => visitor.visit_u64(n),
+                WireNumber::I64(n) => visitor.visit_i64(n),
+                WireNumber::F32(f) => visitor.visit_f32(f),
+                WireNumber::F64(f) => visitor.visit_f64(f),
+                WireNumber::Text(t) => visitor.visit_borrowed_str(t),
+            },
+        }
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.peek_marker()? {
+            Marker::True => {
+                self.pos += 1;
+                visitor.visit_bool(true)
+            }
+            Marker::False => {
+                self.pos += 1;
+                visitor.visit_bool(false)
+            }
+            m => Err(self.unexpected(m, "bool")),
+        }
+    }
+
+    deserialize_int!(deserialize_i8, visit_i8, i8);
+    deserialize_int!(deserialize_i16, visit_i16, i16);
+    deserialize_int!(deserialize_i32, visit_i32, i32);
+    deserialize_int!(deserialize_i64, visit_i64, i64);
+    deserialize_int!(deserialize_i128, visit_i128, i128);
+    deserialize_int!(deserialize_u8, visit_u8, u8);
+    deserialize_int!(deserialize_u16, visit_u16, u16);
+    deserialize_int!(deserialize_u32, visit_u32, u32);
+    deserialize_int!(deserialize_u64, visit_u64, u64);
+
+    fn deserialize_u128<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let n = self.read_number_value()?;
+        visitor.visit_u128(n.to_u128()?)
+    }
+
+    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_f32(self.read_f32()?)
+    }
+
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_f64(self.read_f64()?)
+    }
+
+    fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_str(visitor)
+    }
+
+    #[inline]
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let marker = self.peek_marker()?;
+        match marker {
+            Marker::FixStr(_) | Marker::Str8 | Marker::Str16 | Marker::Str32 => {
+                visitor.visit_borrowed_str(self.read_str(marker)?)
+            }
+            m => Err(self.unexpected(m, "string")),
+        }
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_str(visitor)
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let marker = self.peek_marker()?;
+        match marker {
+            Marker::FixStr(_)
+            | Marker::Str8
+            | Marker::Str16
+            | Marker::Str32
+            | Marker::Bin8
+            | Marker::Bin16
+            | Marker::Bin32 => visitor.visit_borrowed_bytes(self.read_str_bytes(marker)?),
+            m => Err(self.unexpected(m, "binary data or a string")),
+        }
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_bytes(visitor)
+    }
+
+    #[inline]
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if self.peek_marker()? == Marker::Null {
+            self.pos += 1;
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(self)
+        }
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.peek_marker()? {
+            Marker::Null => {
+                self.pos += 1;
+                visitor.visit_unit()
+            }
+            m => Err(self.unexpected(m, "null")),
+        }
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.deserialize_unit(visitor)
+    }
+
+    #[inline]
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        if name == UNKNOWN_TOKEN {
+            let marker = self.peek_marker()?;
+            if is_ext(marker) {
+                let payload = self.read_unknown(marker)?;
+                return visitor.visit_borrowed_bytes(payload);
+            }
+            return visitor.visit_newtype_struct(self);
+        }
+        if name == NUMBER_TOKEN {
+            return match self.read_number("number")? {
+                WireNumber::U64(n) => visitor.visit_u64(n),
+                WireNumber::I64(n) => visitor.visit_i64(n),
+                WireNumber::F32(f) => visitor.visit_f64(f64::from(f)),
+                WireNumber::F64(f) => visitor.visit_f64(f),
+                WireNumber::Text(t) => visitor.visit_borrowed_str(t),
+            };
+        }
+        if name == DYNAMIC_TOKEN {
+            let marker = self.peek_marker()?;
+            return match marker {
+                Marker::Null => {
+                    self.pos += 1;
+                    visitor.visit_none()
+                }
+                m if is_ext(m) => {
+                    let payload = self.read_unknown(m)?;
+                    visitor.visit_borrowed_bytes(payload)
+                }
+                Marker::FixArray(_) | Marker::Array16 | Marker::Array32 => {
+                    let len = self.read_array_len(marker)?;
+                    if len != 2 {
+                        return Err(Error::new(
+                            ErrorKind::Type,
+                            format!(
+                                "expected a dynamic value as a 2-element array [type, value], \
+                                 found an array of {len} elements"
+                            ),
+                        ));
+                    }
+                    self.enter()?;
+                    let mut access = DynamicAccess {
+                        de: &mut *self,
+                        state: 0,
+                    };
+                    let value = visitor.visit_seq(&mut access)?;
+                    let done = access.state == 2;
+                    self.leave();
+                    if !done {
+                        return Err(Error::new(
+                            ErrorKind::Type,
+                            "a dynamic value's [type, value] array was not read completely",
+                        ));
+                    }
+                    Ok(value)
+                }
+                m => Err(Error::expected(
+                    ErrorKind::Type,
+                    "a dynamic value ([type, value] array)",
+                    describe(m),
+                )),
+            };
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let marker = self.peek_marker()?;
+        match marker {
+            Marker::FixArray(_) | Marker::Array16 | Marker::Array32 => {
+                let len = self.read_array_len(marker)?;
+                self.seq(len, visitor)
+            }
+            m => Err(self.unexpected(m, "a list or set")),
+        }
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
+        let marker = self.peek_marker()?;
+        match marker {
+            Marker::FixArray(_) | Marker::Array16 | Marker::Array32 => {
+                let found = self.read_array_len(marker)?;
+                if found != len {
+                    return Err(Error::new(
+                        ErrorKind::Type,
+                        format!("expected a tuple of {len} elements, found {found} elements"),
+                    ));
+                }
+                self.seq(found, visitor)
+            }
+            m => Err(self.unexpected(m, "a tuple")),
+        }
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.deserialize_tuple(len, visitor)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let marker = self.peek_marker()?;
+        match marker {
+            Marker::FixMap(_) | Marker::Map16 | Marker::Map32 => {
+                let len = self.read_map_len(marker)?;
+                self.map(len, false, visitor)
+            }
+            m => Err(self.unexpected(m, "a map")),
+        }
+    }
+
+    #[inline]
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let marker = self.peek_marker()?;
+        match marker {
+            Marker::FixMap(_) | Marker::Map16 | Marker::Map32 => {
+                let len = self.read_map_len(marker)?;
+                self.map(len, true, visitor)
+            }
+            m => Err(self.unexpected(m, "an object")),
+        }
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        // Terraform has no tagged unions: an enum is a string naming a unit variant.
+        let marker = self.peek_marker()?;
+        match marker {
+            Marker::FixStr(_) | Marker::Str8 | Marker::Str16 | Marker::Str32 => {
+                let s = self.read_str(marker)?;
+                visitor.visit_enum(s.into_deserializer())
+            }
+            m => Err(self.unexpected(m, "string")),
+        }
+    }
+
+    #[inline]
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_str(visitor)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.skip_value()?;
+        visitor.visit_unit()
+    }
+
+    fn is_human_readable(&self) -> bool {
+        // Terraform's values are text-like (strings, decimal numbers): types such as
+        // `IpAddr` must take their textual form, as they do in JSON.
+        true
+    }
+}
+
+/// Elements of an array; errors get the element's index.
+struct SeqAccess<'a, 'de> {
+    de: &'a mut Deserializer<'de>,
+    remaining: usize,
+    index: usize,
+}
+
+impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de> {
+    type Error = Error;
+
+    #[inline]
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        if self.remaining == 0 {
+            return Ok(None);
+        }
+        self.remaining -= 1;
+        let index = self.index;
+        self.index += 1;
+        match seed.deserialize(&mut *self.de) {
+            Ok(v) => Ok(Some(v)),
+            Err(e) => Err(e.in_index(index)),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.remaining)
+    }
+}
+
+/// Entries of a map; errors in a value get the entry's key, as an attribute name for
+/// objects (`.name`) or as an element key for maps (`["key"]`).
+struct MapAccess<'a, 'de> {
+    de: &'a mut Deserializer<'de>,
+    remaining: usize,
+    /// Position of the current key in the input, for error paths.
+    key: Option<usize>,
+    attrs: bool,
+}
+
+impl MapAccess<'_, '_> {
+    #[cold]
+    fn add_key(&self, e: Error) -> Error {
+        let Some(pos) = self.key else { return e };
+        let mut probe = Deserializer::from_slice(&self.de.input[pos..]);
+        let Ok(marker) = probe.peek_marker() else {
+            return e;
+        };
+        let key = match marker {
+            Marker::FixStr(_) | Marker::Str8 | Marker::Str16 | Marker::Str32 => {
+                match probe.read_str_bytes(marker) {
+                    Ok(b) => String::from_utf8_lossy(b).into_owned(),
+                    Err(_) => return e,
+                }
+            }
+            _ => return e,
+        };
+        if self.attrs {
+            e.in_attr(&key)
+        } else {
+            e.in_key(&key)
+        }
+    }
+}
+
+impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
+    type Error = Error;
+
+    #[inline]
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        if self.remaining == 0 {
+            return Ok(None);
+        }
+        self.remaining -= 1;
+        let pos = self.de.pos;
+        self.key = Some(pos);
+        let marker = self.de.peek_marker()?;
+        if !matches!(
+            marker,
+            Marker::FixStr(_) | Marker::Str8 | Marker::Str16 | Marker::Str32
+        ) {
+            return Err(Error::expected(
+                ErrorKind::Type,
+                if self.attrs {
+                    "an attribute name (string)"
+                } else {
+                    "a map key (string)"
+                },
+                describe(marker),
+            ));
+        }
+        seed.deserialize(MapKey { de: &mut *self.de }).map(Some)
+    }
+
+    #[inline]
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
+        match seed.deserialize(&mut *self.de) {
+            Ok(v) => Ok(v),
+            Err(e) => Err(self.add_key(e)),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.remaining)
+    }
+}
+
+/// A map key: always a string; offered to the visitor as a borrowed string whatever it asks.
+struct MapKey<'a, 'de> {
+    de: &'a mut Deserializer<'de>,
+}
+
+impl<'de> de::Deserializer<'de> for MapKey<'_, 'de> {
+    type Error = Error;
+
+    #[inline]
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let marker = self.de.peek_marker()?;
+        visitor.visit_borrowed_str(self.de.read_str(marker)?)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let marker = self.de.peek_marker()?;
+        let s = self.de.read_str(marker)?;
+        visitor.visit_enum(s.into_deserializer())
+    }
+
+    fn is_human_readable(&self) -> bool {
+        true
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct seq tuple
+        tuple_struct map struct identifier ignored_any
+    }
+}
+
+/// The two elements of a dynamic value's `[type, value]` array.
+struct DynamicAccess<'a, 'de> {
+    de: &'a mut Deserializer<'de>,
+    state: u8,
+}
+
+impl<'de> de::SeqAccess<'de> for DynamicAccess<'_, 'de> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        match self.state {
+            0 => {
+                self.state = 1;
+                // The type constraint: JSON text as binary (go-cty also accepts a string).
+                let marker = self.de.peek_marker()?;
+                match marker {
+                    Marker::Bin8
+                    | Marker::Bin16
+                    | Marker::Bin32
+                    | Marker::FixStr(_)
+                    | Marker::Str8
+                    | Marker::Str16
+                    | Marker::Str32 => {}
+                    m => {
+                        return Err(Error::expected(
+                            ErrorKind::Type,
+                            "a dynamic value's type constraint (JSON as binary data)",
+                            describe(m),
+                        ))
+                    }
+                }
+                let bytes = self.de.read_str_bytes(marker)?;
+                seed.deserialize(de::value::BorrowedBytesDeserializer::<Error>::new(bytes))
+                    .map(Some)
+            }
+            1 => {
+                self.state = 2;
+                seed.deserialize(&mut *self.de).map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(2usize.saturating_sub(self.state as usize))
+    }
+}

@@ -1,0 +1,45 @@
+//! MessagePack, Terraform's primary DynamicValue encoding, for any serde type.
+//!
+//! ```
+//! use tfvalue::{Nullable, Unknown};
+//!
+//! // Terraform's bytes for the string "a", then for an unknown value.
+//! let s: String = tfvalue::msgpack::from_slice(&[0xa1, b'a']).unwrap();
+//! assert_eq!(s, "a");
+//! let u: Unknown<Nullable<String>> = tfvalue::msgpack::from_slice(&[0xd4, 0, 0]).unwrap();
+//! assert!(u.is_unknown());
+//! assert_eq!(tfvalue::msgpack::to_vec(&u).unwrap(), [0xd4, 0, 0]);
+//! ```
+//!
+//! Strings borrow from the input where the target type allows (`&'de str`,
+//! `Cow<'de, str>` with `#[serde(borrow)]`). Decoding rejects trailing bytes.
+
+mod de;
+mod ser;
+
+pub use de::Deserializer;
+pub use ser::Serializer;
+
+pub(crate) use de::UNKNOWN_HINT;
+
+use crate::error::Result;
+
+/// Decodes one value of type `T` from MessagePack bytes; the whole input must be used.
+pub fn from_slice<'de, T: serde::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T> {
+    let mut de = Deserializer::from_slice(bytes);
+    let value = T::deserialize(&mut de)?;
+    de.end()?;
+    Ok(value)
+}
+
+/// Encodes `value` as MessagePack.
+pub fn to_vec<T: ?Sized + serde::Serialize>(value: &T) -> Result<Vec<u8>> {
+    let mut out = Vec::with_capacity(128);
+    to_writer(&mut out, value)?;
+    Ok(out)
+}
+
+/// Appends the MessagePack encoding of `value` to `out`.
+pub fn to_writer<T: ?Sized + serde::Serialize>(out: &mut Vec<u8>, value: &T) -> Result<()> {
+    value.serialize(Serializer::new(out))
+}

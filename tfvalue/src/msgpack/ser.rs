@@ -1,0 +1,837 @@
+//! The MessagePack serializer: any `Serialize` type → bytes, following Terraform's rules.
+//!
+//! - Numbers follow go-cty: an integer that fits int64 is the smallest MessagePack integer
+//!   (unsigned codes for non-negative values); a larger one is float64 if exact, else its
+//!   decimal digits as a string. A Rust `f32`/`f64` is the shortest decimal that round-trips
+//!   it (so `0.1_f64` goes out as the string `"0.1"`, exactly what Terraform sends for `0.1`).
+//! - Objects and maps are written with their keys in byte order, as go-cty does; keys that
+//!   arrive in order (a `BTreeMap`, a derived model) cost one comparison each.
+//! - tfvalue's reserved names write unknowns as ext values, `Number`s exactly, and dynamic
+//!   values as `[type JSON as binary, value]`.
+
+use serde::ser::{self, Serialize};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::number::Number;
+use crate::private::{ATTR_TOKEN, DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
+
+/// A MessagePack serializer appending to a `Vec<u8>`.
+pub struct Serializer<'a> {
+    out: &'a mut Vec<u8>,
+}
+
+impl<'a> Serializer<'a> {
+    /// A serializer that appends to `out`.
+    pub fn new(out: &'a mut Vec<u8>) -> Self {
+        Serializer { out }
+    }
+}
+
+/// Writes a string header of the smallest form.
+#[inline]
+pub(crate) fn write_str_header(out: &mut Vec<u8>, len: usize) {
+    if len < 32 {
+        out.push(0xa0 | len as u8);
+    } else if len <= u8::MAX as usize {
+        out.extend_from_slice(&[0xd9, len as u8]);
+    } else if len <= u16::MAX as usize {
+        out.push(0xda);
+        out.extend_from_slice(&(len as u16).to_be_bytes());
+    } else {
+        out.push(0xdb);
+        out.extend_from_slice(&(len as u32).to_be_bytes());
+    }
+}
+
+/// Writes a string.
+#[inline]
+pub(crate) fn write_str(out: &mut Vec<u8>, s: &str) {
+    write_str_header(out, s.len());
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// Writes a binary header of the smallest form.
+pub(crate) fn write_bin_header(out: &mut Vec<u8>, len: usize) {
+    if len <= u8::MAX as usize {
+        out.extend_from_slice(&[0xc4, len as u8]);
+    } else if len <= u16::MAX as usize {
+        out.push(0xc5);
+        out.extend_from_slice(&(len as u16).to_be_bytes());
+    } else {
+        out.push(0xc6);
+        out.extend_from_slice(&(len as u32).to_be_bytes());
+    }
+}
+
+/// Writes an array header of the smallest form.
+#[inline]
+pub(crate) fn write_array_header(out: &mut Vec<u8>, len: usize) {
+    if len < 16 {
+        out.push(0x90 | len as u8);
+    } else if len <= u16::MAX as usize {
+        out.push(0xdc);
+        out.extend_from_slice(&(len as u16).to_be_bytes());
+    } else {
+        out.push(0xdd);
+        out.extend_from_slice(&(len as u32).to_be_bytes());
+    }
+}
+
+/// Writes a map header of the smallest form.
+#[inline]
+pub(crate) fn write_map_header(out: &mut Vec<u8>, len: usize) {
+    if len < 16 {
+        out.push(0x80 | len as u8);
+    } else if len <= u16::MAX as usize {
+        out.push(0xde);
+        out.extend_from_slice(&(len as u16).to_be_bytes());
+    } else {
+        out.push(0xdf);
+        out.extend_from_slice(&(len as u32).to_be_bytes());
+    }
+}
+
+/// Length of the header `write_array_header`/`write_map_header` writes for `len`.
+fn header_len(len: usize) -> usize {
+    if len < 16 {
+        1
+    } else if len <= u16::MAX as usize {
+        3
+    } else {
+        5
+    }
+}
+
+/// Writes the canonical unknown value `d4 00 00`, or a refined one (ext 12).
+pub(crate) fn write_unknown_payload(out: &mut Vec<u8>, payload: &[u8]) {
+    if payload.is_empty() {
+        out.extend_from_slice(&[0xd4, 0x00, 0x00]);
+        return;
+    }
+    // rmp picks fixext for 1/2/4/8/16-byte payloads, as Terraform's encoder does.
+    let _ = rmp::encode::write_ext_meta(out, payload.len() as u32, 12);
+    out.extend_from_slice(payload);
+}
+
+impl<'a> ser::Serializer for Serializer<'a> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Compound<'a>;
+    type SerializeTuple = Compound<'a>;
+    type SerializeTupleStruct = Compound<'a>;
+    type SerializeTupleVariant = ser::Impossible<(), Error>;
+    type SerializeMap = MapWriter<'a>;
+    type SerializeStruct = MapWriter<'a>;
+    type SerializeStructVariant = ser::Impossible<(), Error>;
+
+    #[inline]
+    fn serialize_bool(self, v: bool) -> Result<()> {
+        self.out.push(if v { 0xc3 } else { 0xc2 });
+        Ok(())
+    }
+
+    fn serialize_i8(self, v: i8) -> Result<()> {
+        self.serialize_i64(i64::from(v))
+    }
+    fn serialize_i16(self, v: i16) -> Result<()> {
+        self.serialize_i64(i64::from(v))
+    }
+    fn serialize_i32(self, v: i32) -> Result<()> {
+        self.serialize_i64(i64::from(v))
+    }
+    #[inline]
+    fn serialize_i64(self, v: i64) -> Result<()> {
+        Number::from(v).write_msgpack(self.out);
+        Ok(())
+    }
+    fn serialize_i128(self, v: i128) -> Result<()> {
+        Number::from(v).write_msgpack(self.out);
+        Ok(())
+    }
+    fn serialize_u8(self, v: u8) -> Result<()> {
+        self.serialize_u64(u64::from(v))
+    }
+    fn serialize_u16(self, v: u16) -> Result<()> {
+        self.serialize_u64(u64::from(v))
+    }
+    fn serialize_u32(self, v: u32) -> Result<()> {
+        self.serialize_u64(u64::from(v))
+    }
+    #[inline]
+    fn serialize_u64(self, v: u64) -> Result<()> {
+        Number::from(v).write_msgpack(self.out);
+        Ok(())
+    }
+    fn serialize_u128(self, v: u128) -> Result<()> {
+        Number::from(v).write_msgpack(self.out);
+        Ok(())
+    }
+    fn serialize_f32(self, v: f32) -> Result<()> {
+        Number::from_f32(v)?.write_msgpack(self.out);
+        Ok(())
+    }
+    fn serialize_f64(self, v: f64) -> Result<()> {
+        Number::from_f64(v)?.write_msgpack(self.out);
+        Ok(())
+    }
+    fn serialize_char(self, v: char) -> Result<()> {
+        let mut buf = [0u8; 4];
+        write_str(self.out, v.encode_utf8(&mut buf));
+        Ok(())
+    }
+    #[inline]
+    fn serialize_str(self, v: &str) -> Result<()> {
+        write_str(self.out, v);
+        Ok(())
+    }
+    fn serialize_bytes(self, v: &[u8]) -> Result<()> {
+        write_bin_header(self.out, v.len());
+        self.out.extend_from_slice(v);
+        Ok(())
+    }
+    #[inline]
+    fn serialize_none(self) -> Result<()> {
+        self.out.push(0xc0);
+        Ok(())
+    }
+    #[inline]
+    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<()> {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<()> {
+        self.serialize_none()
+    }
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<()> {
+        self.serialize_none()
+    }
+    fn serialize_unit_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+    ) -> Result<()> {
+        self.serialize_str(variant)
+    }
+
+    #[inline]
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        name: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        if name == UNKNOWN_TOKEN {
+            return value.serialize(UnknownSerializer { out: self.out });
+        }
+        if name == NUMBER_TOKEN {
+            return value.serialize(NumberSerializer { out: self.out });
+        }
+        if name == DYNAMIC_TOKEN {
+            // (type JSON bytes, value): a 2-tuple, written as-is.
+            return value.serialize(self);
+        }
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _value: &T,
+    ) -> Result<()> {
+        Err(enum_error(name, variant))
+    }
+
+    #[inline]
+    fn serialize_seq(self, len: Option<usize>) -> Result<Compound<'a>> {
+        Ok(Compound::new(self.out, len))
+    }
+    fn serialize_tuple(self, len: usize) -> Result<Compound<'a>> {
+        Ok(Compound::new(self.out, Some(len)))
+    }
+    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<Compound<'a>> {
+        Ok(Compound::new(self.out, Some(len)))
+    }
+    fn serialize_tuple_variant(
+        self,
+        name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeTupleVariant> {
+        Err(enum_error(name, variant))
+    }
+    #[inline]
+    fn serialize_map(self, len: Option<usize>) -> Result<MapWriter<'a>> {
+        Ok(MapWriter::new(self.out, len, false))
+    }
+    #[inline]
+    fn serialize_struct(self, _name: &'static str, len: usize) -> Result<MapWriter<'a>> {
+        Ok(MapWriter::new(self.out, Some(len), true))
+    }
+    fn serialize_struct_variant(
+        self,
+        name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeStructVariant> {
+        Err(enum_error(name, variant))
+    }
+
+    fn is_human_readable(&self) -> bool {
+        true
+    }
+}
+
+#[cold]
+fn enum_error(name: &str, variant: &str) -> Error {
+    Error::new(
+        ErrorKind::Type,
+        format!(
+            "{name}::{variant} carries data, and Terraform values have no tagged unions: \
+             only enums of unit variants (written as strings) can be encoded"
+        ),
+    )
+}
+
+/// Inserts a header at `at` for `count` items, when the count was not known up front.
+fn insert_header(out: &mut Vec<u8>, at: usize, count: usize, map: bool) {
+    let mut header = Vec::with_capacity(5);
+    if map {
+        write_map_header(&mut header, count);
+    } else {
+        write_array_header(&mut header, count);
+    }
+    out.splice(at..at, header);
+}
+
+/// Arrays: lists, sets and tuples; errors get the element's index.
+pub struct Compound<'a> {
+    out: &'a mut Vec<u8>,
+    /// Where the header goes when the length was not known, or `usize::MAX`.
+    header_at: usize,
+    declared: Option<usize>,
+    count: usize,
+}
+
+impl<'a> Compound<'a> {
+    fn new(out: &'a mut Vec<u8>, len: Option<usize>) -> Self {
+        let header_at = match len {
+            Some(n) => {
+                write_array_header(out, n);
+                usize::MAX
+            }
+            None => out.len(),
+        };
+        Compound {
+            out,
+            header_at,
+            declared: len,
+            count: 0,
+        }
+    }
+
+    #[inline]
+    fn element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        let index = self.count;
+        self.count += 1;
+        value
+            .serialize(Serializer { out: self.out })
+            .map_err(|e| e.in_index(index))
+    }
+
+    fn finish(self) -> Result<()> {
+        match self.declared {
+            Some(n) if n != self.count => Err(Error::new(
+                ErrorKind::Custom,
+                format!("a sequence declared {n} elements but gave {}", self.count),
+            )),
+            Some(_) => Ok(()),
+            None => {
+                insert_header(self.out, self.header_at, self.count, false);
+                Ok(())
+            }
+        }
+    }
+}
+
+impl ser::SerializeSeq for Compound<'_> {
+    type Ok = ();
+    type Error = Error;
+    #[inline]
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+impl ser::SerializeTuple for Compound<'_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+impl ser::SerializeTupleStruct for Compound<'_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+/// Maps and objects. Entries are written as they come; if a key arrives out of byte order
+/// the entries are re-sorted at the end, so the output always has sorted keys.
+pub struct MapWriter<'a> {
+    out: &'a mut Vec<u8>,
+    /// Position of the header.
+    start: usize,
+    /// Length written in the header (`None`: header not written yet).
+    declared: Option<usize>,
+    count: usize,
+    /// Start of the current entry's key and of its value, in `out`.
+    key_at: usize,
+    value_at: usize,
+    /// Start of the previous key and its end, to check the order.
+    prev_key: (usize, usize),
+    /// Byte ranges of every entry, kept only once the order is found broken.
+    entries: Option<Vec<(usize, usize, usize)>>,
+    attrs: bool,
+}
+
+impl<'a> MapWriter<'a> {
+    fn new(out: &'a mut Vec<u8>, len: Option<usize>, attrs: bool) -> Self {
+        let start = out.len();
+        if let Some(n) = len {
+            write_map_header(out, n);
+        }
+        MapWriter {
+            start,
+            declared: len,
+            key_at: out.len(),
+            value_at: out.len(),
+            prev_key: (0, 0),
+            out,
+            count: 0,
+            entries: None,
+            attrs,
+        }
+    }
+
+    /// The first entry starts here.
+    fn body_start(&self) -> usize {
+        match self.declared {
+            Some(n) => self.start + header_len(n),
+            None => self.start,
+        }
+    }
+
+    #[inline]
+    fn key_str(&mut self, key: &str) {
+        self.key_at = self.out.len();
+        write_str(self.out, key);
+        self.value_at = self.out.len();
+    }
+
+    fn key_serialize<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<()> {
+        self.key_at = self.out.len();
+        key.serialize(KeySerializer {
+            out: self.out,
+            attr: &mut self.attrs,
+        })?;
+        self.value_at = self.out.len();
+        Ok(())
+    }
+
+    /// The text of the current key, for error paths.
+    #[cold]
+    fn current_key(&self) -> String {
+        let bytes = &self.out[self.key_at..self.value_at];
+        let mut de = crate::msgpack::de::Deserializer::from_slice(bytes);
+        <String as serde::Deserialize>::deserialize(&mut de).unwrap_or_default()
+    }
+
+    #[inline]
+    fn value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        if let Err(e) = value.serialize(Serializer { out: self.out }) {
+            let key = self.current_key();
+            return Err(if self.attrs {
+                e.in_attr(&key)
+            } else {
+                e.in_key(&key)
+            });
+        }
+        self.entry_done();
+        Ok(())
+    }
+
+    /// Records the entry just written and checks the key order.
+    #[inline]
+    fn entry_done(&mut self) {
+        let key = (self.key_at, self.value_at);
+        let end = self.out.len();
+        if let Some(entries) = &mut self.entries {
+            entries.push((key.0, key.1, end));
+        } else if self.count > 0 && key_bytes(self.out, key) < key_bytes(self.out, self.prev_key) {
+            self.entries = Some(self.collect_entries(key, end));
+        }
+        self.prev_key = key;
+        self.count += 1;
+    }
+
+    /// Re-reads the entry boundaries written so far (rare: only for unsorted input).
+    #[cold]
+    fn collect_entries(&self, last_key: (usize, usize), end: usize) -> Vec<(usize, usize, usize)> {
+        let mut entries = Vec::with_capacity(self.count + 1);
+        let mut pos = self.body_start();
+        let body = &self.out[..last_key.0];
+        while pos < body.len() {
+            let mut de = crate::msgpack::de::Deserializer::from_slice(&body[pos..]);
+            // Our own output: these skips cannot fail.
+            let _ = de.skip_value();
+            let key_end = pos + de.consumed();
+            let _ = de.skip_value();
+            let entry_end = pos + de.consumed();
+            entries.push((pos, key_end, entry_end));
+            pos = entry_end;
+        }
+        entries.push((last_key.0, last_key.1, end));
+        entries
+    }
+
+    fn finish(self) -> Result<()> {
+        let body_start = self.body_start();
+        if let Some(mut entries) = self.entries {
+            entries.sort_by(|a, b| {
+                key_bytes(self.out, (a.0, a.1)).cmp(key_bytes(self.out, (b.0, b.1)))
+            });
+            let mut sorted = Vec::with_capacity(self.out.len() - body_start);
+            for (k, _, e) in &entries {
+                sorted.extend_from_slice(&self.out[*k..*e]);
+            }
+            self.out.truncate(body_start);
+            self.out.extend_from_slice(&sorted);
+        }
+        match self.declared {
+            Some(n) if n == self.count => {}
+            Some(n) => {
+                // Fewer entries than declared (skipped fields): rewrite the header.
+                let old = header_len(n);
+                self.out.drain(self.start..self.start + old);
+                insert_header(self.out, self.start, self.count, true);
+            }
+            None => insert_header(self.out, self.start, self.count, true),
+        }
+        Ok(())
+    }
+}
+
+/// The content bytes of a key written as a msgpack string (header skipped), for ordering.
+#[inline]
+fn key_bytes(out: &[u8], (start, end): (usize, usize)) -> &[u8] {
+    let header = match out.get(start) {
+        Some(0xa0..=0xbf) => 1,
+        Some(0xd9) => 2,
+        Some(0xda) => 3,
+        Some(0xdb) => 5,
+        _ => 0,
+    };
+    &out[(start + header).min(end)..end]
+}
+
+impl ser::SerializeMap for MapWriter<'_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<()> {
+        self.key_serialize(key)
+    }
+    fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.value(value)
+    }
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+impl ser::SerializeStruct for MapWriter<'_> {
+    type Ok = ();
+    type Error = Error;
+    #[inline]
+    fn serialize_field<T: ?Sized + Serialize>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        self.key_str(key);
+        self.value(value)
+    }
+    fn end(self) -> Result<()> {
+        self.finish()
+    }
+}
+
+/// Map keys: strings only (Terraform map keys and attribute names are strings).
+struct KeySerializer<'a> {
+    out: &'a mut Vec<u8>,
+    /// Set when the key is marked as an attribute name (`ATTR_TOKEN`).
+    attr: &'a mut bool,
+}
+
+#[cold]
+fn key_error() -> Error {
+    Error::new(
+        ErrorKind::Type,
+        "map keys must be strings: Terraform maps and objects are keyed by strings",
+    )
+}
+
+impl ser::Serializer for KeySerializer<'_> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = ser::Impossible<(), Error>;
+    type SerializeTuple = ser::Impossible<(), Error>;
+    type SerializeTupleStruct = ser::Impossible<(), Error>;
+    type SerializeTupleVariant = ser::Impossible<(), Error>;
+    type SerializeMap = ser::Impossible<(), Error>;
+    type SerializeStruct = ser::Impossible<(), Error>;
+    type SerializeStructVariant = ser::Impossible<(), Error>;
+
+    fn serialize_str(self, v: &str) -> Result<()> {
+        write_str(self.out, v);
+        Ok(())
+    }
+    fn serialize_char(self, v: char) -> Result<()> {
+        let mut buf = [0u8; 4];
+        write_str(self.out, v.encode_utf8(&mut buf));
+        Ok(())
+    }
+    fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<()> {
+        self.serialize_str(variant)
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        name: &'static str,
+        v: &T,
+    ) -> Result<()> {
+        if name == ATTR_TOKEN {
+            *self.attr = true;
+        }
+        v.serialize(self)
+    }
+    fn serialize_bool(self, _: bool) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_i8(self, _: i8) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_i16(self, _: i16) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_i32(self, _: i32) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_i64(self, _: i64) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_u8(self, _: u8) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_u16(self, _: u16) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_u32(self, _: u32) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_u64(self, _: u64) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_f32(self, _: f32) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_f64(self, _: f64) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_bytes(self, _: &[u8]) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_none(self) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_unit(self) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result<()> {
+        Err(key_error())
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq> {
+        Err(key_error())
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
+        Err(key_error())
+    }
+    fn serialize_tuple_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleStruct> {
+        Err(key_error())
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleVariant> {
+        Err(key_error())
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
+        Err(key_error())
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
+        Err(key_error())
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStructVariant> {
+        Err(key_error())
+    }
+}
+
+/// Inside `UNKNOWN_TOKEN`: the refinement payload arrives as bytes.
+struct UnknownSerializer<'a> {
+    out: &'a mut Vec<u8>,
+}
+
+/// Inside `NUMBER_TOKEN`: a `Number`'s exact representation.
+struct NumberSerializer<'a> {
+    out: &'a mut Vec<u8>,
+}
+
+#[cold]
+fn protocol_error(what: &str) -> Error {
+    Error::new(
+        ErrorKind::Custom,
+        format!("tfvalue's reserved {what} name used with an unexpected value"),
+    )
+}
+
+macro_rules! only {
+    ($what:literal; $($method:ident($($arg:ty),*) -> $ret:ty;)*) => {
+        $(fn $method(self, $(_: $arg),*) -> Result<$ret> { Err(protocol_error($what)) })*
+    };
+}
+
+macro_rules! reject_rest {
+    ($what:literal) => {
+        type Ok = ();
+        type Error = Error;
+        type SerializeSeq = ser::Impossible<(), Error>;
+        type SerializeTuple = ser::Impossible<(), Error>;
+        type SerializeTupleStruct = ser::Impossible<(), Error>;
+        type SerializeTupleVariant = ser::Impossible<(), Error>;
+        type SerializeMap = ser::Impossible<(), Error>;
+        type SerializeStruct = ser::Impossible<(), Error>;
+        type SerializeStructVariant = ser::Impossible<(), Error>;
+
+        only! { $what;
+            serialize_bool(bool) -> ();
+            serialize_i8(i8) -> (); serialize_i16(i16) -> (); serialize_i32(i32) -> ();
+            serialize_u8(u8) -> (); serialize_u16(u16) -> (); serialize_u32(u32) -> ();
+            serialize_f32(f32) -> (); serialize_char(char) -> ();
+            serialize_none() -> (); serialize_unit() -> ();
+            serialize_unit_struct(&'static str) -> ();
+            serialize_unit_variant(&'static str, u32, &'static str) -> ();
+            serialize_seq(Option<usize>) -> Self::SerializeSeq;
+            serialize_tuple(usize) -> Self::SerializeTuple;
+            serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
+            serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant;
+            serialize_map(Option<usize>) -> Self::SerializeMap;
+            serialize_struct(&'static str, usize) -> Self::SerializeStruct;
+            serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant;
+        }
+        fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<()> {
+            Err(protocol_error($what))
+        }
+        fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, _: &T) -> Result<()> {
+            Err(protocol_error($what))
+        }
+        fn serialize_newtype_variant<T: ?Sized + Serialize>(
+            self, _: &'static str, _: u32, _: &'static str, _: &T,
+        ) -> Result<()> {
+            Err(protocol_error($what))
+        }
+    };
+}
+
+impl ser::Serializer for UnknownSerializer<'_> {
+    reject_rest!("unknown");
+
+    fn serialize_bytes(self, payload: &[u8]) -> Result<()> {
+        write_unknown_payload(self.out, payload);
+        Ok(())
+    }
+    fn serialize_i64(self, _: i64) -> Result<()> {
+        Err(protocol_error("unknown"))
+    }
+    fn serialize_u64(self, _: u64) -> Result<()> {
+        Err(protocol_error("unknown"))
+    }
+    fn serialize_f64(self, _: f64) -> Result<()> {
+        Err(protocol_error("unknown"))
+    }
+    fn serialize_str(self, _: &str) -> Result<()> {
+        Err(protocol_error("unknown"))
+    }
+}
+
+impl ser::Serializer for NumberSerializer<'_> {
+    reject_rest!("number");
+
+    fn serialize_i64(self, v: i64) -> Result<()> {
+        Number::from(v).write_msgpack(self.out);
+        Ok(())
+    }
+    fn serialize_u64(self, v: u64) -> Result<()> {
+        Number::from(v).write_msgpack(self.out);
+        Ok(())
+    }
+    fn serialize_f64(self, v: f64) -> Result<()> {
+        // The exact binary value, as it came from the wire.
+        Number::from_f64_exact(v)?.write_msgpack(self.out);
+        Ok(())
+    }
+    fn serialize_str(self, v: &str) -> Result<()> {
+        Number::parse(v)?.write_msgpack(self.out);
+        Ok(())
+    }
+    fn serialize_bytes(self, _: &[u8]) -> Result<()> {
+        Err(protocol_error("number"))
+    }
+}

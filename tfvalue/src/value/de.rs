@@ -1,0 +1,430 @@
+//! Decoding a [`Value`] driven by a [`Type`], through any tfvalue deserializer.
+//!
+//! The seed mirrors go-cty's unmarshal order: unknown first (the deserializer peeks for an
+//! ext value), then `dynamic`, then null, then one visitor per type kind. It works for
+//! MessagePack, JSON and `Value` sources alike because it speaks only the reserved-name
+//! protocol of `crate::private`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+
+use super::{check_consistent, dedup_set, Value};
+use crate::number::Number;
+use crate::private::{DYNAMIC_TOKEN, UNKNOWN_TOKEN};
+use crate::refinements::Refinements;
+use crate::types::{ObjectType, Type};
+
+/// Decodes one value of the given type.
+#[derive(Clone, Copy)]
+pub(crate) struct TypedSeed<'t> {
+    ty: &'t Type,
+    /// JSON rules: an object attribute missing from the input is null.
+    json: bool,
+}
+
+impl<'t> TypedSeed<'t> {
+    /// A seed with MessagePack rules (every attribute must be present).
+    pub(crate) fn new(ty: &'t Type) -> Self {
+        TypedSeed { ty, json: false }
+    }
+
+    /// A seed with JSON rules (missing attributes are null).
+    pub(crate) fn new_json(ty: &'t Type) -> Self {
+        TypedSeed { ty, json: true }
+    }
+
+    fn with(self, ty: &'t Type) -> Self {
+        TypedSeed {
+            ty,
+            json: self.json,
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for TypedSeed<'_> {
+    type Value = Value;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        if matches!(self.ty, Type::Dynamic) {
+            return d.deserialize_newtype_struct(DYNAMIC_TOKEN, DynamicVisitor { json: self.json });
+        }
+        d.deserialize_newtype_struct(UNKNOWN_TOKEN, MaybeUnknown(self))
+    }
+}
+
+fn refinements<E: de::Error>(payload: &[u8], ty: &Type) -> Result<Refinements, E> {
+    let r = Refinements::decode_payload(payload).map_err(E::custom)?;
+    // As go-cty: refinements of a dynamic unknown are ignored (it never writes any).
+    Ok(r.for_type(ty).map_err(E::custom)?.clone())
+}
+
+/// Either an unknown (the deserializer hands over the refinement payload) or a known-or-null
+/// value (the deserializer hands over itself).
+struct MaybeUnknown<'t>(TypedSeed<'t>);
+
+impl<'de> Visitor<'de> for MaybeUnknown<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.ty)
+    }
+
+    fn visit_bytes<E: de::Error>(self, payload: &[u8]) -> Result<Value, E> {
+        Ok(Value::Unknown(
+            self.0.ty.clone(),
+            refinements(payload, self.0.ty)?,
+        ))
+    }
+
+    #[inline]
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_option(Nullable(self.0))
+    }
+}
+
+struct Nullable<'t>(TypedSeed<'t>);
+
+impl<'de> Visitor<'de> for Nullable<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.ty)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null(self.0.ty.clone()))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null(self.0.ty.clone()))
+    }
+
+    #[inline]
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        known(self.0, d)
+    }
+}
+
+/// Decodes a value known not to be null or unknown.
+#[inline]
+fn known<'de, D: Deserializer<'de>>(seed: TypedSeed<'_>, d: D) -> Result<Value, D::Error> {
+    match seed.ty {
+        Type::String => d.deserialize_str(StringVisitor),
+        Type::Number => <Number as serde::Deserialize>::deserialize(d).map(Value::Number),
+        Type::Bool => <bool as serde::Deserialize>::deserialize(d).map(Value::Bool),
+        Type::List(et) => d.deserialize_seq(SeqVisitor {
+            seed: seed.with(et),
+            set: false,
+        }),
+        Type::Set(et) => d.deserialize_seq(SeqVisitor {
+            seed: seed.with(et),
+            set: true,
+        }),
+        Type::Map(et) => d.deserialize_map(MapVisitor(seed.with(et))),
+        Type::Object(ot) => d.deserialize_struct(
+            "object",
+            &[],
+            ObjectVisitor {
+                ot,
+                json: seed.json,
+            },
+        ),
+        Type::Tuple(ets) => d.deserialize_tuple(
+            ets.len(),
+            TupleVisitor {
+                ets,
+                json: seed.json,
+            },
+        ),
+        Type::Dynamic => {
+            d.deserialize_newtype_struct(DYNAMIC_TOKEN, DynamicVisitor { json: seed.json })
+        }
+    }
+}
+
+struct StringVisitor;
+
+impl<'de> Visitor<'de> for StringVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("string")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+}
+
+struct SeqVisitor<'t> {
+    seed: TypedSeed<'t>,
+    set: bool,
+}
+
+impl<'de> Visitor<'de> for SeqVisitor<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.set { "a set" } else { "a list" })
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        // The deserializer bounds the hint by the input's length.
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        while let Some(v) = seq.next_element_seed(self.seed)? {
+            items.push(v);
+        }
+        let et = self.seed.ty;
+        if et.has_dynamic() {
+            check_consistent(items.iter()).map_err(de::Error::custom)?;
+        }
+        if self.set {
+            dedup_set(&mut items);
+            Ok(Value::Set(et.clone(), items))
+        } else {
+            Ok(Value::List(et.clone(), items))
+        }
+    }
+}
+
+/// A map key or attribute name, borrowed when the input allows it.
+struct Key<'de>(std::borrow::Cow<'de, str>);
+
+impl<'de> serde::Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string key")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(std::borrow::Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(std::borrow::Cow::Owned(v.to_owned())))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
+                Ok(Key(std::borrow::Cow::Owned(v)))
+            }
+        }
+        d.deserialize_str(KeyVisitor)
+    }
+}
+
+struct MapVisitor<'t>(TypedSeed<'t>);
+
+impl<'de> Visitor<'de> for MapVisitor<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a map")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut items = BTreeMap::new();
+        while let Some(Key(k)) = map.next_key::<Key<'de>>()? {
+            let v = map.next_value_seed(self.0)?;
+            match items.entry(k.into_owned()) {
+                std::collections::btree_map::Entry::Vacant(slot) => {
+                    slot.insert(v);
+                }
+                std::collections::btree_map::Entry::Occupied(slot) => {
+                    return Err(de::Error::custom(format_args!(
+                        "duplicate map key {:?}",
+                        slot.key()
+                    )));
+                }
+            }
+        }
+        let et = self.0.ty;
+        if et.has_dynamic() {
+            check_consistent(items.values()).map_err(de::Error::custom)?;
+        }
+        Ok(Value::Map(et.clone(), items))
+    }
+}
+
+struct ObjectVisitor<'t> {
+    ot: &'t Arc<ObjectType>,
+    json: bool,
+}
+
+impl<'de> Visitor<'de> for ObjectVisitor<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let ot = self.ot;
+        let n = ot.len();
+        // Fast path: attributes arrive in the type's (sorted) order, as Terraform writes them.
+        let mut values: Vec<Value> = Vec::with_capacity(n);
+        let mut slots: Option<Vec<Option<Value>>> = None;
+        while let Some(Key(k)) = map.next_key::<Key<'de>>()? {
+            let i = if values.len() < n && slots.is_none() && ot.name(values.len()) == k {
+                values.len()
+            } else {
+                match ot.index_of(&k) {
+                    Some(i) => i,
+                    None => {
+                        return Err(de::Error::custom(format_args!(
+                            "unsupported attribute {k:?}: the object type has no such attribute"
+                        )))
+                    }
+                }
+            };
+            let seed = TypedSeed {
+                ty: ot.attr_type_at(i),
+                json: self.json,
+            };
+            let v = map.next_value_seed(seed)?;
+            if slots.is_none() && i == values.len() {
+                values.push(v);
+                continue;
+            }
+            let slots = slots.get_or_insert_with(|| {
+                let mut s: Vec<Option<Value>> = values.drain(..).map(Some).collect();
+                s.resize_with(n, || None);
+                s
+            });
+            if slots[i].is_some() {
+                return Err(de::Error::custom(format_args!("duplicate attribute {k:?}")));
+            }
+            slots[i] = Some(v);
+        }
+        if let Some(slots) = slots {
+            values = Vec::with_capacity(n);
+            for (i, slot) in slots.into_iter().enumerate() {
+                match slot {
+                    Some(v) => values.push(v),
+                    None if self.json => values.push(Value::Null(ot.attr_type_at(i).clone())),
+                    None => return Err(missing(ot, i)),
+                }
+            }
+        } else if values.len() < n {
+            if !self.json {
+                return Err(missing(ot, values.len()));
+            }
+            for i in values.len()..n {
+                values.push(Value::Null(ot.attr_type_at(i).clone()));
+            }
+        }
+        Ok(Value::Object(ot.clone(), values))
+    }
+}
+
+#[cold]
+fn missing<E: de::Error>(ot: &ObjectType, i: usize) -> E {
+    E::custom(format_args!(
+        "missing attribute {:?}: every attribute of the object type must be present",
+        ot.name(i)
+    ))
+}
+
+struct TupleVisitor<'t> {
+    ets: &'t [Type],
+    json: bool,
+}
+
+impl<'de> Visitor<'de> for TupleVisitor<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a tuple of {} elements", self.ets.len())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::with_capacity(self.ets.len());
+        for (i, et) in self.ets.iter().enumerate() {
+            let seed = TypedSeed {
+                ty: et,
+                json: self.json,
+            };
+            match seq.next_element_seed(seed)? {
+                Some(v) => items.push(v),
+                None => {
+                    return Err(de::Error::custom(format_args!(
+                        "expected a tuple of {} elements, found {i} elements",
+                        self.ets.len()
+                    )))
+                }
+            }
+        }
+        Ok(Value::Tuple(items))
+    }
+}
+
+/// A dynamic value: null, wholly unknown, or `[type, value]`.
+struct DynamicVisitor {
+    json: bool,
+}
+
+impl<'de> Visitor<'de> for DynamicVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a dynamic value")
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null(Type::Dynamic))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null(Type::Dynamic))
+    }
+
+    fn visit_bytes<E: de::Error>(self, payload: &[u8]) -> Result<Value, E> {
+        Ok(Value::Unknown(
+            Type::Dynamic,
+            refinements(payload, &Type::Dynamic)?,
+        ))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let Some(TypeText(ty)) = seq.next_element::<TypeText>()? else {
+            return Err(de::Error::custom("a dynamic value lacks its type"));
+        };
+        let seed = TypedSeed {
+            ty: &ty,
+            json: self.json,
+        };
+        match seq.next_element_seed(seed)? {
+            Some(v) => Ok(v),
+            None => Err(de::Error::custom("a dynamic value lacks its value")),
+        }
+    }
+}
+
+/// A type constraint given as JSON text (bytes or a string).
+struct TypeText(Type);
+
+impl<'de> serde::Deserialize<'de> for TypeText {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = TypeText;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a type constraint as JSON text")
+            }
+            fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<TypeText, E> {
+                Type::from_json(v).map(TypeText).map_err(E::custom)
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<TypeText, E> {
+                self.visit_bytes(v.as_bytes())
+            }
+        }
+        d.deserialize_bytes(V)
+    }
+}

@@ -1,0 +1,158 @@
+//! Encoding a [`Value`] against a declared [`Type`], and `Value`'s serde impls as a dynamic
+//! attribute.
+//!
+//! The declared type decides the wire form (go-cty's marshal order): where it is `dynamic`,
+//! the value goes out as `[type JSON, value]` with its concrete type; unknowns become ext
+//! values, nulls nil; everything else follows the value's kind. A value that does not fit
+//! the declared type is an error at its path.
+
+use serde::ser::{self, Serialize, SerializeMap, SerializeSeq, SerializeTuple, Serializer};
+
+use super::{describe_value, type_conforms, Value};
+use crate::private::{ATTR_TOKEN, DYNAMIC_TOKEN, UNKNOWN_TOKEN};
+use crate::types::Type;
+
+/// A value paired with the type it is encoded against.
+pub(crate) struct TypedValue<'a> {
+    value: &'a Value,
+    ty: &'a Type,
+}
+
+impl<'a> TypedValue<'a> {
+    pub(crate) fn new(value: &'a Value, ty: &'a Type) -> Self {
+        TypedValue { value, ty }
+    }
+}
+
+/// The refinement payload of an unknown, serialized as bytes.
+struct UnknownPayload<'a>(&'a crate::refinements::Refinements);
+
+impl Serialize for UnknownPayload<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0.is_empty() {
+            return s.serialize_bytes(&[]);
+        }
+        let mut payload = Vec::with_capacity(16);
+        self.0.encode_payload(&mut payload);
+        s.serialize_bytes(&payload)
+    }
+}
+
+/// An attribute name, marked so that tfvalue's serializers report paths as `.name`.
+struct AttrName<'a>(&'a str);
+
+impl Serialize for AttrName<'_> {
+    #[inline]
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_newtype_struct(ATTR_TOKEN, self.0)
+    }
+}
+
+#[cold]
+fn mismatch<E: ser::Error>(ty: &Type, v: &Value) -> E {
+    E::custom(format_args!("expected {ty}, found {}", describe_value(v)))
+}
+
+impl Serialize for TypedValue<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (value, ty) = (self.value, self.ty);
+        if matches!(ty, Type::Dynamic) {
+            return value.serialize(s);
+        }
+        match (value, ty) {
+            (Value::Unknown(t, r), _) => {
+                if !type_conforms(t, ty) && !matches!(t, Type::Dynamic) {
+                    return Err(mismatch(ty, value));
+                }
+                s.serialize_newtype_struct(UNKNOWN_TOKEN, &UnknownPayload(r))
+            }
+            (Value::Null(t), _) => {
+                if !type_conforms(t, ty) && !matches!(t, Type::Dynamic) {
+                    return Err(mismatch(ty, value));
+                }
+                s.serialize_none()
+            }
+            (Value::String(v), Type::String) => s.serialize_str(v),
+            (Value::Number(n), Type::Number) => n.serialize(s),
+            (Value::Bool(b), Type::Bool) => s.serialize_bool(*b),
+            (Value::List(_, items), Type::List(et)) | (Value::Set(_, items), Type::Set(et)) => {
+                let mut seq = s.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(&TypedValue::new(item, et))?;
+                }
+                seq.end()
+            }
+            (Value::Map(_, items), Type::Map(et)) => {
+                let mut map = s.serialize_map(Some(items.len()))?;
+                for (k, v) in items {
+                    map.serialize_entry(k.as_str(), &TypedValue::new(v, et))?;
+                }
+                map.end()
+            }
+            (Value::Tuple(items), Type::Tuple(ets)) => {
+                if items.len() != ets.len() {
+                    return Err(mismatch(ty, value));
+                }
+                let mut tup = s.serialize_tuple(items.len())?;
+                for (item, et) in items.iter().zip(ets.iter()) {
+                    tup.serialize_element(&TypedValue::new(item, et))?;
+                }
+                tup.end()
+            }
+            (Value::Object(vt, values), Type::Object(ot)) => {
+                if vt.names() != ot.names() {
+                    return Err(mismatch(ty, value));
+                }
+                let mut map = s.serialize_map(Some(values.len()))?;
+                for (i, v) in values.iter().enumerate() {
+                    map.serialize_entry(
+                        &AttrName(ot.name(i)),
+                        &TypedValue::new(v, ot.attr_type_at(i)),
+                    )?;
+                }
+                map.end()
+            }
+            _ => Err(mismatch(ty, value)),
+        }
+    }
+}
+
+/// The type constraint's JSON text, as bytes (the first element of `[type, value]`).
+struct TypeBytes<'a>(&'a [u8]);
+
+impl Serialize for TypeBytes<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(self.0)
+    }
+}
+
+/// `Value` as a dynamic attribute: null, a bare unknown, or `[type JSON, value]`.
+impl Serialize for Value {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Value::Null(Type::Dynamic) => s.serialize_none(),
+            // A wholly unknown dynamic value carries no type and, as go-cty says, no
+            // refinements: dynamic values are never refined.
+            Value::Unknown(Type::Dynamic, _) => s.serialize_newtype_struct(
+                UNKNOWN_TOKEN,
+                &UnknownPayload(&crate::refinements::Refinements::default()),
+            ),
+            _ => {
+                let ty = self.ty();
+                let mut type_json = Vec::with_capacity(16);
+                ty.write_json(&mut type_json);
+                s.serialize_newtype_struct(
+                    DYNAMIC_TOKEN,
+                    &(TypeBytes(&type_json), TypedValue::new(self, &ty)),
+                )
+            }
+        }
+    }
+}
+
+/// `Value` as a dynamic attribute (the counterpart of its `Serialize`).
+impl<'de> serde::Deserialize<'de> for Value {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        serde::de::DeserializeSeed::deserialize(super::TypedSeed::new(&Type::Dynamic), d)
+    }
+}

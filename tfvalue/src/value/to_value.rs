@@ -1,0 +1,644 @@
+//! A serde `Serializer` that builds a [`Value`] of a given [`Type`] from any Rust value.
+//!
+//! The type leads: a Rust sequence becomes a list, set or tuple because the type says so.
+//! Where the type is `dynamic`, the type is implied by the data as Terraform implies it
+//! from JSON (sequences are tuples, maps and structs are objects).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::ser::{self, Serialize};
+
+use super::{dedup_set, Value};
+use crate::error::{Error, ErrorKind, Result};
+use crate::number::Number;
+use crate::private::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
+use crate::refinements::Refinements;
+use crate::types::{ObjectType, Type};
+
+/// Builds a value of type `ty`.
+pub(crate) struct ValueSerializer<'t> {
+    ty: &'t Type,
+}
+
+impl<'t> ValueSerializer<'t> {
+    pub(crate) fn new(ty: &'t Type) -> Self {
+        ValueSerializer { ty }
+    }
+
+    #[cold]
+    fn mismatch(&self, found: &str) -> Error {
+        Error::expected(ErrorKind::Type, self.ty, found)
+    }
+
+    fn primitive(&self, value: Value, found: &str) -> Result<Value> {
+        let ok = matches!(
+            (&value, self.ty),
+            (_, Type::Dynamic)
+                | (Value::String(_), Type::String)
+                | (Value::Number(_), Type::Number)
+                | (Value::Bool(_), Type::Bool)
+        );
+        if ok {
+            Ok(value)
+        } else {
+            Err(self.mismatch(found))
+        }
+    }
+
+    fn number(&self, n: Number) -> Result<Value> {
+        self.primitive(Value::Number(n), "a number")
+    }
+}
+
+#[cold]
+fn enum_error(name: &str, variant: &str) -> Error {
+    Error::new(
+        ErrorKind::Type,
+        format!("{name}::{variant} carries data, and Terraform values have no tagged unions"),
+    )
+}
+
+impl<'t> ser::Serializer for ValueSerializer<'t> {
+    type Ok = Value;
+    type Error = Error;
+    type SerializeSeq = SeqBuilder<'t>;
+    type SerializeTuple = SeqBuilder<'t>;
+    type SerializeTupleStruct = SeqBuilder<'t>;
+    type SerializeTupleVariant = ser::Impossible<Value, Error>;
+    type SerializeMap = MapBuilder<'t>;
+    type SerializeStruct = MapBuilder<'t>;
+    type SerializeStructVariant = ser::Impossible<Value, Error>;
+
+    fn serialize_bool(self, v: bool) -> Result<Value> {
+        self.primitive(Value::Bool(v), "a bool")
+    }
+    fn serialize_i8(self, v: i8) -> Result<Value> {
+        self.number(Number::from(v))
+    }
+    fn serialize_i16(self, v: i16) -> Result<Value> {
+        self.number(Number::from(v))
+    }
+    fn serialize_i32(self, v: i32) -> Result<Value> {
+        self.number(Number::from(v))
+    }
+    fn serialize_i64(self, v: i64) -> Result<Value> {
+        self.number(Number::from(v))
+    }
+    fn serialize_i128(self, v: i128) -> Result<Value> {
+        self.number(Number::from(v))
+    }
+    fn serialize_u8(self, v: u8) -> Result<Value> {
+        self.number(Number::from(v))
+    }
+    fn serialize_u16(self, v: u16) -> Result<Value> {
+        self.number(Number::from(v))
+    }
+    fn serialize_u32(self, v: u32) -> Result<Value> {
+        self.number(Number::from(v))
+    }
+    fn serialize_u64(self, v: u64) -> Result<Value> {
+        self.number(Number::from(v))
+    }
+    fn serialize_u128(self, v: u128) -> Result<Value> {
+        self.number(Number::from(v))
+    }
+    fn serialize_f32(self, v: f32) -> Result<Value> {
+        self.number(Number::from_f32(v)?)
+    }
+    fn serialize_f64(self, v: f64) -> Result<Value> {
+        self.number(Number::from_f64(v)?)
+    }
+    fn serialize_char(self, v: char) -> Result<Value> {
+        self.primitive(Value::String(v.to_string()), "a string")
+    }
+    fn serialize_str(self, v: &str) -> Result<Value> {
+        self.primitive(Value::String(v.to_owned()), "a string")
+    }
+    fn serialize_bytes(self, _v: &[u8]) -> Result<Value> {
+        Err(self.mismatch("binary data"))
+    }
+    fn serialize_none(self) -> Result<Value> {
+        Ok(Value::Null(self.ty.clone()))
+    }
+    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<Value> {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<Value> {
+        Ok(Value::Null(self.ty.clone()))
+    }
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<Value> {
+        Ok(Value::Null(self.ty.clone()))
+    }
+    fn serialize_unit_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+    ) -> Result<Value> {
+        self.serialize_str(variant)
+    }
+
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        name: &'static str,
+        value: &T,
+    ) -> Result<Value> {
+        if name == UNKNOWN_TOKEN {
+            let payload = value.serialize(PayloadCapture)?;
+            let r = Refinements::decode_payload(&payload)?;
+            return Value::unknown_refined(self.ty.clone(), r);
+        }
+        if name == NUMBER_TOKEN {
+            let n = value.serialize(NumberCapture)?;
+            return self.number(n);
+        }
+        if name == DYNAMIC_TOKEN {
+            let v = value.serialize(DynamicCapture)?;
+            v.conforms_to(self.ty)?;
+            return Ok(v);
+        }
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _value: &T,
+    ) -> Result<Value> {
+        Err(enum_error(name, variant))
+    }
+
+    fn serialize_seq(self, len: Option<usize>) -> Result<SeqBuilder<'t>> {
+        SeqBuilder::new(self.ty, len.unwrap_or(0))
+    }
+    fn serialize_tuple(self, len: usize) -> Result<SeqBuilder<'t>> {
+        SeqBuilder::new(self.ty, len)
+    }
+    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<SeqBuilder<'t>> {
+        SeqBuilder::new(self.ty, len)
+    }
+    fn serialize_tuple_variant(
+        self,
+        name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeTupleVariant> {
+        Err(enum_error(name, variant))
+    }
+    fn serialize_map(self, _len: Option<usize>) -> Result<MapBuilder<'t>> {
+        MapBuilder::new(self.ty)
+    }
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<MapBuilder<'t>> {
+        MapBuilder::new(self.ty)
+    }
+    fn serialize_struct_variant(
+        self,
+        name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeStructVariant> {
+        Err(enum_error(name, variant))
+    }
+
+    fn is_human_readable(&self) -> bool {
+        true
+    }
+}
+
+/// Elements of a list, set or tuple.
+pub(crate) struct SeqBuilder<'t> {
+    ty: &'t Type,
+    items: Vec<Value>,
+}
+
+impl<'t> SeqBuilder<'t> {
+    fn new(ty: &'t Type, len: usize) -> Result<Self> {
+        match ty {
+            Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Dynamic => Ok(SeqBuilder {
+                ty,
+                items: Vec::with_capacity(len.min(4096)),
+            }),
+            _ => Err(Error::expected(ErrorKind::Type, ty, "a sequence")),
+        }
+    }
+
+    fn element_type(&self) -> Result<&'t Type> {
+        let i = self.items.len();
+        match self.ty {
+            Type::List(et) | Type::Set(et) => Ok(et),
+            Type::Tuple(ets) => ets.get(i).ok_or_else(|| {
+                Error::new(
+                    ErrorKind::Type,
+                    format!("expected a tuple of {} elements, found more", ets.len()),
+                )
+            }),
+            _ => Ok(&Type::Dynamic),
+        }
+    }
+
+    fn push<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        let i = self.items.len();
+        let et = self.element_type().map_err(|e| e.in_index(i))?;
+        let v = value
+            .serialize(ValueSerializer::new(et))
+            .map_err(|e| e.in_index(i))?;
+        self.items.push(v);
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Value> {
+        Ok(match self.ty {
+            Type::List(et) => {
+                super::check_consistent(self.items.iter())?;
+                Value::List((**et).clone(), self.items)
+            }
+            Type::Set(et) => {
+                super::check_consistent(self.items.iter())?;
+                let mut items = self.items;
+                dedup_set(&mut items);
+                Value::Set((**et).clone(), items)
+            }
+            Type::Tuple(ets) => {
+                if self.items.len() != ets.len() {
+                    return Err(Error::new(
+                        ErrorKind::Type,
+                        format!(
+                            "expected a tuple of {} elements, found {} elements",
+                            ets.len(),
+                            self.items.len()
+                        ),
+                    ));
+                }
+                Value::Tuple(self.items)
+            }
+            _ => Value::Tuple(self.items),
+        })
+    }
+}
+
+impl ser::SerializeSeq for SeqBuilder<'_> {
+    type Ok = Value;
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.push(value)
+    }
+    fn end(self) -> Result<Value> {
+        self.finish()
+    }
+}
+
+impl ser::SerializeTuple for SeqBuilder<'_> {
+    type Ok = Value;
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.push(value)
+    }
+    fn end(self) -> Result<Value> {
+        self.finish()
+    }
+}
+
+impl ser::SerializeTupleStruct for SeqBuilder<'_> {
+    type Ok = Value;
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.push(value)
+    }
+    fn end(self) -> Result<Value> {
+        self.finish()
+    }
+}
+
+/// Entries of a map or object.
+pub(crate) struct MapBuilder<'t> {
+    ty: &'t Type,
+    entries: BTreeMap<String, Value>,
+    key: Option<String>,
+}
+
+impl<'t> MapBuilder<'t> {
+    fn new(ty: &'t Type) -> Result<Self> {
+        match ty {
+            Type::Map(_) | Type::Object(_) | Type::Dynamic => Ok(MapBuilder {
+                ty,
+                entries: BTreeMap::new(),
+                key: None,
+            }),
+            _ => Err(Error::expected(ErrorKind::Type, ty, "a map or object")),
+        }
+    }
+
+    fn entry<T: ?Sized + Serialize>(&mut self, key: String, value: &T) -> Result<()> {
+        let attr = !matches!(self.ty, Type::Map(_));
+        let step = |e: Error| {
+            if attr {
+                e.in_attr(&key)
+            } else {
+                e.in_key(&key)
+            }
+        };
+        let et = match self.ty {
+            Type::Map(et) => &**et,
+            Type::Object(ot) => ot.attr_type(&key).ok_or_else(|| {
+                Error::new(
+                    ErrorKind::Attribute,
+                    format!("unsupported attribute {key:?}"),
+                )
+            })?,
+            _ => &Type::Dynamic,
+        };
+        let v = value.serialize(ValueSerializer::new(et)).map_err(step)?;
+        if self.entries.contains_key(&key) {
+            return Err(Error::new(
+                ErrorKind::Attribute,
+                format!("duplicate key {key:?}"),
+            ));
+        }
+        self.entries.insert(key, v);
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Value> {
+        match self.ty {
+            Type::Map(et) => {
+                super::check_consistent(self.entries.values())?;
+                Ok(Value::Map((**et).clone(), self.entries))
+            }
+            Type::Object(ot) => {
+                let mut entries = self.entries;
+                for (i, name) in ot.names().iter().enumerate() {
+                    if !entries.contains_key(name) {
+                        if ot.is_optional(i) {
+                            entries.insert(name.clone(), Value::Null(ot.attr_type_at(i).clone()));
+                        } else {
+                            return Err(Error::new(
+                                ErrorKind::Attribute,
+                                format!("missing attribute {name:?}"),
+                            ));
+                        }
+                    }
+                }
+                Value::object_of_type(Arc::clone(ot), entries)
+            }
+            _ => {
+                let ot = ObjectType::new(
+                    self.entries.iter().map(|(k, v)| (k.clone(), v.ty())),
+                    std::iter::empty::<&str>(),
+                )?;
+                Ok(Value::Object(
+                    Arc::new(ot),
+                    self.entries.into_values().collect(),
+                ))
+            }
+        }
+    }
+}
+
+impl ser::SerializeMap for MapBuilder<'_> {
+    type Ok = Value;
+    type Error = Error;
+    fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<()> {
+        self.key = Some(key.serialize(KeyCapture)?);
+        Ok(())
+    }
+    fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        let key = self
+            .key
+            .take()
+            .ok_or_else(|| Error::new(ErrorKind::Custom, "a map value was given before its key"))?;
+        self.entry(key, value)
+    }
+    fn end(self) -> Result<Value> {
+        self.finish()
+    }
+}
+
+impl ser::SerializeStruct for MapBuilder<'_> {
+    type Ok = Value;
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        self.entry(key.to_owned(), value)
+    }
+    fn end(self) -> Result<Value> {
+        self.finish()
+    }
+}
+
+/// Captures a map key, which must be a string.
+struct KeyCapture;
+/// Captures the refinement payload bytes of an unknown.
+struct PayloadCapture;
+/// Captures a `Number`'s exact representation.
+struct NumberCapture;
+/// Captures a dynamic value's `(type JSON, value)` pair.
+struct DynamicCapture;
+
+#[cold]
+fn capture_error(what: &str) -> Error {
+    Error::new(ErrorKind::Type, format!("expected {what}"))
+}
+
+macro_rules! reject {
+    ($what:literal, $ok:ty; $($method:ident($($arg:ty),*) -> $ret:ty;)*) => {
+        $(fn $method(self, $(_: $arg),*) -> Result<$ret> { Err(capture_error($what)) })*
+    };
+}
+
+macro_rules! capture_impl {
+    ($what:literal, $ok:ty, $seq:ty) => {
+        type Ok = $ok;
+        type Error = Error;
+        type SerializeSeq = ser::Impossible<$ok, Error>;
+        type SerializeTuple = $seq;
+        type SerializeTupleStruct = ser::Impossible<$ok, Error>;
+        type SerializeTupleVariant = ser::Impossible<$ok, Error>;
+        type SerializeMap = ser::Impossible<$ok, Error>;
+        type SerializeStruct = ser::Impossible<$ok, Error>;
+        type SerializeStructVariant = ser::Impossible<$ok, Error>;
+        reject! { $what, $ok;
+            serialize_bool(bool) -> $ok;
+            serialize_i8(i8) -> $ok; serialize_i16(i16) -> $ok; serialize_i32(i32) -> $ok;
+            serialize_u8(u8) -> $ok; serialize_u16(u16) -> $ok; serialize_u32(u32) -> $ok;
+            serialize_f32(f32) -> $ok; serialize_char(char) -> $ok;
+            serialize_none() -> $ok; serialize_unit() -> $ok;
+            serialize_unit_struct(&'static str) -> $ok;
+            serialize_seq(Option<usize>) -> Self::SerializeSeq;
+            serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
+            serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant;
+            serialize_map(Option<usize>) -> Self::SerializeMap;
+            serialize_struct(&'static str, usize) -> Self::SerializeStruct;
+            serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant;
+        }
+        fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<$ok> {
+            Err(capture_error($what))
+        }
+        fn serialize_newtype_variant<T: ?Sized + Serialize>(
+            self, _: &'static str, _: u32, _: &'static str, _: &T,
+        ) -> Result<$ok> {
+            Err(capture_error($what))
+        }
+    };
+}
+
+impl ser::Serializer for KeyCapture {
+    capture_impl!("a string map key", String, ser::Impossible<String, Error>);
+    fn serialize_str(self, v: &str) -> Result<String> {
+        Ok(v.to_owned())
+    }
+    fn serialize_unit_variant(self, _: &'static str, _: u32, v: &'static str) -> Result<String> {
+        Ok(v.to_owned())
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        v: &T,
+    ) -> Result<String> {
+        v.serialize(self)
+    }
+    fn serialize_i64(self, _: i64) -> Result<String> {
+        Err(capture_error("a string map key"))
+    }
+    fn serialize_u64(self, _: u64) -> Result<String> {
+        Err(capture_error("a string map key"))
+    }
+    fn serialize_f64(self, _: f64) -> Result<String> {
+        Err(capture_error("a string map key"))
+    }
+    fn serialize_bytes(self, _: &[u8]) -> Result<String> {
+        Err(capture_error("a string map key"))
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
+        Err(capture_error("a string map key"))
+    }
+}
+
+impl ser::Serializer for PayloadCapture {
+    capture_impl!("refinement bytes", Vec<u8>, ser::Impossible<Vec<u8>, Error>);
+    fn serialize_bytes(self, v: &[u8]) -> Result<Vec<u8>> {
+        Ok(v.to_vec())
+    }
+    fn serialize_str(self, _: &str) -> Result<Vec<u8>> {
+        Err(capture_error("refinement bytes"))
+    }
+    fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result<Vec<u8>> {
+        Err(capture_error("refinement bytes"))
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: &T,
+    ) -> Result<Vec<u8>> {
+        Err(capture_error("refinement bytes"))
+    }
+    fn serialize_i64(self, _: i64) -> Result<Vec<u8>> {
+        Err(capture_error("refinement bytes"))
+    }
+    fn serialize_u64(self, _: u64) -> Result<Vec<u8>> {
+        Err(capture_error("refinement bytes"))
+    }
+    fn serialize_f64(self, _: f64) -> Result<Vec<u8>> {
+        Err(capture_error("refinement bytes"))
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
+        Err(capture_error("refinement bytes"))
+    }
+}
+
+impl ser::Serializer for NumberCapture {
+    capture_impl!("a number", Number, ser::Impossible<Number, Error>);
+    fn serialize_i64(self, v: i64) -> Result<Number> {
+        Ok(Number::from(v))
+    }
+    fn serialize_u64(self, v: u64) -> Result<Number> {
+        Ok(Number::from(v))
+    }
+    fn serialize_f64(self, v: f64) -> Result<Number> {
+        Number::from_f64_exact(v)
+    }
+    fn serialize_str(self, v: &str) -> Result<Number> {
+        Number::parse(v)
+    }
+    fn serialize_bytes(self, _: &[u8]) -> Result<Number> {
+        Err(capture_error("a number"))
+    }
+    fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result<Number> {
+        Err(capture_error("a number"))
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: &T,
+    ) -> Result<Number> {
+        Err(capture_error("a number"))
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
+        Err(capture_error("a number"))
+    }
+}
+
+/// `(type JSON bytes, value)`: parse the type, then build the value of that type.
+#[derive(Default)]
+struct DynamicPair {
+    ty: Option<Type>,
+    value: Option<Value>,
+}
+
+impl ser::SerializeTuple for DynamicPair {
+    type Ok = Value;
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        match &self.ty {
+            None => {
+                let bytes = value.serialize(PayloadCapture)?;
+                self.ty = Some(Type::from_json(&bytes)?);
+            }
+            Some(ty) => self.value = Some(value.serialize(ValueSerializer::new(ty))?),
+        }
+        Ok(())
+    }
+    fn end(self) -> Result<Value> {
+        self.value
+            .ok_or_else(|| capture_error("a dynamic value's [type, value] pair"))
+    }
+}
+
+impl ser::Serializer for DynamicCapture {
+    capture_impl!("a dynamic value's [type, value] pair", Value, DynamicPair);
+    fn serialize_tuple(self, _: usize) -> Result<DynamicPair> {
+        Ok(DynamicPair::default())
+    }
+    fn serialize_i64(self, _: i64) -> Result<Value> {
+        Err(capture_error("a dynamic value"))
+    }
+    fn serialize_u64(self, _: u64) -> Result<Value> {
+        Err(capture_error("a dynamic value"))
+    }
+    fn serialize_f64(self, _: f64) -> Result<Value> {
+        Err(capture_error("a dynamic value"))
+    }
+    fn serialize_str(self, _: &str) -> Result<Value> {
+        Err(capture_error("a dynamic value"))
+    }
+    fn serialize_bytes(self, _: &[u8]) -> Result<Value> {
+        Err(capture_error("a dynamic value"))
+    }
+    fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result<Value> {
+        Err(capture_error("a dynamic value"))
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: &T,
+    ) -> Result<Value> {
+        Err(capture_error("a dynamic value"))
+    }
+}
