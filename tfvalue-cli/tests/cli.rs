@@ -1,0 +1,221 @@
+//! Runs the real `tfvalue` binary: decode, encode, batch, and its failures.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn tfvalue(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tfvalue"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tfvalue binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin accepts the input");
+    child
+        .wait_with_output()
+        .expect("the tfvalue binary finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+#[test]
+fn decode_known_value_prints_wire_json() {
+    let o = tfvalue(
+        &[
+            "decode",
+            "--type",
+            r#"["map","number"]"#,
+            "--msgpack",
+            "82a161a3302e31a16201",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "{\"a\":0.1,\"b\":1}\n");
+}
+
+#[test]
+fn decode_unknowns_prints_readable_notation() {
+    let o = tfvalue(
+        &[
+            "decode",
+            "--type",
+            r#"["list","string"]"#,
+            "--msgpack",
+            "93a161d40000c70c0c8201c202a77072656669782d",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "[\"a\", (known after apply), (known after apply, not null, prefix \"prefix-\")]\n"
+    );
+}
+
+#[test]
+fn decode_json_and_file() {
+    let o = tfvalue(
+        &[
+            "decode",
+            "--type",
+            "\"dynamic\"",
+            "--json",
+            r#"{"type":"bool","value":true}"#,
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "{\"value\":true,\"type\":\"bool\"}\n");
+
+    let dir = std::env::temp_dir().join(format!("tfvalue-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("value.msgpack");
+    std::fs::write(&path, [0x92, 0x01, 0xc3]).expect("write temp file");
+    let o = tfvalue(
+        &[
+            "decode",
+            "--type",
+            r#"["tuple",["number","bool"]]"#,
+            "--file",
+            path.to_str().expect("UTF-8 path"),
+        ],
+        "",
+    );
+    std::fs::remove_dir_all(&dir).expect("remove temp dir");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "[1,true]\n");
+}
+
+#[test]
+fn encode_prints_msgpack_hex() {
+    let o = tfvalue(
+        &[
+            "encode",
+            "--type",
+            r#"["object",{"n":"number","s":"string"}]"#,
+            "--json",
+            r#"{"s":"x","n":123456789012345678901234567890}"#,
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "82a16ebe313233343536373839303132333435363738393031323334353637383930a173a178\n"
+    );
+}
+
+#[test]
+fn decode_error_names_the_path_and_exits_1() {
+    let o = tfvalue(
+        &[
+            "decode",
+            "--type",
+            r#"["list","number"]"#,
+            "--msgpack",
+            "9201a178",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "tfvalue: [1]: expected number, found the string \"x\"\n"
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &[][..],
+        &["frobnicate"][..],
+        &["decode", "--type", "\"string\""][..],
+        &[
+            "decode",
+            "--type",
+            "\"string\"",
+            "--msgpack",
+            "a0",
+            "--json",
+            "\"\"",
+        ][..],
+        &["encode", "--json", "1"][..],
+        &["decode", "--bogus", "x"][..],
+    ] {
+        let o = tfvalue(args, "");
+        assert_eq!(o.status.code(), Some(2), "args {args:?}");
+        assert!(stderr(&o).contains("USAGE"), "args {args:?}");
+    }
+    let o = tfvalue(&["decode", "--type", "\"strin\"", "--msgpack", "a0"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("--type: invalid type constraint"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn batch_answers_every_line_in_order() {
+    let input = concat!(
+        r#"{"id":1,"op":"decode","type":"number","hex":"a3302e31"}"#,
+        "\n",
+        r#"{"id":"two","op":"decode","type":["list","string"],"hex":"92a161d40000"}"#,
+        "\n",
+        "this is not json\n",
+        r#"{"id":4,"op":"decode-json","type":["set","string"],"json":"[\"b\",\"a\"]"}"#,
+        "\n",
+        r#"{"id":5,"op":"decode","type":"string","hex":"a161ff"}"#,
+        "\n",
+        r#"{"id":6,"op":"nope","type":"string"}"#,
+        "\n",
+        r#"{"id":7,"op":"decode","type":"number","hex":"cb7ff0000000000000"}"#,
+        "\n",
+    );
+    let o = tfvalue(&["batch"], input);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let answers: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each answer is JSON"))
+        .collect();
+    assert_eq!(answers.len(), 7);
+    assert_eq!(
+        answers[0],
+        serde_json::json!({"id":1,"ok":true,"json_text":"0.1","msgpack_hex":"a3302e31","error":null})
+    );
+    assert_eq!(
+        answers[1],
+        serde_json::json!({"id":"two","ok":true,"json_text":null,"msgpack_hex":"92a161d40000","error":null})
+    );
+    assert_eq!(answers[2]["ok"], false);
+    assert_eq!(answers[2]["id"], serde_json::Value::Null);
+    assert_eq!(
+        answers[3],
+        serde_json::json!({"id":4,"ok":true,"json_text":"[\"b\",\"a\"]","msgpack_hex":"92a162a161","error":null})
+    );
+    assert_eq!(answers[4]["ok"], false);
+    assert_eq!(
+        answers[4]["error"],
+        "1 unexpected bytes after the end of the value (at offset 2)"
+    );
+    assert_eq!(answers[5]["ok"], false);
+    assert_eq!(answers[5]["error"], "invalid request: unknown op \"nope\"");
+    // +Inf: msgpack can carry it, JSON cannot.
+    assert_eq!(
+        answers[6],
+        serde_json::json!({"id":7,"ok":true,"json_text":null,"msgpack_hex":"cb7ff0000000000000","error":null})
+    );
+}
