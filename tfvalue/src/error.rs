@@ -6,9 +6,15 @@
 //! step by step while the error travels back up through the decoder, so the happy path
 //! never pays for it.
 
+use std::cell::RefCell;
 use std::fmt;
 
 use crate::path::{AttributePath, PathStep};
+
+thread_local! {
+    /// An error on its way through a generic serde error type (see [`Error::into_de`]).
+    static HANDOFF: RefCell<Option<Error>> = const { RefCell::new(None) };
+}
 
 /// What kind of failure an [`Error`] reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -134,6 +140,36 @@ impl Error {
     }
 }
 
+impl Error {
+    /// Converts into any serde deserialization error type. serde code generic over its
+    /// error type can only build errors from text; when that type is tfvalue's own (as it
+    /// is whenever tfvalue's deserializers drive), this error arrives whole, with its kind
+    /// and path, through a thread-local handoff. Other error types receive its text.
+    #[cold]
+    pub(crate) fn into_de<E: serde::de::Error>(self) -> E {
+        let text = self.to_string();
+        HANDOFF.with(|h| *h.borrow_mut() = Some(self));
+        let e = E::custom(text);
+        HANDOFF.with(|h| h.borrow_mut().take());
+        e
+    }
+
+    /// Converts into any serde serialization error type, as [`Error::into_de`] does.
+    #[cold]
+    pub(crate) fn into_ser<E: serde::ser::Error>(self) -> E {
+        let text = self.to_string();
+        HANDOFF.with(|h| *h.borrow_mut() = Some(self));
+        let e = E::custom(text);
+        HANDOFF.with(|h| h.borrow_mut().take());
+        e
+    }
+
+    /// The error being handed over, if `custom` is called from `into_de`/`into_ser`.
+    fn take_handoff() -> Option<Error> {
+        HANDOFF.with(|h| h.borrow_mut().take())
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.inner.steps_rev.is_empty() {
@@ -190,7 +226,7 @@ impl fmt::Display for Unexpected<'_> {
 impl serde::de::Error for Error {
     #[cold]
     fn custom<T: fmt::Display>(msg: T) -> Self {
-        Error::new(ErrorKind::Custom, msg.to_string())
+        Error::take_handoff().unwrap_or_else(|| Error::new(ErrorKind::Custom, msg.to_string()))
     }
 
     #[cold]
@@ -239,7 +275,7 @@ impl serde::de::Error for Error {
 impl serde::ser::Error for Error {
     #[cold]
     fn custom<T: fmt::Display>(msg: T) -> Self {
-        Error::new(ErrorKind::Custom, msg.to_string())
+        Error::take_handoff().unwrap_or_else(|| Error::new(ErrorKind::Custom, msg.to_string()))
     }
 }
 
@@ -267,6 +303,23 @@ mod tests {
         assert_eq!(e.to_string(), "expected a bool, found the string \"x\"");
         let e = Error::unknown_field("z", &[]).in_key("k");
         assert_eq!(e.to_string(), "[\"k\"]: unsupported attribute \"z\"");
+    }
+
+    #[test]
+    fn handoff_keeps_kind_and_path_for_tfvalue_errors_only() {
+        let e = Error::new(ErrorKind::Attribute, "duplicate map key \"a\"").in_key("m");
+        let ours: Error = e.into_de();
+        assert_eq!(ours.kind(), ErrorKind::Attribute);
+        assert_eq!(ours.to_string(), "[\"m\"]: duplicate map key \"a\"");
+        let e = Error::new(ErrorKind::Type, "expected number, found a bool").in_attr("n");
+        let theirs: serde::de::value::Error = e.into_de();
+        assert_eq!(theirs.to_string(), ".n: expected number, found a bool");
+        // Nothing is left behind for a later, unrelated `custom`.
+        let later = <Error as serde::de::Error>::custom("x");
+        assert_eq!(later.kind(), ErrorKind::Custom);
+        let e = Error::new(ErrorKind::Unknown, "value is not known");
+        let ser: Error = e.into_ser();
+        assert_eq!(ser.kind(), ErrorKind::Unknown);
     }
 
     #[test]

@@ -1087,7 +1087,7 @@ impl serde::Serialize for Number {
 struct NumberVisitor;
 
 fn de_error<E: serde::de::Error>(e: Error) -> E {
-    E::custom(e.message())
+    e.into_de()
 }
 
 impl<'de> serde::de::Visitor<'de> for NumberVisitor {
@@ -1128,7 +1128,7 @@ impl<'de> serde::de::Visitor<'de> for NumberVisitor {
     fn visit_bytes<E: serde::de::Error>(self, v: &[u8]) -> std::result::Result<Number, E> {
         match std::str::from_utf8(v) {
             Ok(s) => Number::parse_string_value(s).map_err(de_error),
-            Err(_) => Err(E::custom("expected a decimal number, found binary data")),
+            Err(_) => Err(Error::expected(ErrorKind::Type, "number", "binary data").into_de()),
         }
     }
 
@@ -1752,7 +1752,11 @@ mod tests {
         assert_eq!(back, n("0.1"));
         assert!(serde_json::from_str::<Number>("true").is_err());
         let e = serde_json::from_str::<Number>("\"0x10\"").unwrap_err();
-        assert!(e.to_string().contains(r#"expected number, found the string "0x10""#), "{e}");
+        assert!(
+            e.to_string()
+                .contains(r#"expected number, found the string "0x10""#),
+            "{e}"
+        );
 
         let de = |r: Result<Number, ValueError>| r.unwrap();
         assert_eq!(

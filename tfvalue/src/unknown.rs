@@ -230,7 +230,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for UnknownVisitor<T> {
     fn visit_bytes<E: serde::de::Error>(self, payload: &[u8]) -> Result<Self::Value, E> {
         Refinements::decode_payload(payload)
             .map(Unknown::Unknown)
-            .map_err(E::custom)
+            .map_err(crate::error::Error::into_de)
     }
 
     forward_primitive! {

@@ -1361,7 +1361,7 @@ mod tests {
                     f.write_str("number")
                 }
                 fn visit_str<E: de::Error>(self, v: &str) -> std::result::Result<NumText, E> {
-                    Number::parse(v).map_err(E::custom)?;
+                    Number::parse(v).map_err(crate::error::Error::into_de)?;
                     Ok(NumText(v.to_owned()))
                 }
             }

@@ -238,11 +238,19 @@ impl<'de> Deserializer<'de> {
             }
             Marker::F32 => {
                 self.pos += 1;
-                WireNumber::F32(f32::from_bits(self.read_u32()?))
+                let f = f32::from_bits(self.read_u32()?);
+                if f.is_nan() {
+                    return Err(nan());
+                }
+                WireNumber::F32(f)
             }
             Marker::F64 => {
                 self.pos += 1;
-                WireNumber::F64(f64::from_bits(self.read_u64()?))
+                let f = f64::from_bits(self.read_u64()?);
+                if f.is_nan() {
+                    return Err(nan());
+                }
+                WireNumber::F64(f)
             }
             Marker::FixStr(_) | Marker::Str8 | Marker::Str16 | Marker::Str32 => {
                 WireNumber::Text(self.read_str(marker)?)
@@ -471,6 +479,12 @@ impl<'de> Deserializer<'de> {
         }
         Ok(value)
     }
+}
+
+/// NaN is no Terraform number (go-cty panics on it); it is rejected wherever it appears.
+#[cold]
+fn nan() -> Error {
+    Error::new(ErrorKind::Number, "NaN is not a valid number")
 }
 
 /// Makes a [`Number`] of any wire form.

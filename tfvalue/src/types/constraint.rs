@@ -267,15 +267,18 @@ pub(super) fn from_json_value(v: &serde_json::Value) -> Result<Type> {
 
 impl<'de> Deserialize<'de> for Type {
     /// Deserializes the JSON type-constraint structure from any self-describing format,
-    /// with the same validation as [`Type::from_json`]. Errors made by the constraint's
-    /// shape are reported through `D::Error::custom` with the message of
-    /// [`Type::from_json`].
+    /// with the same validation as [`Type::from_json`] and the same error (whole, kind
+    /// included, when `D` is one of tfvalue's deserializers).
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Type, D::Error> {
         let mut ctx = Ctx::default();
         match (TypeSeed { ctx: &mut ctx }).deserialize(deserializer) {
             Ok(ty) => Ok(ty),
             Err(e) => match ctx.failure.take() {
-                Some(failure) => Err(de::Error::custom(ctx.message(&failure.message))),
+                Some(failure) => Err(crate::error::Error::new(
+                    failure.kind,
+                    ctx.message(&failure.message),
+                )
+                .into_de()),
                 None => Err(e),
             },
         }

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::{check_consistent, dedup_set, Value};
+use crate::error::{Error, ErrorKind};
 use crate::number::Number;
 use crate::private::{DYNAMIC_TOKEN, UNKNOWN_TOKEN};
 use crate::refinements::Refinements;
@@ -57,9 +58,9 @@ impl<'de> DeserializeSeed<'de> for TypedSeed<'_> {
 }
 
 fn refinements<E: de::Error>(payload: &[u8], ty: &Type) -> Result<Refinements, E> {
-    let r = Refinements::decode_payload(payload).map_err(E::custom)?;
+    let r = Refinements::decode_payload(payload).map_err(Error::into_de)?;
     // As go-cty: refinements of a dynamic unknown are ignored (it never writes any).
-    Ok(r.for_type(ty).map_err(E::custom)?.clone())
+    Ok(r.for_type(ty).map_err(Error::into_de)?.clone())
 }
 
 /// Either an unknown (the deserializer hands over the refinement payload) or a known-or-null
@@ -184,7 +185,7 @@ impl<'de> Visitor<'de> for SeqVisitor<'_> {
         }
         let et = self.seed.ty;
         if et.has_dynamic() {
-            check_consistent(items.iter()).map_err(de::Error::custom)?;
+            check_consistent(items.iter()).map_err(Error::into_de)?;
         }
         if self.set {
             dedup_set(&mut items);
@@ -238,16 +239,17 @@ impl<'de> Visitor<'de> for MapVisitor<'_> {
                     slot.insert(v);
                 }
                 std::collections::btree_map::Entry::Occupied(slot) => {
-                    return Err(de::Error::custom(format_args!(
-                        "duplicate map key {:?}",
-                        slot.key()
-                    )));
+                    return Err(Error::new(
+                        ErrorKind::Attribute,
+                        format!("duplicate map key {:?}", slot.key()),
+                    )
+                    .into_de());
                 }
             }
         }
         let et = self.0.ty;
         if et.has_dynamic() {
-            check_consistent(items.values()).map_err(de::Error::custom)?;
+            check_consistent(items.values()).map_err(Error::into_de)?;
         }
         Ok(Value::Map(et.clone(), items))
     }
@@ -278,9 +280,13 @@ impl<'de> Visitor<'de> for ObjectVisitor<'_> {
                 match ot.index_of(&k) {
                     Some(i) => i,
                     None => {
-                        return Err(de::Error::custom(format_args!(
-                            "unsupported attribute {k:?}: the object type has no such attribute"
-                        )))
+                        return Err(Error::new(
+                            ErrorKind::Attribute,
+                            format!(
+                                "unsupported attribute {k:?}: the object type has no such attribute"
+                            ),
+                        )
+                        .into_de())
                     }
                 }
             };
@@ -299,7 +305,10 @@ impl<'de> Visitor<'de> for ObjectVisitor<'_> {
                 s
             });
             if slots[i].is_some() {
-                return Err(de::Error::custom(format_args!("duplicate attribute {k:?}")));
+                return Err(
+                    Error::new(ErrorKind::Attribute, format!("duplicate attribute {k:?}"))
+                        .into_de(),
+                );
             }
             slots[i] = Some(v);
         }
@@ -326,10 +335,14 @@ impl<'de> Visitor<'de> for ObjectVisitor<'_> {
 
 #[cold]
 fn missing<E: de::Error>(ot: &ObjectType, i: usize) -> E {
-    E::custom(format_args!(
-        "missing attribute {:?}: every attribute of the object type must be present",
-        ot.name(i)
-    ))
+    Error::new(
+        ErrorKind::Attribute,
+        format!(
+            "missing attribute {:?}: every attribute of the object type must be present",
+            ot.name(i)
+        ),
+    )
+    .into_de()
 }
 
 struct TupleVisitor<'t> {
@@ -354,10 +367,14 @@ impl<'de> Visitor<'de> for TupleVisitor<'_> {
             match seq.next_element_seed(seed)? {
                 Some(v) => items.push(v),
                 None => {
-                    return Err(de::Error::custom(format_args!(
-                        "expected a tuple of {} elements, found {i} elements",
-                        self.ets.len()
-                    )))
+                    return Err(Error::new(
+                        ErrorKind::Type,
+                        format!(
+                            "expected a tuple of {} elements, found {i} elements",
+                            self.ets.len()
+                        ),
+                    )
+                    .into_de())
                 }
             }
         }
@@ -394,7 +411,7 @@ impl<'de> Visitor<'de> for DynamicVisitor {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let Some(TypeText(ty)) = seq.next_element::<TypeText>()? else {
-            return Err(de::Error::custom("a dynamic value lacks its type"));
+            return Err(Error::new(ErrorKind::Type, "a dynamic value lacks its type").into_de());
         };
         let seed = TypedSeed {
             ty: &ty,
@@ -402,7 +419,7 @@ impl<'de> Visitor<'de> for DynamicVisitor {
         };
         match seq.next_element_seed(seed)? {
             Some(v) => Ok(v),
-            None => Err(de::Error::custom("a dynamic value lacks its value")),
+            None => Err(Error::new(ErrorKind::Type, "a dynamic value lacks its value").into_de()),
         }
     }
 }
@@ -419,7 +436,7 @@ impl<'de> serde::Deserialize<'de> for TypeText {
                 f.write_str("a type constraint as JSON text")
             }
             fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<TypeText, E> {
-                Type::from_json(v).map(TypeText).map_err(E::custom)
+                Type::from_json(v).map(TypeText).map_err(Error::into_de)
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<TypeText, E> {
                 self.visit_bytes(v.as_bytes())

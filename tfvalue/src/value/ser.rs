@@ -9,6 +9,7 @@
 use serde::ser::{self, Serialize, SerializeMap, SerializeSeq, SerializeTuple, Serializer};
 
 use super::{describe_value, type_conforms, Value};
+use crate::error::{Error, ErrorKind};
 use crate::private::{ATTR_TOKEN, DYNAMIC_TOKEN, UNKNOWN_TOKEN};
 use crate::types::Type;
 
@@ -50,7 +51,7 @@ impl Serialize for AttrName<'_> {
 
 #[cold]
 fn mismatch<E: ser::Error>(ty: &Type, v: &Value) -> E {
-    E::custom(format_args!("expected {ty}, found {}", describe_value(v)))
+    Error::expected(ErrorKind::Type, ty, describe_value(v)).into_ser()
 }
 
 impl Serialize for TypedValue<'_> {
