@@ -338,6 +338,11 @@ fn json_errors_name_the_unknown() {
         let err = value.to_json(&ty).expect_err(name);
         assert_eq!(err.kind(), kind, "{name}: {err:?}");
         assert_eq!(err.path().to_string(), path, "{name}: {err:?}");
+        let message = match kind {
+            ErrorKind::Number => "cannot represent infinity in JSON",
+            _ => "value is not known: JSON cannot represent unknown values (use MessagePack)",
+        };
+        assert_eq!(err.message(), message, "{name}");
         if kind == ErrorKind::Unknown {
             // The path is the one of the (first) unknown inside the value.
             assert_eq!(value.unknown_paths()[0].to_string(), path, "{name}");

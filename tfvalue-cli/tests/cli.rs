@@ -204,7 +204,7 @@ fn batch_answers_every_line_in_order() {
     assert_eq!(answers[2]["id"], serde_json::Value::Null);
     assert_eq!(
         answers[3],
-        serde_json::json!({"id":4,"ok":true,"json_text":"[\"b\",\"a\"]","msgpack_hex":"92a162a161","error":null})
+        serde_json::json!({"id":4,"ok":true,"json_text":"[\"a\",\"b\"]","msgpack_hex":"92a161a162","error":null})
     );
     assert_eq!(answers[4]["ok"], false);
     assert_eq!(

@@ -45,7 +45,9 @@ pub enum Value {
     String(String),
     /// A list: element type and elements.
     List(Type, Vec<Value>),
-    /// A set: element type and elements, in the order they were given (or decoded).
+    /// A set: element type and elements. Sets of strings, numbers or bools are kept in
+    /// go-cty's order; other sets in the order given (or decoded). Equal known elements
+    /// appear once.
     Set(Type, Vec<Value>),
     /// A map: element type and elements by key.
     Map(Type, BTreeMap<String, Value>),
@@ -79,11 +81,12 @@ impl Value {
     }
 
     /// A set of `elements`, each of which must conform to `element_type`. Duplicates are
-    /// removed (the first of equal elements stays).
+    /// removed (the first of equal elements stays), and a set of strings, numbers or bools
+    /// is sorted as go-cty orders it.
     pub fn set(element_type: Type, elements: Vec<Value>) -> Result<Value> {
         check_elements(&element_type, &elements)?;
         let mut elements = elements;
-        dedup_set(&mut elements);
+        canonical_set(&mut elements, &element_type);
         Ok(Value::Set(element_type, elements))
     }
 
@@ -451,10 +454,43 @@ pub(crate) fn check_consistent<'a>(mut items: impl Iterator<Item = &'a Value>) -
     Ok(())
 }
 
-/// Removes later duplicates of known elements (unknown elements are never equal to
-/// anything, as in Terraform). Sorts positions by a total order, then compares neighbours:
-/// O(n log n) and no allocation per element.
-pub(crate) fn dedup_set(items: &mut Vec<Value>) {
+/// Puts a set's elements in canonical form: later duplicates of known elements are
+/// removed (unknowns are never equal to anything, as in Terraform), and sets of strings,
+/// numbers or bools are sorted in go-cty's order (known values ascending, then nulls, then
+/// unknowns). Terraform sends sets in that order, so its bytes round-trip unchanged; a set
+/// built by a provider encodes deterministically, as go-cty would write it. Sets of other
+/// element types keep their order (go-cty's hash order is not worth copying).
+pub(crate) fn canonical_set(items: &mut Vec<Value>, element_type: &Type) {
+    dedup_set(items);
+    if element_type.is_primitive()
+        && !items
+            .windows(2)
+            .all(|w| primitive_order(&w[0], &w[1]) != Ordering::Greater)
+    {
+        items.sort_by(primitive_order);
+    }
+}
+
+/// go-cty's order for elements of a set of primitives.
+fn primitive_order(a: &Value, b: &Value) -> Ordering {
+    fn rank(v: &Value) -> u8 {
+        match v {
+            Value::Null(_) => 1,
+            Value::Unknown(..) => 2,
+            _ => 0,
+        }
+    }
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => x.as_bytes().cmp(y.as_bytes()),
+        (Value::Number(x), Value::Number(y)) => x.cmp(y),
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        _ => rank(a).cmp(&rank(b)),
+    }
+}
+
+/// Removes later duplicates of known elements. Sorts positions by a total order, then
+/// compares neighbours: O(n log n) and no allocation per element.
+fn dedup_set(items: &mut Vec<Value>) {
     if items.len() < 2 {
         return;
     }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use super::{check_consistent, dedup_set, Value};
+use super::{canonical_set, check_consistent, Value};
 use crate::error::{Error, ErrorKind};
 use crate::number::Number;
 use crate::private::{DYNAMIC_TOKEN, UNKNOWN_TOKEN};
@@ -188,7 +188,7 @@ impl<'de> Visitor<'de> for SeqVisitor<'_> {
             check_consistent(items.iter()).map_err(Error::into_de)?;
         }
         if self.set {
-            dedup_set(&mut items);
+            canonical_set(&mut items, et);
             Ok(Value::Set(et.clone(), items))
         } else {
             Ok(Value::List(et.clone(), items))

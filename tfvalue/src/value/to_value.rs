@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use serde::ser::{self, Serialize};
 
-use super::{dedup_set, Value};
+use super::{canonical_set, Value};
 use crate::error::{Error, ErrorKind, Result};
 use crate::number::Number;
 use crate::private::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
@@ -260,7 +260,7 @@ impl<'t> SeqBuilder<'t> {
             Type::Set(et) => {
                 super::check_consistent(self.items.iter())?;
                 let mut items = self.items;
-                dedup_set(&mut items);
+                canonical_set(&mut items, et);
                 Value::Set((**et).clone(), items)
             }
             Type::Tuple(ets) => {
