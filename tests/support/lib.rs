@@ -24,7 +24,10 @@ pub fn data_text(name: &str) -> String {
 /// Decodes hex (whitespace ignored); panics on bad input (test data is trusted).
 pub fn hex(s: &str) -> Vec<u8> {
     let digits: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    assert!(digits.len().is_multiple_of(2), "odd number of hex digits in {s:?}");
+    assert!(
+        digits.len().is_multiple_of(2),
+        "odd number of hex digits in {s:?}"
+    );
     digits
         .chunks(2)
         .map(|p| {

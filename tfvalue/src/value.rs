@@ -403,7 +403,8 @@ impl Value {
 }
 
 /// The element type a collection's concrete type shows: its element type, or where that
-/// is (or contains) `dynamic`, the type of its first element.
+/// is (or contains) `dynamic`, the type of its first element that has a concrete type
+/// (dynamic nulls and unknowns say nothing about it, as in go-cty).
 fn collection_element_type<'a>(
     declared: &Type,
     mut items: impl Iterator<Item = &'a Value>,
@@ -411,10 +412,18 @@ fn collection_element_type<'a>(
     if !declared.has_dynamic() {
         return declared.clone();
     }
-    match items.next() {
+    match items.find(|v| !is_dynamic_placeholder(v)) {
         Some(first) => first.ty(),
         None => declared.clone(),
     }
+}
+
+/// A null or unknown of type `dynamic`: it fits anywhere and fixes no type.
+fn is_dynamic_placeholder(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Null(Type::Dynamic) | Value::Unknown(Type::Dynamic, _)
+    )
 }
 
 fn check_elements(et: &Type, items: &[Value]) -> Result<()> {
@@ -427,28 +436,27 @@ fn check_elements(et: &Type, items: &[Value]) -> Result<()> {
     Ok(())
 }
 
-/// Elements of a collection whose element type has `dynamic` must still share one type.
-pub(crate) fn check_consistent<'a>(mut items: impl Iterator<Item = &'a Value>) -> Result<()> {
-    let Some(first) = items.next() else {
-        return Ok(());
-    };
-    let first_ty = first.ty();
+/// Elements of a collection whose element type has `dynamic` must still share one type
+/// (dynamic nulls and unknowns fit any).
+pub(crate) fn check_consistent<'a>(items: impl Iterator<Item = &'a Value>) -> Result<()> {
+    let mut first_ty: Option<Type> = None;
     for (i, v) in items.enumerate() {
+        if is_dynamic_placeholder(v) {
+            continue;
+        }
         let t = v.ty();
-        if t != first_ty
-            && !matches!(
-                v,
-                Value::Null(Type::Dynamic) | Value::Unknown(Type::Dynamic, _)
-            )
-        {
-            return Err(Error::new(
-                ErrorKind::Type,
-                format!(
-                    "the elements of a collection must all have the same type: the first is \
-                     {first_ty}, element {} is {t}",
-                    i + 1
-                ),
-            ));
+        match &first_ty {
+            None => first_ty = Some(t),
+            Some(first) if *first != t => {
+                return Err(Error::new(
+                    ErrorKind::Type,
+                    format!(
+                        "the elements of a collection must all have the same type: the first \
+                         is {first}, element {i} is {t}"
+                    ),
+                ));
+            }
+            Some(_) => {}
         }
     }
     Ok(())
@@ -462,7 +470,8 @@ pub(crate) fn check_consistent<'a>(mut items: impl Iterator<Item = &'a Value>) -
 /// element types keep their order (go-cty's hash order is not worth copying).
 pub(crate) fn canonical_set(items: &mut Vec<Value>, element_type: &Type) {
     dedup_set(items);
-    if element_type.is_primitive()
+    let concrete = collection_element_type(element_type, items.iter());
+    if concrete.is_primitive()
         && !items
             .windows(2)
             .all(|w| primitive_order(&w[0], &w[1]) != Ordering::Greater)

@@ -25,7 +25,7 @@ use serde::de::{self, DeserializeSeed, IgnoredAny, Visitor};
 use serde_json::value::RawValue;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::limits::MAX_DEPTH;
+use crate::limits::{MAX_DEPTH, MAX_DYNAMIC_DEPTH};
 use crate::number::Number;
 use crate::private::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
 
@@ -63,6 +63,8 @@ struct Track {
     /// deserializer of this decoding (a dynamic value's content is parsed by a fresh one,
     /// whose own recursion limit starts again, so this count is what bounds the stack).
     depth: Cell<usize>,
+    /// Nesting of dynamic values inside dynamic values.
+    dynamic_depth: Cell<usize>,
 }
 
 impl Track {
@@ -70,6 +72,7 @@ impl Track {
         Track {
             held: Cell::new(None),
             depth: Cell::new(0),
+            dynamic_depth: Cell::new(0),
         }
     }
 
@@ -109,6 +112,25 @@ impl Track {
     #[inline]
     fn leave(&self) {
         self.depth.set(self.depth.get().saturating_sub(1));
+    }
+
+    /// Enters a dynamic value; fails past [`MAX_DYNAMIC_DEPTH`] nested ones.
+    fn enter_dynamic(&self) -> Result<()> {
+        let depth = self.dynamic_depth.get() + 1;
+        if depth > MAX_DYNAMIC_DEPTH {
+            return Err(Error::new(
+                ErrorKind::Limit,
+                format!("dynamic values nested more than {MAX_DYNAMIC_DEPTH} levels deep"),
+            ));
+        }
+        self.dynamic_depth.set(depth);
+        Ok(())
+    }
+
+    /// Leaves a dynamic value.
+    fn leave_dynamic(&self) {
+        self.dynamic_depth
+            .set(self.dynamic_depth.get().saturating_sub(1));
     }
 }
 
@@ -231,16 +253,18 @@ impl<'de, D: de::Deserializer<'de>> Wrap<'_, D> {
             .map_err(|e| track.recover(e))
     }
 
-    /// Reads a float; `single` for `f32`.
+    /// Reads a float; `single` for `f32`. The exact number text goes through [`Number`]'s
+    /// checked conversion, as in MessagePack: a number that the float cannot hold without
+    /// losing precision (`3.14159265358979323846264338328`, `1e-400`) is an error, never a
+    /// silent rounding.
     fn read_float<V: Visitor<'de>>(self, visitor: V, single: bool) -> Result<V::Value> {
-        let track = self.track;
-        self.de
-            .deserialize_any(FloatVisitor {
-                inner: visitor,
-                track,
-                single,
-            })
-            .map_err(|e| track.recover(e))
+        let text = self.number_text()?;
+        let n = Number::parse(text)?;
+        if single {
+            visitor.visit_f32(n.to_f32()?)
+        } else {
+            visitor.visit_f64(n.to_f64()?)
+        }
     }
 
     /// The exact text of the next value, which must be a JSON number.
@@ -1072,81 +1096,6 @@ impl<'de, V: Visitor<'de>, T: Int> Visitor<'de> for IntVisitor<'_, V, T> {
     }
 }
 
-/// Reads a number into `f64`, or `f32` when `single`.
-struct FloatVisitor<'t, V> {
-    inner: V,
-    track: &'t Track,
-    single: bool,
-}
-
-impl<'de, V: Visitor<'de>> FloatVisitor<'_, V> {
-    #[cold]
-    fn mismatch<E: de::Error>(&self, found: &str) -> E {
-        self.track
-            .fail(Error::expected(ErrorKind::Type, "number", found))
-    }
-
-    #[inline]
-    fn finish<E: de::Error>(self, v: f64) -> Result<V::Value, E> {
-        let track = self.track;
-        if self.single {
-            let single = v as f32;
-            if single.is_infinite() {
-                return Err(track.fail(Error::new(
-                    ErrorKind::Number,
-                    format!(
-                        "number {} is out of range for a 32-bit float",
-                        float_text(v)
-                    ),
-                )));
-            }
-            self.inner.visit_f32(single).map_err(|e| track.fail(e))
-        } else {
-            self.inner.visit_f64(v).map_err(|e| track.fail(e))
-        }
-    }
-}
-
-impl<'de, V: Visitor<'de>> Visitor<'de> for FloatVisitor<'_, V> {
-    type Value = V::Value;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a number")
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<V::Value, E> {
-        self.finish(v as f64)
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<V::Value, E> {
-        self.finish(v as f64)
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<V::Value, E> {
-        self.finish(v)
-    }
-
-    fn visit_bool<E: de::Error>(self, _: bool) -> Result<V::Value, E> {
-        Err(self.mismatch("a bool"))
-    }
-
-    fn visit_str<E: de::Error>(self, _: &str) -> Result<V::Value, E> {
-        Err(self.mismatch("a string"))
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<V::Value, E> {
-        Err(self.mismatch("null"))
-    }
-
-    fn visit_seq<A: de::SeqAccess<'de>>(self, _: A) -> Result<V::Value, A::Error> {
-        Err(self.mismatch("a list, set or tuple"))
-    }
-
-    fn visit_map<A: de::MapAccess<'de>>(self, _: A) -> Result<V::Value, A::Error> {
-        Err(self.mismatch("an object or map"))
-    }
-}
-
 // ---------------------------------------------------------------------------------------
 // Dynamic values
 // ---------------------------------------------------------------------------------------
@@ -1179,13 +1128,18 @@ fn read_dynamic<'de, D: de::Deserializer<'de>, V: Visitor<'de>>(
     let Some(ty) = ty else {
         return Err(dynamic_error("an object without \"type\""));
     };
+    // Only real wrappers count towards the limit (a null dynamic nests nothing), as in
+    // MessagePack.
+    track.enter_dynamic()?;
     let mut access = DynamicAccess {
         ty: ty.get(),
         value,
         track,
         state: 0,
     };
-    let result = visitor.visit_seq(&mut access)?;
+    let result = visitor.visit_seq(&mut access);
+    track.leave_dynamic();
+    let result = result?;
     if access.state != 2 {
         return Err(Error::new(
             ErrorKind::Type,
@@ -1568,13 +1522,12 @@ mod tests {
         assert_eq!(e.kind(), ErrorKind::Number);
         assert_eq!(
             e.to_string(),
-            "number 1e39 is out of range for a 32-bit float"
+            "the number 1000000000000000000000000000000000000000 is too large for a 32-bit float"
         );
         let e = err::<f64>("1e400");
         assert_eq!(e.kind(), ErrorKind::Number);
         assert!(
-            e.to_string()
-                .starts_with("number too large for a 64-bit float"),
+            e.to_string().ends_with("is too large for a 64-bit float"),
             "{e}"
         );
         let e = err::<f64>("\"1\"");
@@ -1763,15 +1716,14 @@ mod tests {
         from_slice::<serde_json::Value>(ok.as_bytes()).unwrap();
         let e = err::<serde_json::Value>(&("[".repeat(128) + &"]".repeat(128)));
         assert_eq!(e.kind(), ErrorKind::Limit);
-        // Across dynamic values, each parsed by a fresh parser: the shared count.
-        // Each level is a dynamic and an array, and the innermost null a dynamic: 127 levels
-        // are 255 containers, 128 levels 257.
-        from_slice::<DeepDyn>(deep_dynamic(127).as_bytes()).unwrap();
-        let e = err::<DeepDyn>(&deep_dynamic(128));
+        // Across dynamic values, each parsed by a fresh parser: a shared count of nested
+        // wrappers, limited to MAX_DYNAMIC_DEPTH.
+        from_slice::<DeepDyn>(deep_dynamic(MAX_DYNAMIC_DEPTH).as_bytes()).unwrap();
+        let e = err::<DeepDyn>(&deep_dynamic(MAX_DYNAMIC_DEPTH + 1));
         assert_eq!(e.kind(), ErrorKind::Limit);
         assert!(
             e.to_string()
-                .ends_with("value nested more than 256 levels deep"),
+                .ends_with("dynamic values nested more than 32 levels deep"),
             "{e}"
         );
         let e = err::<DeepDyn>(&deep_dynamic(5000));

@@ -16,7 +16,7 @@ use rmp::Marker;
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::limits::MAX_DEPTH;
+use crate::limits::{MAX_DEPTH, MAX_DYNAMIC_DEPTH};
 use crate::number::Number;
 use crate::private::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
 
@@ -25,6 +25,8 @@ pub struct Deserializer<'de> {
     input: &'de [u8],
     pos: usize,
     depth: usize,
+    /// Nesting of dynamic values inside dynamic values.
+    dynamic_depth: usize,
 }
 
 /// A number as it appeared on the wire.
@@ -47,6 +49,7 @@ impl<'de> Deserializer<'de> {
             input,
             pos: 0,
             depth: 0,
+            dynamic_depth: 0,
         }
     }
 
@@ -741,12 +744,22 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
                         ));
                     }
                     self.enter()?;
+                    self.dynamic_depth += 1;
+                    if self.dynamic_depth > MAX_DYNAMIC_DEPTH {
+                        return Err(Error::new(
+                            ErrorKind::Limit,
+                            format!(
+                                "dynamic values nested more than {MAX_DYNAMIC_DEPTH} levels deep"
+                            ),
+                        ));
+                    }
                     let mut access = DynamicAccess {
                         de: &mut *self,
                         state: 0,
                     };
                     let value = visitor.visit_seq(&mut access)?;
                     let done = access.state == 2;
+                    self.dynamic_depth -= 1;
                     self.leave();
                     if !done {
                         return Err(Error::new(

@@ -13,6 +13,10 @@
 //!
 //! Strings borrow from the input where the target type allows (`&'de str`,
 //! `Cow<'de, str>` with `#[serde(borrow)]`). Decoding rejects trailing bytes.
+//!
+//! Sets: Terraform accepts a set's elements in any order, and a `HashSet` field is written
+//! in its hash order, which changes from run to run. Use `BTreeSet` for deterministic bytes
+//! (and go-cty's order, for strings).
 
 mod de;
 mod ser;
