@@ -6,9 +6,10 @@
 //! serde visitors (`Value`'s decoder, `Number`, `Unknown<T>`) keep their kind on the way
 //! through serde: `kinds_survive_serde_visitors` checks that.
 
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::fmt::Debug;
-use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 use tfvalue::limits::{MAX_DEPTH, MAX_DYNAMIC_DEPTH};
@@ -28,13 +29,57 @@ fn bench_type() -> Type {
     ty(&data_text("bench/type.json"))
 }
 
-/// Runs `f` and asserts that it took no noticeable time: a bound only a quadratic blow-up,
-/// an allocation of gigabytes or an unbounded loop could exceed, even on a slow debug CI.
+/// Counts the bytes this thread has allocated and not freed, and their peak, so that a test
+/// can bound what one decode allocates whatever the other test threads do. Thread-locals
+/// with const initialisers need no allocation of their own.
+struct CountingAlloc;
+
+thread_local! {
+    static LIVE: Cell<usize> = const { Cell::new(0) };
+    static PEAK: Cell<usize> = const { Cell::new(0) };
+}
+
+// SAFETY: delegates every call to the system allocator; the bookkeeping only touches
+// plain thread-local counters.
+unsafe impl GlobalAlloc for CountingAlloc {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let live = LIVE.with(|l| {
+            let v = l.get() + layout.size();
+            l.set(v);
+            v
+        });
+        PEAK.with(|p| p.set(p.get().max(live)));
+        // SAFETY: same layout contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.with(|l| l.set(l.get().saturating_sub(layout.size())));
+        // SAFETY: `ptr` was allocated by `System` with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOC: CountingAlloc = CountingAlloc;
+
+/// The most any one hostile decode here may allocate at once: far beyond what its input
+/// (at most a few MiB) justifies, far below what a length prefix claiming 4 billion
+/// elements would cost if it were believed.
+const ALLOCATION_BOUND: usize = 64 << 20;
+
+/// Runs `f` and asserts that it never held more than [`ALLOCATION_BOUND`] bytes beyond what
+/// the thread held before. A deterministic bound on work, not a timing: a decoder that
+/// believed a hostile length, or buffered without limit, fails it on any machine.
 fn quick<T>(what: &str, f: impl FnOnce() -> T) -> T {
-    let start = Instant::now();
+    let before = LIVE.with(Cell::get);
+    PEAK.with(|p| p.set(before));
     let out = f();
-    let took = start.elapsed();
-    assert!(took < Duration::from_secs(2), "{what} took {took:?}");
+    let peak = PEAK.with(Cell::get) - before;
+    assert!(
+        peak <= ALLOCATION_BOUND,
+        "{what} held {peak} bytes at once (bound {ALLOCATION_BOUND})"
+    );
     out
 }
 

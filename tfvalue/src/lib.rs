@@ -64,6 +64,7 @@ pub mod path;
 #[doc(hidden)]
 pub mod private;
 pub mod refinements;
+mod ser_macros;
 pub mod tf_type;
 pub mod types;
 pub mod unknown;

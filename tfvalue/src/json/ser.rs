@@ -17,7 +17,10 @@ use serde_json::ser::{CompactFormatter, Formatter};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::number::Number;
-use crate::private::{ATTR_TOKEN, DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
+use crate::private::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
+use crate::ser_macros::{
+    enum_error, impl_seq_traits, protocol_error, reject_methods, serializer_types, KeySerializer,
+};
 
 /// A JSON serializer appending compact JSON to a `Vec<u8>`.
 pub struct Serializer<'a> {
@@ -68,33 +71,6 @@ fn bytes_error() -> Error {
     Error::new(
         ErrorKind::Type,
         "binary data cannot be written as a Terraform value",
-    )
-}
-
-#[cold]
-fn enum_error(name: &str, variant: &str) -> Error {
-    Error::new(
-        ErrorKind::Type,
-        format!(
-            "{name}::{variant} carries data, and Terraform values have no tagged unions: \
-             only enums of unit variants (written as strings) can be encoded"
-        ),
-    )
-}
-
-#[cold]
-fn key_error() -> Error {
-    Error::new(
-        ErrorKind::Type,
-        "map keys must be strings: Terraform maps and objects are keyed by strings",
-    )
-}
-
-#[cold]
-fn protocol_error(what: &str) -> Error {
-    Error::new(
-        ErrorKind::Custom,
-        format!("tfvalue's reserved {what} name used with an unexpected value"),
     )
 }
 
@@ -289,39 +265,7 @@ impl<'a> Compound<'a> {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    #[inline]
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTuple for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
-}
+impl_seq_traits!(Compound<'_> => (); element, finish);
 
 /// Objects (structs, `.name` in error paths) and maps (`["key"]`, or `.name` for keys
 /// marked with `ATTR_TOKEN`); keys are written in the order given.
@@ -377,6 +321,7 @@ impl ser::SerializeMap for MapWriter<'_> {
         key.serialize(KeySerializer {
             out: self.out,
             attr: &mut self.attr,
+            write: write_str,
         })?;
         self.out.push(b':');
         Ok(())
@@ -414,112 +359,16 @@ impl ser::SerializeStruct for MapWriter<'_> {
     }
 }
 
-/// Generates the methods of a serializer that rejects everything not written by hand.
-macro_rules! reject {
-    ($err:expr; $ok:ty; $($method:ident($($arg:ty),*) -> $ret:ty;)*) => {
-        $(fn $method(self, $(_: $arg),*) -> Result<$ret> { Err($err) })*
-    };
-}
-
-/// The associated types of a serializer that writes nothing compound.
-macro_rules! no_compounds {
-    ($ok:ty) => {
-        type Ok = $ok;
-        type Error = Error;
-        type SerializeSeq = ser::Impossible<$ok, Error>;
-        type SerializeTuple = ser::Impossible<$ok, Error>;
-        type SerializeTupleStruct = ser::Impossible<$ok, Error>;
-        type SerializeTupleVariant = ser::Impossible<$ok, Error>;
-        type SerializeMap = ser::Impossible<$ok, Error>;
-        type SerializeStruct = ser::Impossible<$ok, Error>;
-        type SerializeStructVariant = ser::Impossible<$ok, Error>;
-    };
-}
-
-/// Methods common to the serializers below that accept only scalars.
-macro_rules! reject_compounds {
-    ($err:expr; $ok:ty) => {
-        reject! { $err; $ok;
-            serialize_bool(bool) -> $ok;
-            serialize_i8(i8) -> $ok; serialize_i16(i16) -> $ok; serialize_i32(i32) -> $ok;
-            serialize_u8(u8) -> $ok; serialize_u16(u16) -> $ok; serialize_u32(u32) -> $ok;
-            serialize_f32(f32) -> $ok;
-            serialize_none() -> $ok; serialize_unit() -> $ok;
-            serialize_unit_struct(&'static str) -> $ok;
-            serialize_seq(Option<usize>) -> Self::SerializeSeq;
-            serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
-            serialize_tuple_variant(&'static str, u32, &'static str, usize)
-                -> Self::SerializeTupleVariant;
-            serialize_map(Option<usize>) -> Self::SerializeMap;
-            serialize_struct(&'static str, usize) -> Self::SerializeStruct;
-            serialize_struct_variant(&'static str, u32, &'static str, usize)
-                -> Self::SerializeStructVariant;
-        }
-        fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<$ok> {
-            Err($err)
-        }
-        fn serialize_newtype_variant<T: ?Sized + Serialize>(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: &T,
-        ) -> Result<$ok> {
-            Err($err)
-        }
-    };
-}
-
-/// Map keys: strings only (Terraform map keys and attribute names are strings).
-struct KeySerializer<'a> {
-    out: &'a mut Vec<u8>,
-    /// Set when the key is marked as an attribute name (`ATTR_TOKEN`).
-    attr: &'a mut bool,
-}
-
-impl ser::Serializer for KeySerializer<'_> {
-    no_compounds!(());
-    reject_compounds!(key_error(); ());
-    reject! { key_error(); ();
-        serialize_i64(i64) -> (); serialize_u64(u64) -> (); serialize_f64(f64) -> ();
-        serialize_bytes(&[u8]) -> ();
-        serialize_tuple(usize) -> Self::SerializeTuple;
-    }
-
-    fn serialize_str(self, v: &str) -> Result<()> {
-        write_str(self.out, v)
-    }
-    fn serialize_char(self, v: char) -> Result<()> {
-        let mut buf = [0u8; 4];
-        write_str(self.out, v.encode_utf8(&mut buf))
-    }
-    fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<()> {
-        write_str(self.out, variant)
-    }
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(
-        self,
-        name: &'static str,
-        v: &T,
-    ) -> Result<()> {
-        if name == ATTR_TOKEN {
-            *self.attr = true;
-        }
-        v.serialize(self)
-    }
-}
-
 /// Inside `NUMBER_TOKEN`: a `Number`'s exact representation.
 struct NumberSerializer<'a> {
     out: &'a mut Vec<u8>,
 }
 
 impl ser::Serializer for NumberSerializer<'_> {
-    no_compounds!(());
-    reject_compounds!(protocol_error("number"); ());
-    reject! { protocol_error("number"); ();
-        serialize_bytes(&[u8]) -> (); serialize_char(char) -> ();
-        serialize_unit_variant(&'static str, u32, &'static str) -> ();
-        serialize_tuple(usize) -> Self::SerializeTuple;
+    serializer_types!(());
+    reject_methods! { protocol_error("number"); ();
+        common serialize_char serialize_bytes serialize_unit_variant serialize_newtype_struct
+        serialize_tuple
     }
 
     fn serialize_i64(self, v: i64) -> Result<()> {
@@ -535,9 +384,6 @@ impl ser::Serializer for NumberSerializer<'_> {
     fn serialize_str(self, v: &str) -> Result<()> {
         Number::parse(v)?.write_json(self.out)
     }
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, _: &T) -> Result<()> {
-        Err(protocol_error("number"))
-    }
 }
 
 /// Inside `DYNAMIC_TOKEN`: the 2-tuple (type constraint JSON as bytes, value).
@@ -546,21 +392,10 @@ struct DynamicSerializer<'a> {
 }
 
 impl<'a> ser::Serializer for DynamicSerializer<'a> {
-    type Ok = ();
-    type Error = Error;
-    type SerializeSeq = ser::Impossible<(), Error>;
-    type SerializeTuple = DynamicTuple<'a>;
-    type SerializeTupleStruct = ser::Impossible<(), Error>;
-    type SerializeTupleVariant = ser::Impossible<(), Error>;
-    type SerializeMap = ser::Impossible<(), Error>;
-    type SerializeStruct = ser::Impossible<(), Error>;
-    type SerializeStructVariant = ser::Impossible<(), Error>;
-
-    reject_compounds!(protocol_error("dynamic"); ());
-    reject! { protocol_error("dynamic"); ();
-        serialize_i64(i64) -> (); serialize_u64(u64) -> (); serialize_f64(f64) -> ();
-        serialize_str(&str) -> (); serialize_bytes(&[u8]) -> (); serialize_char(char) -> ();
-        serialize_unit_variant(&'static str, u32, &'static str) -> ();
+    serializer_types!((), tuple = DynamicTuple<'a>);
+    reject_methods! { protocol_error("dynamic"); ();
+        common serialize_i64 serialize_u64 serialize_f64 serialize_char serialize_str
+        serialize_bytes serialize_unit_variant serialize_newtype_struct
     }
 
     fn serialize_tuple(self, len: usize) -> Result<DynamicTuple<'a>> {
@@ -572,9 +407,6 @@ impl<'a> ser::Serializer for DynamicSerializer<'a> {
             ty: None,
             state: 0,
         })
-    }
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, _: &T) -> Result<()> {
-        Err(protocol_error("dynamic"))
     }
 }
 
@@ -639,13 +471,10 @@ impl TypeText {
 }
 
 impl ser::Serializer for TypeText {
-    no_compounds!(String);
-    reject_compounds!(protocol_error("dynamic"); String);
-    reject! { protocol_error("dynamic"); String;
-        serialize_i64(i64) -> String; serialize_u64(u64) -> String;
-        serialize_f64(f64) -> String; serialize_char(char) -> String;
-        serialize_unit_variant(&'static str, u32, &'static str) -> String;
-        serialize_tuple(usize) -> Self::SerializeTuple;
+    serializer_types!(String);
+    reject_methods! { protocol_error("dynamic"); String;
+        common serialize_i64 serialize_u64 serialize_f64 serialize_char serialize_unit_variant
+        serialize_newtype_struct serialize_tuple
     }
 
     fn serialize_bytes(self, v: &[u8]) -> Result<String> {
@@ -660,18 +489,12 @@ impl ser::Serializer for TypeText {
     fn serialize_str(self, v: &str) -> Result<String> {
         Self::check(v)
     }
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(
-        self,
-        _: &'static str,
-        _: &T,
-    ) -> Result<String> {
-        Err(protocol_error("dynamic"))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::private::ATTR_TOKEN;
     use std::collections::{BTreeMap, HashMap};
 
     use serde::Serialize;

@@ -13,7 +13,10 @@ use serde::ser::{self, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::number::Number;
-use crate::private::{ATTR_TOKEN, DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
+use crate::private::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
+use crate::ser_macros::{
+    enum_error, impl_seq_traits, protocol_error, reject_methods, serializer_types, KeySerializer,
+};
 
 /// A MessagePack serializer appending to a `Vec<u8>`.
 pub struct Serializer<'a> {
@@ -48,6 +51,13 @@ pub(crate) fn write_str_header(out: &mut Vec<u8>, len: usize) {
 pub(crate) fn write_str(out: &mut Vec<u8>, s: &str) {
     write_str_header(out, s.len());
     out.extend_from_slice(s.as_bytes());
+}
+
+/// Writes a map key: `write_str` as the `KeySerializer` wants it.
+#[inline]
+fn write_key(out: &mut Vec<u8>, s: &str) -> Result<()> {
+    write_str(out, s);
+    Ok(())
 }
 
 /// Writes a binary header of the smallest form.
@@ -284,17 +294,6 @@ impl<'a> ser::Serializer for Serializer<'a> {
     }
 }
 
-#[cold]
-fn enum_error(name: &str, variant: &str) -> Error {
-    Error::new(
-        ErrorKind::Type,
-        format!(
-            "{name}::{variant} carries data, and Terraform values have no tagged unions: \
-             only enums of unit variants (written as strings) can be encoded"
-        ),
-    )
-}
-
 /// Inserts a header at `at` for `count` items, when the count was not known up front.
 fn insert_header(out: &mut Vec<u8>, at: usize, count: usize, map: bool) {
     let mut header = Vec::with_capacity(5);
@@ -356,39 +355,7 @@ impl<'a> Compound<'a> {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    #[inline]
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTuple for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
-}
+impl_seq_traits!(Compound<'_> => (); element, finish);
 
 /// Maps and objects. Entries are written as they come; if a key arrives out of byte order
 /// the entries are re-sorted at the end, so the output always has sorted keys.
@@ -448,6 +415,7 @@ impl<'a> MapWriter<'a> {
         key.serialize(KeySerializer {
             out: self.out,
             attr: &mut self.attrs,
+            write: write_key,
         })?;
         self.value_at = self.out.len();
         Ok(())
@@ -580,150 +548,6 @@ impl ser::SerializeStruct for MapWriter<'_> {
     }
 }
 
-/// Map keys: strings only (Terraform map keys and attribute names are strings).
-struct KeySerializer<'a> {
-    out: &'a mut Vec<u8>,
-    /// Set when the key is marked as an attribute name (`ATTR_TOKEN`).
-    attr: &'a mut bool,
-}
-
-#[cold]
-fn key_error() -> Error {
-    Error::new(
-        ErrorKind::Type,
-        "map keys must be strings: Terraform maps and objects are keyed by strings",
-    )
-}
-
-impl ser::Serializer for KeySerializer<'_> {
-    type Ok = ();
-    type Error = Error;
-    type SerializeSeq = ser::Impossible<(), Error>;
-    type SerializeTuple = ser::Impossible<(), Error>;
-    type SerializeTupleStruct = ser::Impossible<(), Error>;
-    type SerializeTupleVariant = ser::Impossible<(), Error>;
-    type SerializeMap = ser::Impossible<(), Error>;
-    type SerializeStruct = ser::Impossible<(), Error>;
-    type SerializeStructVariant = ser::Impossible<(), Error>;
-
-    fn serialize_str(self, v: &str) -> Result<()> {
-        write_str(self.out, v);
-        Ok(())
-    }
-    fn serialize_char(self, v: char) -> Result<()> {
-        let mut buf = [0u8; 4];
-        write_str(self.out, v.encode_utf8(&mut buf));
-        Ok(())
-    }
-    fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<()> {
-        self.serialize_str(variant)
-    }
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(
-        self,
-        name: &'static str,
-        v: &T,
-    ) -> Result<()> {
-        if name == ATTR_TOKEN {
-            *self.attr = true;
-        }
-        v.serialize(self)
-    }
-    fn serialize_bool(self, _: bool) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_i8(self, _: i8) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_i16(self, _: i16) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_i32(self, _: i32) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_i64(self, _: i64) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_u8(self, _: u8) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_u16(self, _: u16) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_u32(self, _: u32) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_u64(self, _: u64) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_f32(self, _: f32) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_f64(self, _: f64) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_bytes(self, _: &[u8]) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_none(self) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_unit(self) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_newtype_variant<T: ?Sized + Serialize>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<()> {
-        Err(key_error())
-    }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq> {
-        Err(key_error())
-    }
-    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
-        Err(key_error())
-    }
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleStruct> {
-        Err(key_error())
-    }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleVariant> {
-        Err(key_error())
-    }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
-        Err(key_error())
-    }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
-        Err(key_error())
-    }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeStructVariant> {
-        Err(key_error())
-    }
-}
-
 /// Inside `UNKNOWN_TOKEN`: the refinement payload arrives as bytes.
 struct UnknownSerializer<'a> {
     out: &'a mut Vec<u8>,
@@ -734,85 +558,25 @@ struct NumberSerializer<'a> {
     out: &'a mut Vec<u8>,
 }
 
-#[cold]
-fn protocol_error(what: &str) -> Error {
-    Error::new(
-        ErrorKind::Custom,
-        format!("tfvalue's reserved {what} name used with an unexpected value"),
-    )
-}
-
-macro_rules! only {
-    ($what:literal; $($method:ident($($arg:ty),*) -> $ret:ty;)*) => {
-        $(fn $method(self, $(_: $arg),*) -> Result<$ret> { Err(protocol_error($what)) })*
-    };
-}
-
-macro_rules! reject_rest {
-    ($what:literal) => {
-        type Ok = ();
-        type Error = Error;
-        type SerializeSeq = ser::Impossible<(), Error>;
-        type SerializeTuple = ser::Impossible<(), Error>;
-        type SerializeTupleStruct = ser::Impossible<(), Error>;
-        type SerializeTupleVariant = ser::Impossible<(), Error>;
-        type SerializeMap = ser::Impossible<(), Error>;
-        type SerializeStruct = ser::Impossible<(), Error>;
-        type SerializeStructVariant = ser::Impossible<(), Error>;
-
-        only! { $what;
-            serialize_bool(bool) -> ();
-            serialize_i8(i8) -> (); serialize_i16(i16) -> (); serialize_i32(i32) -> ();
-            serialize_u8(u8) -> (); serialize_u16(u16) -> (); serialize_u32(u32) -> ();
-            serialize_f32(f32) -> (); serialize_char(char) -> ();
-            serialize_none() -> (); serialize_unit() -> ();
-            serialize_unit_struct(&'static str) -> ();
-            serialize_unit_variant(&'static str, u32, &'static str) -> ();
-            serialize_seq(Option<usize>) -> Self::SerializeSeq;
-            serialize_tuple(usize) -> Self::SerializeTuple;
-            serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
-            serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant;
-            serialize_map(Option<usize>) -> Self::SerializeMap;
-            serialize_struct(&'static str, usize) -> Self::SerializeStruct;
-            serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant;
-        }
-        fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<()> {
-            Err(protocol_error($what))
-        }
-        fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, _: &T) -> Result<()> {
-            Err(protocol_error($what))
-        }
-        fn serialize_newtype_variant<T: ?Sized + Serialize>(
-            self, _: &'static str, _: u32, _: &'static str, _: &T,
-        ) -> Result<()> {
-            Err(protocol_error($what))
-        }
-    };
-}
-
 impl ser::Serializer for UnknownSerializer<'_> {
-    reject_rest!("unknown");
+    serializer_types!(());
+    reject_methods! { protocol_error("unknown"); ();
+        common serialize_i64 serialize_u64 serialize_f64 serialize_char serialize_str
+        serialize_unit_variant serialize_newtype_struct serialize_tuple
+    }
 
     fn serialize_bytes(self, payload: &[u8]) -> Result<()> {
         write_unknown_payload(self.out, payload);
         Ok(())
     }
-    fn serialize_i64(self, _: i64) -> Result<()> {
-        Err(protocol_error("unknown"))
-    }
-    fn serialize_u64(self, _: u64) -> Result<()> {
-        Err(protocol_error("unknown"))
-    }
-    fn serialize_f64(self, _: f64) -> Result<()> {
-        Err(protocol_error("unknown"))
-    }
-    fn serialize_str(self, _: &str) -> Result<()> {
-        Err(protocol_error("unknown"))
-    }
 }
 
 impl ser::Serializer for NumberSerializer<'_> {
-    reject_rest!("number");
+    serializer_types!(());
+    reject_methods! { protocol_error("number"); ();
+        common serialize_char serialize_bytes serialize_unit_variant serialize_newtype_struct
+        serialize_tuple
+    }
 
     fn serialize_i64(self, v: i64) -> Result<()> {
         Number::from(v).write_msgpack(self.out);
@@ -830,8 +594,5 @@ impl ser::Serializer for NumberSerializer<'_> {
     fn serialize_str(self, v: &str) -> Result<()> {
         Number::parse(v)?.write_msgpack(self.out);
         Ok(())
-    }
-    fn serialize_bytes(self, _: &[u8]) -> Result<()> {
-        Err(protocol_error("number"))
     }
 }

@@ -14,6 +14,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::number::Number;
 use crate::private::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
 use crate::refinements::Refinements;
+use crate::ser_macros::{impl_seq_traits, reject_methods, serializer_types};
 use crate::types::{ObjectType, Type};
 
 /// Builds a value of type `ty`.
@@ -281,38 +282,7 @@ impl<'t> SeqBuilder<'t> {
     }
 }
 
-impl ser::SerializeSeq for SeqBuilder<'_> {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Value> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTuple for SeqBuilder<'_> {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Value> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleStruct for SeqBuilder<'_> {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Value> {
-        self.finish()
-    }
-}
+impl_seq_traits!(SeqBuilder<'_> => Value; push, finish);
 
 /// Entries of a map or object.
 pub(crate) struct MapBuilder<'t> {
@@ -447,50 +417,13 @@ fn capture_error(what: &str) -> Error {
     Error::new(ErrorKind::Type, format!("expected {what}"))
 }
 
-macro_rules! reject {
-    ($what:literal, $ok:ty; $($method:ident($($arg:ty),*) -> $ret:ty;)*) => {
-        $(fn $method(self, $(_: $arg),*) -> Result<$ret> { Err(capture_error($what)) })*
-    };
-}
-
-macro_rules! capture_impl {
-    ($what:literal, $ok:ty, $seq:ty) => {
-        type Ok = $ok;
-        type Error = Error;
-        type SerializeSeq = ser::Impossible<$ok, Error>;
-        type SerializeTuple = $seq;
-        type SerializeTupleStruct = ser::Impossible<$ok, Error>;
-        type SerializeTupleVariant = ser::Impossible<$ok, Error>;
-        type SerializeMap = ser::Impossible<$ok, Error>;
-        type SerializeStruct = ser::Impossible<$ok, Error>;
-        type SerializeStructVariant = ser::Impossible<$ok, Error>;
-        reject! { $what, $ok;
-            serialize_bool(bool) -> $ok;
-            serialize_i8(i8) -> $ok; serialize_i16(i16) -> $ok; serialize_i32(i32) -> $ok;
-            serialize_u8(u8) -> $ok; serialize_u16(u16) -> $ok; serialize_u32(u32) -> $ok;
-            serialize_f32(f32) -> $ok; serialize_char(char) -> $ok;
-            serialize_none() -> $ok; serialize_unit() -> $ok;
-            serialize_unit_struct(&'static str) -> $ok;
-            serialize_seq(Option<usize>) -> Self::SerializeSeq;
-            serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
-            serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant;
-            serialize_map(Option<usize>) -> Self::SerializeMap;
-            serialize_struct(&'static str, usize) -> Self::SerializeStruct;
-            serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant;
-        }
-        fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<$ok> {
-            Err(capture_error($what))
-        }
-        fn serialize_newtype_variant<T: ?Sized + Serialize>(
-            self, _: &'static str, _: u32, _: &'static str, _: &T,
-        ) -> Result<$ok> {
-            Err(capture_error($what))
-        }
-    };
-}
-
 impl ser::Serializer for KeyCapture {
-    capture_impl!("a string map key", String, ser::Impossible<String, Error>);
+    serializer_types!(String);
+    reject_methods! { capture_error("a string map key"); String;
+        common serialize_i64 serialize_u64 serialize_f64 serialize_char serialize_bytes
+        serialize_tuple
+    }
+
     fn serialize_str(self, v: &str) -> Result<String> {
         Ok(v.to_owned())
     }
@@ -504,57 +437,27 @@ impl ser::Serializer for KeyCapture {
     ) -> Result<String> {
         v.serialize(self)
     }
-    fn serialize_i64(self, _: i64) -> Result<String> {
-        Err(capture_error("a string map key"))
-    }
-    fn serialize_u64(self, _: u64) -> Result<String> {
-        Err(capture_error("a string map key"))
-    }
-    fn serialize_f64(self, _: f64) -> Result<String> {
-        Err(capture_error("a string map key"))
-    }
-    fn serialize_bytes(self, _: &[u8]) -> Result<String> {
-        Err(capture_error("a string map key"))
-    }
-    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
-        Err(capture_error("a string map key"))
-    }
 }
 
 impl ser::Serializer for PayloadCapture {
-    capture_impl!("refinement bytes", Vec<u8>, ser::Impossible<Vec<u8>, Error>);
+    serializer_types!(Vec<u8>);
+    reject_methods! { capture_error("refinement bytes"); Vec<u8>;
+        common serialize_i64 serialize_u64 serialize_f64 serialize_char serialize_str
+        serialize_unit_variant serialize_newtype_struct serialize_tuple
+    }
+
     fn serialize_bytes(self, v: &[u8]) -> Result<Vec<u8>> {
         Ok(v.to_vec())
-    }
-    fn serialize_str(self, _: &str) -> Result<Vec<u8>> {
-        Err(capture_error("refinement bytes"))
-    }
-    fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result<Vec<u8>> {
-        Err(capture_error("refinement bytes"))
-    }
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(
-        self,
-        _: &'static str,
-        _: &T,
-    ) -> Result<Vec<u8>> {
-        Err(capture_error("refinement bytes"))
-    }
-    fn serialize_i64(self, _: i64) -> Result<Vec<u8>> {
-        Err(capture_error("refinement bytes"))
-    }
-    fn serialize_u64(self, _: u64) -> Result<Vec<u8>> {
-        Err(capture_error("refinement bytes"))
-    }
-    fn serialize_f64(self, _: f64) -> Result<Vec<u8>> {
-        Err(capture_error("refinement bytes"))
-    }
-    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
-        Err(capture_error("refinement bytes"))
     }
 }
 
 impl ser::Serializer for NumberCapture {
-    capture_impl!("a number", Number, ser::Impossible<Number, Error>);
+    serializer_types!(Number);
+    reject_methods! { capture_error("a number"); Number;
+        common serialize_char serialize_bytes serialize_unit_variant serialize_newtype_struct
+        serialize_tuple
+    }
+
     fn serialize_i64(self, v: i64) -> Result<Number> {
         Ok(Number::from(v))
     }
@@ -566,22 +469,6 @@ impl ser::Serializer for NumberCapture {
     }
     fn serialize_str(self, v: &str) -> Result<Number> {
         Number::parse(v)
-    }
-    fn serialize_bytes(self, _: &[u8]) -> Result<Number> {
-        Err(capture_error("a number"))
-    }
-    fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result<Number> {
-        Err(capture_error("a number"))
-    }
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(
-        self,
-        _: &'static str,
-        _: &T,
-    ) -> Result<Number> {
-        Err(capture_error("a number"))
-    }
-    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
-        Err(capture_error("a number"))
     }
 }
 
@@ -612,33 +499,16 @@ impl ser::SerializeTuple for DynamicPair {
 }
 
 impl ser::Serializer for DynamicCapture {
-    capture_impl!("a dynamic value's [type, value] pair", Value, DynamicPair);
+    serializer_types!(Value, tuple = DynamicPair);
+    reject_methods! { capture_error("a dynamic value's [type, value] pair"); Value;
+        common serialize_char
+    }
+    reject_methods! { capture_error("a dynamic value"); Value;
+        serialize_i64 serialize_u64 serialize_f64 serialize_str serialize_bytes
+        serialize_unit_variant serialize_newtype_struct
+    }
+
     fn serialize_tuple(self, _: usize) -> Result<DynamicPair> {
         Ok(DynamicPair::default())
-    }
-    fn serialize_i64(self, _: i64) -> Result<Value> {
-        Err(capture_error("a dynamic value"))
-    }
-    fn serialize_u64(self, _: u64) -> Result<Value> {
-        Err(capture_error("a dynamic value"))
-    }
-    fn serialize_f64(self, _: f64) -> Result<Value> {
-        Err(capture_error("a dynamic value"))
-    }
-    fn serialize_str(self, _: &str) -> Result<Value> {
-        Err(capture_error("a dynamic value"))
-    }
-    fn serialize_bytes(self, _: &[u8]) -> Result<Value> {
-        Err(capture_error("a dynamic value"))
-    }
-    fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result<Value> {
-        Err(capture_error("a dynamic value"))
-    }
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(
-        self,
-        _: &'static str,
-        _: &T,
-    ) -> Result<Value> {
-        Err(capture_error("a dynamic value"))
     }
 }
