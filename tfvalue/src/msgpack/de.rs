@@ -1010,6 +1010,18 @@ impl<'de> de::Deserializer<'de> for MapKey<'_, 'de> {
         visitor.visit_some(self)
     }
 
+    /// The key's raw bytes, not yet checked as UTF-8: a reader that compares them with
+    /// known names (as `Value`'s object decoder does) validates only on a mismatch.
+    #[inline]
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let marker = self.de.peek_marker()?;
+        visitor.visit_borrowed_bytes(self.de.read_str_bytes(marker)?)
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_bytes(visitor)
+    }
+
     fn deserialize_enum<V: Visitor<'de>>(
         self,
         _name: &'static str,
@@ -1027,7 +1039,7 @@ impl<'de> de::Deserializer<'de> for MapKey<'_, 'de> {
 
     serde::forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct seq tuple
+        unit unit_struct seq tuple
         tuple_struct map struct identifier ignored_any
     }
 }

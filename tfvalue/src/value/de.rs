@@ -221,6 +221,49 @@ impl<'de> serde::Deserialize<'de> for Key<'de> {
     }
 }
 
+/// An attribute name as raw bytes, borrowed when the input allows it; validated as UTF-8
+/// only when it must be looked up (see `ObjectVisitor`).
+struct AttrName<'de>(std::borrow::Cow<'de, [u8]>);
+
+impl<'de> serde::Deserialize<'de> for AttrName<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct NameVisitor;
+        impl<'de> Visitor<'de> for NameVisitor {
+            type Value = AttrName<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an attribute name")
+            }
+            fn visit_borrowed_bytes<E: de::Error>(self, v: &'de [u8]) -> Result<AttrName<'de>, E> {
+                Ok(AttrName(std::borrow::Cow::Borrowed(v)))
+            }
+            fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<AttrName<'de>, E> {
+                Ok(AttrName(std::borrow::Cow::Owned(v.to_vec())))
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<AttrName<'de>, E> {
+                Ok(AttrName(std::borrow::Cow::Borrowed(v.as_bytes())))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<AttrName<'de>, E> {
+                Ok(AttrName(std::borrow::Cow::Owned(v.as_bytes().to_vec())))
+            }
+        }
+        d.deserialize_bytes(NameVisitor)
+    }
+}
+
+/// An attribute name that must be looked up: it must be UTF-8.
+fn attr_name_str<E: de::Error>(raw: &[u8]) -> Result<&str, E> {
+    std::str::from_utf8(raw).map_err(|e| {
+        Error::new(
+            ErrorKind::Syntax,
+            format!(
+                "invalid UTF-8 in an attribute name (byte {} of the name)",
+                e.valid_up_to()
+            ),
+        )
+        .into_de()
+    })
+}
+
 struct MapVisitor<'t>(TypedSeed<'t>);
 
 impl<'de> Visitor<'de> for MapVisitor<'_> {
@@ -273,23 +316,28 @@ impl<'de> Visitor<'de> for ObjectVisitor<'_> {
         // Fast path: attributes arrive in the type's (sorted) order, as Terraform writes them.
         let mut values: Vec<Value> = Vec::with_capacity(n);
         let mut slots: Option<Vec<Option<Value>>> = None;
-        while let Some(Key(k)) = map.next_key::<Key<'de>>()? {
-            let i = if values.len() < n && slots.is_none() && ot.name(values.len()) == k {
-                values.len()
-            } else {
-                match ot.index_of(&k) {
-                    Some(i) => i,
-                    None => {
-                        return Err(Error::new(
-                            ErrorKind::Attribute,
-                            format!(
+        while let Some(AttrName(raw)) = map.next_key::<AttrName<'de>>()? {
+            // Compare raw bytes with the expected name first: only a name that is not the
+            // next one in order needs to be valid UTF-8 to be looked up.
+            let i =
+                if values.len() < n && slots.is_none() && ot.name(values.len()).as_bytes() == &*raw
+                {
+                    values.len()
+                } else {
+                    let k = attr_name_str(&raw)?;
+                    match ot.index_of(k) {
+                        Some(i) => i,
+                        None => {
+                            return Err(Error::new(
+                                ErrorKind::Attribute,
+                                format!(
                                 "unsupported attribute {k:?}: the object type has no such attribute"
                             ),
-                        )
-                        .into_de())
+                            )
+                            .into_de())
+                        }
                     }
-                }
-            };
+                };
             let seed = TypedSeed {
                 ty: ot.attr_type_at(i),
                 json: self.json,
@@ -305,6 +353,7 @@ impl<'de> Visitor<'de> for ObjectVisitor<'_> {
                 s
             });
             if slots[i].is_some() {
+                let k = String::from_utf8_lossy(&raw);
                 return Err(
                     Error::new(ErrorKind::Attribute, format!("duplicate attribute {k:?}"))
                         .into_de(),
