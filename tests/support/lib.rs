@@ -41,3 +41,129 @@ pub fn hex(s: &str) -> Vec<u8> {
 pub fn to_hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
+
+/// Parses a schema in the protobuf-JSON form of Terraform's `GetProviderSchema` response,
+/// as in `tests/data/terraform/schema-served.json` (`{"version":…,"block":{…}}` with
+/// camelCase keys: `blockTypes`, `typeName`, `nestedType`, `descriptionKind`, nesting modes
+/// as `"LIST"`, …; attribute types as JSON type constraints; int64 fields as numbers or
+/// strings; absent fields take the protobuf default). Panics on anything else (test data is
+/// trusted).
+pub fn schema_from_served_json(v: &serde_json::Value) -> tfvalue::schema::Schema {
+    tfvalue::schema::Schema::new(served_int(v, "version"), served_block(&v["block"]))
+}
+
+fn served_int(v: &serde_json::Value, key: &str) -> i64 {
+    match v.get(key) {
+        None | Some(serde_json::Value::Null) => 0,
+        Some(serde_json::Value::String(s)) => s
+            .parse()
+            .unwrap_or_else(|e| panic!("{key}: bad int64 {s:?}: {e}")),
+        Some(n) => n
+            .as_i64()
+            .unwrap_or_else(|| panic!("{key}: not an int64: {n}")),
+    }
+}
+
+fn served_str<'a>(v: &'a serde_json::Value, key: &str) -> &'a str {
+    match v.get(key) {
+        None | Some(serde_json::Value::Null) => "",
+        Some(s) => s
+            .as_str()
+            .unwrap_or_else(|| panic!("{key}: not a string: {s}")),
+    }
+}
+
+fn served_bool(v: &serde_json::Value, key: &str) -> bool {
+    match v.get(key) {
+        None | Some(serde_json::Value::Null) => false,
+        Some(b) => b
+            .as_bool()
+            .unwrap_or_else(|| panic!("{key}: not a bool: {b}")),
+    }
+}
+
+fn served_list<'a>(v: &'a serde_json::Value, key: &str) -> &'a [serde_json::Value] {
+    match v.get(key) {
+        None | Some(serde_json::Value::Null) => &[],
+        Some(a) => a
+            .as_array()
+            .unwrap_or_else(|| panic!("{key}: not an array: {a}")),
+    }
+}
+
+fn served_kind(v: &serde_json::Value) -> tfvalue::schema::StringKind {
+    use tfvalue::schema::StringKind;
+    match v.get("descriptionKind") {
+        None | Some(serde_json::Value::Null) => StringKind::Plain,
+        Some(k) if k == "PLAIN" || k == 0 => StringKind::Plain,
+        Some(k) if k == "MARKDOWN" || k == 1 => StringKind::Markdown,
+        Some(k) => panic!("bad descriptionKind {k}"),
+    }
+}
+
+fn served_block(v: &serde_json::Value) -> tfvalue::schema::Block {
+    use tfvalue::schema::{Block, BlockNesting, NestedBlock};
+    let mut block = Block::new();
+    for a in served_list(v, "attributes") {
+        block = block.attribute(served_attribute(a));
+    }
+    for b in served_list(v, "blockTypes") {
+        let nesting = match b["nesting"].as_str() {
+            Some("SINGLE") => BlockNesting::Single,
+            Some("LIST") => BlockNesting::List,
+            Some("SET") => BlockNesting::Set,
+            Some("MAP") => BlockNesting::Map,
+            Some("GROUP") => BlockNesting::Group,
+            _ => panic!("bad block nesting {}", b["nesting"]),
+        };
+        let items =
+            |key| u64::try_from(served_int(b, key)).unwrap_or_else(|_| panic!("negative {key}"));
+        let nb = NestedBlock::new(
+            served_str(b, "typeName"),
+            served_block(&b["block"]),
+            nesting,
+        )
+        .min_items(items("minItems"))
+        .max_items(items("maxItems"));
+        block = block.block_type(nb);
+    }
+    block.description = served_str(v, "description").to_owned();
+    block.description_kind = served_kind(v);
+    block.deprecated = served_bool(v, "deprecated");
+    block
+}
+
+fn served_attribute(v: &serde_json::Value) -> tfvalue::schema::Attribute {
+    use tfvalue::schema::{Attribute, NestedObject, ObjectNesting};
+    let name = served_str(v, "name");
+    let mut attr = match (v.get("type"), v.get("nestedType")) {
+        (Some(ty), None) => {
+            let ty = tfvalue::Type::from_json_value(ty)
+                .unwrap_or_else(|e| panic!("{name}: bad type {ty}: {e}"));
+            Attribute::new(name, ty)
+        }
+        (None, Some(n)) => {
+            let nesting = match n["nesting"].as_str() {
+                Some("SINGLE") => ObjectNesting::Single,
+                Some("LIST") => ObjectNesting::List,
+                Some("SET") => ObjectNesting::Set,
+                Some("MAP") => ObjectNesting::Map,
+                _ => panic!("{name}: bad nested attribute nesting {}", n["nesting"]),
+            };
+            let mut object = NestedObject::new(nesting);
+            for a in served_list(n, "attributes") {
+                object = object.attribute(served_attribute(a));
+            }
+            Attribute::nested(name, object)
+        }
+        _ => panic!("{name}: needs exactly one of type and nestedType"),
+    };
+    attr.description = served_str(v, "description").to_owned();
+    attr.description_kind = served_kind(v);
+    attr.required = served_bool(v, "required");
+    attr.optional = served_bool(v, "optional");
+    attr.computed = served_bool(v, "computed");
+    attr.sensitive = served_bool(v, "sensitive");
+    attr.deprecated = served_bool(v, "deprecated");
+    attr
+}

@@ -1,0 +1,385 @@
+//! A schema as `terraform providers schema -json` prints it (Terraform's
+//! `internal/command/jsonprovider`).
+
+use std::collections::BTreeMap;
+
+use super::{Attribute, AttributeKind, Block, NestedBlock, Schema};
+use crate::types::{write_go_json_string, Type};
+
+impl Schema {
+    /// This schema as `terraform providers schema -json` prints it for a resource, data
+    /// source or provider ([`Schema::to_providers_json_string`] gives the exact text).
+    ///
+    /// The format: `{"version":N,"block":{...}}`. A block has `attributes` and
+    /// `block_types` (objects keyed by name, left out when empty), `description` (left out
+    /// when empty), `description_kind` (always: `"plain"` or `"markdown"`) and `deprecated`
+    /// (only when true); an empty block is `{"description_kind":"plain"}`. An attribute has
+    /// `type` (its type constraint, optional-attribute markers included) or `nested_type`
+    /// (`attributes`, left out when empty, and `nesting_mode`), then `description` (left
+    /// out when empty), `description_kind`, and `deprecated`, `required`, `optional`,
+    /// `computed`, `sensitive`, each only when true. A block type has `nesting_mode`
+    /// (`"single"`, `"list"`, `"set"`, `"map"`, `"group"`), `block`, and `min_items` and
+    /// `max_items`, each only when not zero. A negative version prints as Go's
+    /// `uint64(version)` does (wrapped around).
+    ///
+    /// A name that occurs twice (an invalid schema) is printed once, with the later
+    /// definition, as Terraform's maps would hold it.
+    pub fn to_providers_json(&self) -> serde_json::Value {
+        to_value(&schema_node(self))
+    }
+
+    /// [`Schema::to_providers_json`] as the exact text Terraform prints: compact, keys in
+    /// the order above (Go's struct field order), names in byte order, strings escaped as Go's `encoding/json` escapes them (`<`, `>`
+    /// and `&` as `\u003c`, `\u003e`, `\u0026`).
+    pub fn to_providers_json_string(&self) -> String {
+        let mut out = Vec::new();
+        write(&schema_node(self), &mut out);
+        // Only valid UTF-8 is written: ASCII syntax, escapes and the bytes of `str`s.
+        String::from_utf8(out).unwrap_or_default()
+    }
+}
+
+/// A JSON value borrowing from the schema, with keys in output order.
+enum Node<'a> {
+    Str(&'a str),
+    True,
+    Uint(u64),
+    Type(&'a Type),
+    Object(Vec<(&'a str, Node<'a>)>),
+}
+
+fn schema_node(schema: &Schema) -> Node<'_> {
+    // Terraform prints `uint64(version)`: a negative version wraps around as in Go.
+    let version = u64::from_ne_bytes(schema.version.to_ne_bytes());
+    Node::Object(vec![
+        ("version", Node::Uint(version)),
+        ("block", block_node(&schema.block)),
+    ])
+}
+
+/// An object keyed by `name`, in byte order of names; a later duplicate replaces an
+/// earlier one.
+fn by_name<'a, T>(
+    items: &'a [T],
+    name: impl Fn(&'a T) -> &'a str,
+    node: impl Fn(&'a T) -> Node<'a>,
+) -> Node<'a> {
+    let map: BTreeMap<&str, &T> = items.iter().map(|item| (name(item), item)).collect();
+    Node::Object(map.into_iter().map(|(k, v)| (k, node(v))).collect())
+}
+
+fn description<'a>(fields: &mut Vec<(&'a str, Node<'a>)>, text: &'a str, kind: super::StringKind) {
+    if !text.is_empty() {
+        fields.push(("description", Node::Str(text)));
+    }
+    fields.push(("description_kind", Node::Str(kind.as_str())));
+}
+
+fn flag<'a>(fields: &mut Vec<(&'a str, Node<'a>)>, key: &'a str, set: bool) {
+    if set {
+        fields.push((key, Node::True));
+    }
+}
+
+fn block_node(block: &Block) -> Node<'_> {
+    let mut fields = Vec::with_capacity(5);
+    if !block.attributes.is_empty() {
+        let attrs = by_name(&block.attributes, |a| &a.name, attribute_node);
+        fields.push(("attributes", attrs));
+    }
+    if !block.block_types.is_empty() {
+        let blocks = by_name(&block.block_types, |b| &b.type_name, block_type_node);
+        fields.push(("block_types", blocks));
+    }
+    description(&mut fields, &block.description, block.description_kind);
+    flag(&mut fields, "deprecated", block.deprecated);
+    Node::Object(fields)
+}
+
+fn attribute_node(attr: &Attribute) -> Node<'_> {
+    let mut fields = Vec::with_capacity(9);
+    match &attr.kind {
+        AttributeKind::Type(ty) => fields.push(("type", Node::Type(ty))),
+        AttributeKind::Nested(object) => {
+            let mut nested = Vec::with_capacity(2);
+            if !object.attributes.is_empty() {
+                let attrs = by_name(&object.attributes, |a| &a.name, attribute_node);
+                nested.push(("attributes", attrs));
+            }
+            nested.push(("nesting_mode", Node::Str(object.nesting.as_str())));
+            fields.push(("nested_type", Node::Object(nested)));
+        }
+    }
+    description(&mut fields, &attr.description, attr.description_kind);
+    flag(&mut fields, "deprecated", attr.deprecated);
+    flag(&mut fields, "required", attr.required);
+    flag(&mut fields, "optional", attr.optional);
+    flag(&mut fields, "computed", attr.computed);
+    flag(&mut fields, "sensitive", attr.sensitive);
+    Node::Object(fields)
+}
+
+fn block_type_node(nb: &NestedBlock) -> Node<'_> {
+    let mut fields = vec![
+        ("nesting_mode", Node::Str(nb.nesting.as_str())),
+        ("block", block_node(&nb.block)),
+    ];
+    if nb.min_items != 0 {
+        fields.push(("min_items", Node::Uint(nb.min_items)));
+    }
+    if nb.max_items != 0 {
+        fields.push(("max_items", Node::Uint(nb.max_items)));
+    }
+    Node::Object(fields)
+}
+
+fn to_value(node: &Node<'_>) -> serde_json::Value {
+    match node {
+        Node::Str(s) => serde_json::Value::String((*s).to_owned()),
+        Node::True => serde_json::Value::Bool(true),
+        Node::Uint(n) => serde_json::Value::from(*n),
+        Node::Type(ty) => ty.to_json_value(),
+        Node::Object(fields) => serde_json::Value::Object(
+            fields
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), to_value(v)))
+                .collect(),
+        ),
+    }
+}
+
+fn write(node: &Node<'_>, out: &mut Vec<u8>) {
+    match node {
+        Node::Str(s) => write_go_json_string(out, s),
+        Node::True => out.extend_from_slice(b"true"),
+        Node::Uint(n) => out.extend_from_slice(n.to_string().as_bytes()),
+        Node::Type(ty) => ty.write_json(out),
+        Node::Object(fields) => {
+            out.push(b'{');
+            for (i, (k, v)) in fields.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_go_json_string(out, k);
+                out.push(b':');
+                write(v, out);
+            }
+            out.push(b'}');
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{BlockNesting, NestedObject, ObjectNesting, StringKind};
+    use super::*;
+    use serde_json::json;
+
+    fn both(s: &Schema) -> (serde_json::Value, String) {
+        let text = s.to_providers_json_string();
+        let parsed: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+        let value = s.to_providers_json();
+        assert_eq!(parsed, value, "the two renderings agree");
+        (value, text)
+    }
+
+    #[test]
+    fn empty_block_has_only_description_kind() {
+        let (v, text) = both(&Schema::default());
+        assert_eq!(
+            v,
+            json!({"version": 0, "block": {"description_kind": "plain"}})
+        );
+        assert_eq!(
+            text,
+            r#"{"version":0,"block":{"description_kind":"plain"}}"#
+        );
+    }
+
+    #[test]
+    fn block_fields_and_their_order() {
+        let s = Schema::new(
+            7,
+            Block::new()
+                .attribute(Attribute::new("z", Type::String).optional())
+                .attribute(Attribute::new("a", Type::Bool).required())
+                .block_type(NestedBlock::new(
+                    "blk",
+                    Block::new().deprecated(),
+                    BlockNesting::Group,
+                ))
+                .description("Use <b>this</b> & that", StringKind::Markdown)
+                .deprecated(),
+        );
+        let (_, text) = both(&s);
+        assert_eq!(
+            text,
+            concat!(
+                r#"{"version":7,"block":{"attributes":{"#,
+                r#""a":{"type":"bool","description_kind":"plain","required":true},"#,
+                r#""z":{"type":"string","description_kind":"plain","optional":true}},"#,
+                r#""block_types":{"blk":{"nesting_mode":"group","block":{"description_kind":"plain","deprecated":true}}},"#,
+                r#""description":"Use \u003cb\u003ethis\u003c/b\u003e \u0026 that","description_kind":"markdown","deprecated":true}}"#
+            )
+        );
+    }
+
+    #[test]
+    fn attribute_flags_in_terraform_order() {
+        let a = Attribute::new("a", Type::String)
+            .required()
+            .optional()
+            .computed()
+            .sensitive()
+            .deprecated()
+            .description("d", StringKind::Plain);
+        let (_, text) = both(&Schema::new(0, Block::new().attribute(a)));
+        assert_eq!(
+            text,
+            concat!(
+                r#"{"version":0,"block":{"attributes":{"a":{"type":"string","description":"d","#,
+                r#""description_kind":"plain","deprecated":true,"required":true,"optional":true,"#,
+                r#""computed":true,"sensitive":true}},"description_kind":"plain"}}"#
+            )
+        );
+    }
+
+    #[test]
+    fn types_keep_optional_markers() {
+        let ty =
+            Type::from_json(br#"["object",{"a":"string","opt":"number"},["opt"]]"#).expect("valid");
+        let s = Schema::new(
+            0,
+            Block::new().attribute(Attribute::new("o", ty).optional()),
+        );
+        let (v, _) = both(&s);
+        assert_eq!(
+            v["block"]["attributes"]["o"]["type"],
+            json!(["object", {"a": "string", "opt": "number"}, ["opt"]])
+        );
+    }
+
+    #[test]
+    fn nested_attributes() {
+        let n = NestedObject::new(ObjectNesting::Map)
+            .attribute(Attribute::new("x", Type::Number).computed());
+        let s = Schema::new(
+            0,
+            Block::new()
+                .attribute(Attribute::nested("n", n).optional())
+                .attribute(
+                    Attribute::nested("e", NestedObject::new(ObjectNesting::Set)).computed(),
+                ),
+        );
+        let (_, text) = both(&s);
+        assert_eq!(
+            text,
+            concat!(
+                r#"{"version":0,"block":{"attributes":{"#,
+                r#""e":{"nested_type":{"nesting_mode":"set"},"description_kind":"plain","computed":true},"#,
+                r#""n":{"nested_type":{"attributes":{"x":{"type":"number","description_kind":"plain","computed":true}},"#,
+                r#""nesting_mode":"map"},"description_kind":"plain","optional":true}},"#,
+                r#""description_kind":"plain"}}"#
+            )
+        );
+        let single = NestedObject::new(ObjectNesting::Single)
+            .attribute(Attribute::new("x", Type::Number).computed());
+        let list = NestedObject {
+            nesting: ObjectNesting::List,
+            ..single.clone()
+        };
+        for (o, mode) in [(single, "single"), (list, "list")] {
+            let s = Schema::new(0, Block::new().attribute(Attribute::nested("n", o)));
+            let (v, _) = both(&s);
+            assert_eq!(
+                v["block"]["attributes"]["n"]["nested_type"]["nesting_mode"],
+                json!(mode)
+            );
+        }
+    }
+
+    #[test]
+    fn block_types_with_limits() {
+        let modes = [
+            (BlockNesting::Single, "single"),
+            (BlockNesting::List, "list"),
+            (BlockNesting::Set, "set"),
+            (BlockNesting::Map, "map"),
+            (BlockNesting::Group, "group"),
+        ];
+        for (n, name) in modes {
+            let s = Schema::new(
+                0,
+                Block::new().block_type(NestedBlock::new("b", Block::new(), n)),
+            );
+            let (v, _) = both(&s);
+            assert_eq!(
+                v["block"]["block_types"]["b"],
+                json!({"nesting_mode": name, "block": {"description_kind": "plain"}})
+            );
+        }
+        let s = Schema::new(
+            0,
+            Block::new().block_type(
+                NestedBlock::new("b", Block::new(), BlockNesting::List)
+                    .min_items(1)
+                    .max_items(u64::MAX),
+            ),
+        );
+        let (_, text) = both(&s);
+        assert_eq!(
+            text,
+            concat!(
+                r#"{"version":0,"block":{"block_types":{"b":{"nesting_mode":"list","#,
+                r#""block":{"description_kind":"plain"},"min_items":1,"max_items":18446744073709551615}},"#,
+                r#""description_kind":"plain"}}"#
+            )
+        );
+        let s = Schema::new(
+            0,
+            Block::new()
+                .block_type(NestedBlock::new("b", Block::new(), BlockNesting::List).max_items(2)),
+        );
+        let (v, _) = both(&s);
+        assert_eq!(v["block"]["block_types"]["b"]["max_items"], json!(2));
+        assert!(v["block"]["block_types"]["b"].get("min_items").is_none());
+    }
+
+    #[test]
+    fn negative_version_wraps_as_in_go() {
+        let (v, text) = both(&Schema::new(-1, Block::new()));
+        assert_eq!(v["version"], json!(u64::MAX));
+        assert!(text.starts_with(r#"{"version":18446744073709551615,"#));
+    }
+
+    #[test]
+    fn duplicate_names_print_the_later_definition() {
+        let s = Schema::new(
+            0,
+            Block::new()
+                .attribute(Attribute::new("a", Type::String).optional())
+                .attribute(Attribute::new("a", Type::Number).required()),
+        );
+        let (v, _) = both(&s);
+        assert_eq!(
+            v["block"]["attributes"],
+            json!({"a": {"type": "number", "description_kind": "plain", "required": true}})
+        );
+    }
+
+    #[test]
+    fn names_are_escaped_and_sorted_bytewise() {
+        let s = Schema::new(
+            0,
+            Block::new()
+                .attribute(Attribute::new("b", Type::String).optional())
+                .attribute(Attribute::new("B<", Type::String).optional())
+                .attribute(Attribute::new("_", Type::String).optional()),
+        );
+        let text = s.to_providers_json_string();
+        let b = text.find(r#""B\u003c""#).expect("escaped");
+        let u = text.find(r#""_""#).expect("present");
+        let l = text.find(r#""b""#).expect("present");
+        assert!(b < u && u < l, "{text}");
+    }
+}
