@@ -16,6 +16,7 @@
 //! next wrapper up takes the real error back (adding its path step). Errors raised by
 //! serde_json itself (syntax, end of input, nesting limit) are converted from their text.
 
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::fmt;
 use std::marker::PhantomData;
@@ -35,16 +36,58 @@ pub fn from_slice_seed<'de, S: DeserializeSeed<'de>>(
     bytes: &'de [u8],
     seed: S,
 ) -> Result<S::Value> {
-    let track = Track::new();
-    let mut json = serde_json::Deserializer::from_slice(bytes);
-    let value = seed.deserialize(Wrap::new(&mut json, &track))?;
-    json.end().map_err(|e| native_error(&e))?;
-    Ok(value)
+    decode(bytes, seed, false)
 }
 
 /// Decodes one value of type `T` from JSON text; the whole input must be used.
 pub fn from_slice<'de, T: de::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T> {
-    from_slice_seed(bytes, PhantomData::<T>)
+    decode(bytes, PhantomData::<T>, false)
+}
+
+/// Decodes one value with `seed` from JSON text with the leniency Terraform's SDKs apply
+/// to a stored state (`UpgradeResourceState`'s raw state); see [`from_slice_lenient`].
+pub fn from_slice_seed_lenient<'de, S: DeserializeSeed<'de>>(
+    bytes: &'de [u8],
+    seed: S,
+) -> Result<S::Value> {
+    decode(bytes, seed, true)
+}
+
+/// Decodes one value of type `T` from JSON text with the leniency Terraform's SDKs apply
+/// to a stored state (terraform-plugin-go's JSON decoding of `UpgradeResourceState`'s raw
+/// state, with undefined attributes ignored, as terraform-plugin-framework asks for it):
+///
+/// - a number (any integer or float type, or `Number`) is also read from a string holding
+///   decimal text (`"12"`, `"0.1"`), exactly: `"123456789012345678901234567890"` becomes
+///   that very `Number`;
+/// - a string is also read from a number (its text as written, `1.50` stays `"1.50"`) or
+///   from a bool (`"true"`, `"false"`);
+/// - a bool is also read from the strings `"true"`, `"1"`, `"false"`, `"0"` and from the
+///   numbers `1` and `0`;
+/// - in an object read as a struct, attributes the struct does not declare are skipped, and
+///   attributes it declares but the input lacks arrive as null: `Option`, `Nullable` and
+///   `Unknown<Nullable<_>>` fields become null, others fail with "missing attribute".
+///
+/// Everything else (paths, error kinds, limits, exact numbers) is as in [`from_slice`].
+/// Missing attributes are presented as null values to the struct's own decoding, so a
+/// `#[serde(default)]` field of a type that cannot be null reports the attribute missing
+/// rather than taking its default, and serde aliases do not apply (an alias is presented
+/// as a missing attribute of its own). A struct is known by the field names it gives
+/// `deserialize_struct`; one that gives none (as a `Value` object does) is read strictly.
+pub fn from_slice_lenient<'de, T: de::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T> {
+    decode(bytes, PhantomData::<T>, true)
+}
+
+fn decode<'de, S: DeserializeSeed<'de>>(
+    bytes: &'de [u8],
+    seed: S,
+    lenient: bool,
+) -> Result<S::Value> {
+    let track = Track::new(lenient);
+    let mut json = serde_json::Deserializer::from_slice(bytes);
+    let value = seed.deserialize(Wrap::new(&mut json, &track))?;
+    json.end().map_err(|e| native_error(&e))?;
+    Ok(value)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -65,14 +108,17 @@ struct Track {
     depth: Cell<usize>,
     /// Nesting of dynamic values inside dynamic values.
     dynamic_depth: Cell<usize>,
+    /// The SDKs' leniency for stored states (see [`from_slice_lenient`]).
+    lenient: bool,
 }
 
 impl Track {
-    fn new() -> Self {
+    fn new(lenient: bool) -> Self {
         Track {
             held: Cell::new(None),
             depth: Cell::new(0),
             dynamic_depth: Cell::new(0),
+            lenient,
         }
     }
 
@@ -194,6 +240,9 @@ enum Want {
     Tuple(usize),
     Map,
     Struct,
+    /// A struct read leniently: attributes not among these names are skipped, missing ones
+    /// are presented as null.
+    Attrs(&'static [&'static str]),
     Enum,
 }
 
@@ -208,7 +257,7 @@ impl Want {
             Want::Seq => "a list or set",
             Want::Tuple(_) => "a tuple",
             Want::Map => "a map",
-            Want::Struct => "an object",
+            Want::Struct | Want::Attrs(_) => "an object",
         }
     }
 }
@@ -259,7 +308,7 @@ impl<'de, D: de::Deserializer<'de>> Wrap<'_, D> {
     /// silent rounding.
     fn read_float<V: Visitor<'de>>(self, visitor: V, single: bool) -> Result<V::Value> {
         let text = self.number_text()?;
-        let n = Number::parse(text)?;
+        let n = Number::parse(&text)?;
         if single {
             visitor.visit_f32(n.to_f32()?)
         } else {
@@ -267,14 +316,22 @@ impl<'de, D: de::Deserializer<'de>> Wrap<'_, D> {
         }
     }
 
-    /// The exact text of the next value, which must be a JSON number.
-    fn number_text(self) -> Result<&'de str> {
+    /// The exact text of the next value, which must be a JSON number (or, when lenient, a
+    /// string holding decimal text).
+    fn number_text(self) -> Result<Cow<'de, str>> {
         let track = self.track;
         let raw = <&'de RawValue as de::Deserialize<'de>>::deserialize(self.de)
             .map_err(|e| track.recover(e))?;
         let text = raw.get();
         match text.as_bytes().first() {
-            Some(b'-' | b'0'..=b'9') => Ok(text),
+            Some(b'-' | b'0'..=b'9') => Ok(Cow::Borrowed(text)),
+            Some(b'"') if track.lenient => {
+                let content = string_content(text)?;
+                // Checked here so that every reader says "expected number, found the
+                // string …" for text that is no number.
+                Number::parse_string_value(&content)?;
+                Ok(content)
+            }
             first => Err(Error::expected(
                 ErrorKind::Type,
                 "number",
@@ -282,6 +339,51 @@ impl<'de, D: de::Deserializer<'de>> Wrap<'_, D> {
             )),
         }
     }
+
+    /// Reads a string; when lenient, also a number (its text as written) or a bool.
+    fn read_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if !self.track.lenient {
+            return self.read(visitor, Want::Str);
+        }
+        let track = self.track;
+        let raw = <&'de RawValue as de::Deserialize<'de>>::deserialize(self.de)
+            .map_err(|e| track.recover(e))?;
+        let text = raw.get();
+        match text.as_bytes().first() {
+            Some(b'"') => {
+                // The string's own text: a fresh parser reads the literal (borrowing it
+                // when it has no escapes).
+                let mut json = serde_json::Deserializer::from_str(text);
+                Wrap::new(&mut json, track).read(visitor, Want::Str)
+            }
+            Some(b'-' | b'0'..=b'9' | b't' | b'f') => visitor.visit_borrowed_str(text),
+            first => Err(Error::expected(
+                ErrorKind::Type,
+                "string",
+                describe_first(first),
+            )),
+        }
+    }
+}
+
+/// The text of a JSON string literal (`raw`, quotes included), borrowed when it has no
+/// escapes.
+fn string_content(raw: &str) -> Result<Cow<'_, str>> {
+    struct Content;
+    impl<'a> Visitor<'a> for Content {
+        type Value = Cow<'a, str>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a string")
+        }
+        fn visit_borrowed_str<E: de::Error>(self, v: &'a str) -> Result<Cow<'a, str>, E> {
+            Ok(Cow::Borrowed(v))
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Cow<'a, str>, E> {
+            Ok(Cow::Owned(v.to_owned()))
+        }
+    }
+    let mut json = serde_json::Deserializer::from_str(raw);
+    de::Deserializer::deserialize_str(&mut json, Content).map_err(|e| native_error(&e))
 }
 
 /// Describes a JSON value by its first byte, for "found …" in error messages.
@@ -361,7 +463,7 @@ impl<'de, D: de::Deserializer<'de>> de::Deserializer<'de> for Wrap<'_, D> {
 
     fn deserialize_i128<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let text = self.number_text()?;
-        match parse_whole::<i128>(text)? {
+        match parse_whole::<i128>(&text)? {
             Some(n) => visitor.visit_i128(n),
             None => Err(out_of_range(text, i128::MIN, i128::MAX as u128)),
         }
@@ -369,7 +471,7 @@ impl<'de, D: de::Deserializer<'de>> de::Deserializer<'de> for Wrap<'_, D> {
 
     fn deserialize_u128<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let text = self.number_text()?;
-        match parse_whole::<u128>(text)? {
+        match parse_whole::<u128>(&text)? {
             Some(n) => visitor.visit_u128(n),
             None => Err(out_of_range(text, 0, u128::MAX)),
         }
@@ -389,12 +491,12 @@ impl<'de, D: de::Deserializer<'de>> de::Deserializer<'de> for Wrap<'_, D> {
 
     #[inline]
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.read(visitor, Want::Str)
+        self.read_str(visitor)
     }
 
     #[inline]
     fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.read(visitor, Want::Str)
+        self.read_str(visitor)
     }
 
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -441,8 +543,10 @@ impl<'de, D: de::Deserializer<'de>> de::Deserializer<'de> for Wrap<'_, D> {
             return visitor.visit_newtype_struct(self);
         }
         if name == NUMBER_TOKEN {
-            let text = self.number_text()?;
-            return visitor.visit_borrowed_str(text);
+            return match self.number_text()? {
+                Cow::Borrowed(text) => visitor.visit_borrowed_str(text),
+                Cow::Owned(text) => visitor.visit_str(&text),
+            };
         }
         if name == DYNAMIC_TOKEN {
             let track = self.track;
@@ -491,9 +595,12 @@ impl<'de, D: de::Deserializer<'de>> de::Deserializer<'de> for Wrap<'_, D> {
     fn deserialize_struct<V: Visitor<'de>>(
         self,
         _name: &'static str,
-        _fields: &'static [&'static str],
+        fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
+        if self.track.lenient && !fields.is_empty() {
+            return self.read(visitor, Want::Attrs(fields));
+        }
         self.read(visitor, Want::Struct)
     }
 
@@ -541,6 +648,35 @@ impl<V> WrapVisitor<'_, V> {
         self.track
             .fail(Error::expected(ErrorKind::Type, self.want.label(), found))
     }
+
+    /// Whether a lenient bool is being read.
+    #[inline]
+    fn lenient_bool(&self) -> bool {
+        self.want == Want::Bool && self.track.lenient
+    }
+}
+
+impl<'de, V: Visitor<'de>> WrapVisitor<'_, V> {
+    /// A lenient bool from a string: `"true"`/`"1"` or `"false"`/`"0"`, as the SDKs read
+    /// them.
+    #[cold]
+    fn bool_from_str<E: de::Error>(self, v: &str) -> Result<V::Value, E> {
+        let track = self.track;
+        let b = match v {
+            "true" | "1" => true,
+            "false" | "0" => false,
+            _ => {
+                let mut found = String::from("the string ");
+                let shown: String = v.chars().take(40).collect();
+                let _ = crate::path::write_quoted(&mut found, &shown);
+                if v.eq_ignore_ascii_case("true") || v.eq_ignore_ascii_case("false") {
+                    found.push_str(" (write it in lowercase)");
+                }
+                return Err(track.fail(Error::expected(ErrorKind::Type, "bool", found)));
+            }
+        };
+        self.inner.visit_bool(b).map_err(|e| track.fail(e))
+    }
 }
 
 impl<'de, V: Visitor<'de>> Visitor<'de> for WrapVisitor<'_, V> {
@@ -570,6 +706,10 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for WrapVisitor<'_, V> {
         let track = self.track;
         match self.want {
             Want::Any => self.inner.visit_u64(v).map_err(|e| track.fail(e)),
+            // The SDKs take the numbers 1 and 0 (written so) as bools.
+            Want::Bool if track.lenient && v <= 1 => {
+                self.inner.visit_bool(v == 1).map_err(|e| track.fail(e))
+            }
             _ => Err(self.mismatch("a number")),
         }
     }
@@ -606,6 +746,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for WrapVisitor<'_, V> {
                 .inner
                 .visit_enum(StrDeserializer::<Error>::new(v))
                 .map_err(|e| track.fail(e)),
+            _ if self.lenient_bool() => self.bool_from_str(v),
             _ => Err(self.mismatch("a string")),
         }
     }
@@ -619,6 +760,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for WrapVisitor<'_, V> {
                 .inner
                 .visit_enum(BorrowedStrDeserializer::<Error>::new(v))
                 .map_err(|e| track.fail(e)),
+            _ if self.lenient_bool() => self.bool_from_str(v),
             _ => Err(self.mismatch("a string")),
         }
     }
@@ -708,9 +850,10 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for WrapVisitor<'_, V> {
 
     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
         let track = self.track;
-        let attrs = match self.want {
-            Want::Any | Want::Map => false,
-            Want::Struct => true,
+        let (attrs, fields) = match self.want {
+            Want::Any | Want::Map => (false, None),
+            Want::Struct => (true, None),
+            Want::Attrs(names) => (true, Some(Fields::new(names))),
             _ => return Err(self.mismatch("an object or map")),
         };
         track.enter().map_err(|e| track.fail::<A::Error>(e))?;
@@ -721,6 +864,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for WrapVisitor<'_, V> {
             owned: String::new(),
             attrs,
             done: false,
+            fields,
         };
         let result = self.inner.visit_map(&mut access);
         track.leave();
@@ -819,6 +963,47 @@ struct WrapMap<'t, 'de, A> {
     attrs: bool,
     /// The end of the object was seen.
     done: bool,
+    /// A struct read leniently: its attribute names and which of them arrived.
+    fields: Option<Fields>,
+}
+
+/// The attributes of a struct read leniently.
+struct Fields {
+    names: &'static [&'static str],
+    /// Which of `names` the input had (or were presented as missing).
+    seen: Vec<bool>,
+    /// Where to look for the next missing attribute once the input's entries are read.
+    next_missing: usize,
+    /// The missing attribute whose null value is to be presented next.
+    missing: Option<&'static str>,
+}
+
+impl Fields {
+    fn new(names: &'static [&'static str]) -> Self {
+        Fields {
+            names,
+            // One flag per field the struct declares: bounded by the program, not the input.
+            seen: vec![false; names.len()],
+            next_missing: 0,
+            missing: None,
+        }
+    }
+
+    /// The next attribute the input lacked, marked as presented.
+    fn take_missing(&mut self) -> Option<&'static str> {
+        while let Some(&name) = self.names.get(self.next_missing) {
+            let seen = self.seen.get_mut(self.next_missing);
+            self.next_missing += 1;
+            match seen {
+                Some(seen) if !*seen => {
+                    *seen = true;
+                    return Some(name);
+                }
+                _ => {}
+            }
+        }
+        None
+    }
 }
 
 impl<A> WrapMap<'_, '_, A> {
@@ -837,11 +1022,65 @@ impl<A> WrapMap<'_, '_, A> {
     }
 }
 
+impl<'de, A: de::MapAccess<'de>> WrapMap<'_, 'de, A> {
+    /// The next key of a struct read leniently: entries whose name the struct does not
+    /// declare are skipped; after the input's entries, each declared attribute the input
+    /// lacked is presented (its value then reads as null).
+    fn next_field_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        let track = self.track;
+        let Some(fields) = self.fields.as_mut() else {
+            return Ok(None);
+        };
+        let mut seed = Some(seed);
+        while !self.done {
+            let key_seed = FieldKeySeed {
+                seed: &mut seed,
+                names: fields.names,
+                seen: &mut fields.seen,
+                track,
+                slot: &mut self.key,
+                owned: &mut self.owned,
+            };
+            match self.map.next_key_seed(key_seed) {
+                Ok(Some(Some(k))) => return Ok(Some(k)),
+                Ok(Some(None)) => {
+                    // Not an attribute of the struct: its value is read and dropped.
+                    if let Err(e) = self.map.next_value::<IgnoredAny>() {
+                        let e = track.recover(e);
+                        return Err(match self.key {
+                            KeySlot::None => e,
+                            KeySlot::Borrowed(s) => e.in_attr(s),
+                            KeySlot::Owned => e.in_attr(&self.owned),
+                        });
+                    }
+                }
+                Ok(None) => self.done = true,
+                Err(e) => return Err(track.recover(e)),
+            }
+        }
+        let Some(name) = fields.take_missing() else {
+            return Ok(None);
+        };
+        let Some(seed) = seed.take() else {
+            return Err(Error::new(ErrorKind::Custom, "an attribute name was lost"));
+        };
+        self.key = KeySlot::Borrowed(name);
+        fields.missing = Some(name);
+        seed.deserialize(KeyDeserializer {
+            key: KeyText::Borrowed(name),
+        })
+        .map(Some)
+    }
+}
+
 impl<'de, A: de::MapAccess<'de>> de::MapAccess<'de> for WrapMap<'_, 'de, A> {
     type Error = Error;
 
     #[inline]
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        if self.fields.is_some() {
+            return self.next_field_seed(seed);
+        }
         let track = self.track;
         let key_seed = KeySeed {
             seed,
@@ -861,6 +1100,10 @@ impl<'de, A: de::MapAccess<'de>> de::MapAccess<'de> for WrapMap<'_, 'de, A> {
 
     #[inline]
     fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
+        if let Some(name) = self.fields.as_mut().and_then(|f| f.missing.take()) {
+            // Not in the input: null. Its errors name the attribute, at the object's path.
+            return seed.deserialize(Missing { name });
+        }
         let track = self.track;
         match self.map.next_value_seed(WrapSeed { seed, track }) {
             Ok(v) => Ok(v),
@@ -918,6 +1161,138 @@ impl<'de, K: DeserializeSeed<'de>> Visitor<'de> for KeySeed<'_, '_, 'de, K> {
                 key: KeyText::Transient(v),
             })
             .map_err(|e| track.fail(e))
+    }
+}
+
+/// A key of a struct read leniently: runs the user's seed only on a declared attribute
+/// name (`Some`), and answers `None` for any other.
+struct FieldKeySeed<'s, 't, 'm, 'de, K> {
+    seed: &'s mut Option<K>,
+    names: &'static [&'static str],
+    seen: &'m mut [bool],
+    track: &'t Track,
+    slot: &'m mut KeySlot<'de>,
+    owned: &'m mut String,
+}
+
+impl<'de, K: DeserializeSeed<'de>> DeserializeSeed<'de> for FieldKeySeed<'_, '_, '_, 'de, K> {
+    type Value = Option<K::Value>;
+
+    #[inline]
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Option<K::Value>, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de, K: DeserializeSeed<'de>> FieldKeySeed<'_, '_, '_, 'de, K> {
+    fn present<E: de::Error>(self, key: KeyText<'_, 'de>) -> Result<Option<K::Value>, E> {
+        let name = match key {
+            KeyText::Borrowed(s) => s,
+            KeyText::Transient(s) => s,
+        };
+        let Some(i) = self.names.iter().position(|n| *n == name) else {
+            return Ok(None);
+        };
+        if let Some(seen) = self.seen.get_mut(i) {
+            *seen = true;
+        }
+        let track = self.track;
+        let Some(seed) = self.seed.take() else {
+            return Err(track.fail(Error::new(
+                ErrorKind::Custom,
+                "an attribute name was read twice",
+            )));
+        };
+        seed.deserialize(KeyDeserializer { key })
+            .map(Some)
+            .map_err(|e| track.fail(e))
+    }
+}
+
+impl<'de, K: DeserializeSeed<'de>> Visitor<'de> for FieldKeySeed<'_, '_, '_, 'de, K> {
+    type Value = Option<K::Value>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an attribute name")
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Option<K::Value>, E> {
+        *self.slot = KeySlot::Borrowed(v);
+        self.present(KeyText::Borrowed(v))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Option<K::Value>, E> {
+        self.owned.clear();
+        self.owned.push_str(v);
+        *self.slot = KeySlot::Owned;
+        self.present(KeyText::Transient(v))
+    }
+}
+
+/// The value of an attribute the input lacks, read leniently: null to whatever can be
+/// null (`Option`, `Nullable`, `Unknown<Nullable<_>>`, a dynamic value, `()`), and
+/// "missing attribute" to anything else.
+struct Missing {
+    name: &'static str,
+}
+
+impl Missing {
+    #[cold]
+    fn error(&self) -> Error {
+        <Error as de::Error>::missing_field(self.name)
+    }
+}
+
+impl<'de> de::Deserializer<'de> for Missing {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
+        Err(self.error())
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_none()
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_unit()
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        visitor.visit_unit()
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_unit()
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        if name == DYNAMIC_TOKEN {
+            return visitor.visit_none();
+        }
+        if name == NUMBER_TOKEN {
+            return Err(self.error());
+        }
+        // An `Unknown<T>` (known: JSON has no unknowns) or a user's newtype: its content
+        // is null too.
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn is_human_readable(&self) -> bool {
+        true
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf seq tuple tuple_struct map struct enum identifier
     }
 }
 
@@ -1079,8 +1454,18 @@ impl<'de, V: Visitor<'de>, T: Int> Visitor<'de> for IntVisitor<'_, V, T> {
         Err(self.mismatch("a bool"))
     }
 
-    fn visit_str<E: de::Error>(self, _: &str) -> Result<V::Value, E> {
-        Err(self.mismatch("a string"))
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<V::Value, E> {
+        if !self.track.lenient {
+            return Err(self.mismatch("a string"));
+        }
+        // A number written as a string: its exact text, checked as for a number.
+        let track = self.track;
+        let whole = Number::parse_string_value(v).and_then(|_| parse_whole::<i128>(v));
+        match whole {
+            Ok(Some(n)) => self.finish(n, v),
+            Ok(None) => Err(track.fail(out_of_range(v, T::MIN, T::MAX))),
+            Err(e) => Err(track.fail(e)),
+        }
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<V::Value, E> {
@@ -1839,5 +2224,370 @@ mod tests {
     fn seed_api() {
         let v = from_slice_seed(b"[1,2]", PhantomData::<Vec<u32>>).unwrap();
         assert_eq!(v, vec![1, 2]);
+    }
+}
+
+#[cfg(test)]
+mod lenient_tests {
+    use super::*;
+    use std::borrow::Cow;
+    use std::collections::BTreeMap;
+
+    use serde::Deserialize;
+
+    use crate::{Nullable, Unknown, Value};
+
+    fn lenient<T: for<'de> Deserialize<'de>>(json: &str) -> T {
+        from_slice_lenient(json.as_bytes()).unwrap_or_else(|e| panic!("{json}: {e}"))
+    }
+
+    fn lenient_err<T: for<'de> Deserialize<'de> + fmt::Debug>(json: &str) -> Error {
+        match from_slice_lenient::<T>(json.as_bytes()) {
+            Ok(v) => panic!("expected an error for {json}, got {v:?}"),
+            Err(e) => e,
+        }
+    }
+
+    fn strict_err<T: for<'de> Deserialize<'de> + fmt::Debug>(json: &str) -> String {
+        match from_slice::<T>(json.as_bytes()) {
+            Ok(v) => panic!("strict decoding accepted {json} as {v:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn numbers_from_decimal_strings() {
+        assert_eq!(lenient::<u8>(r#""12""#), 12);
+        assert_eq!(lenient::<i64>(r#""-5""#), -5);
+        assert_eq!(lenient::<u16>(r#""1e3""#), 1000);
+        assert_eq!(lenient::<u32>(r#""7.0""#), 7);
+        assert_eq!(lenient::<f64>(r#""0.1""#), 0.1);
+        assert_eq!(lenient::<f32>(r#""0.5""#), 0.5);
+        assert_eq!(
+            lenient::<u128>(r#""123456789012345678901234567890""#),
+            123456789012345678901234567890
+        );
+        // Escapes are text like any other.
+        assert_eq!(lenient::<u8>(r#""\u0031\u0032""#), 12);
+        // Numbers written as numbers still work.
+        assert_eq!(lenient::<u8>("12"), 12);
+        for json in [r#""12""#, r#""0.1""#] {
+            assert_eq!(strict_err::<f64>(json), "expected number, found a string");
+        }
+        assert_eq!(
+            strict_err::<u8>(r#""12""#),
+            "expected number, found a string"
+        );
+        assert_eq!(
+            strict_err::<u128>(r#""12""#),
+            "expected number, found a string"
+        );
+    }
+
+    #[test]
+    fn exact_numbers_from_strings() {
+        let n: Number = lenient(r#""123456789012345678901234567890""#);
+        assert_eq!(n, Number::parse("123456789012345678901234567890").unwrap());
+        assert_eq!(n.to_string(), "123456789012345678901234567890");
+        let n: Number = lenient(r#""0.1""#);
+        assert_eq!(n, Number::parse("0.1").unwrap());
+        let n: Number = lenient(r#""\u0030.25""#);
+        assert_eq!(n.to_string(), "0.25");
+        let n: Vec<Number> = lenient(r#"["1", 2, "-3.5"]"#);
+        assert_eq!(n[2], Number::parse("-3.5").unwrap());
+        assert_eq!(
+            strict_err::<Number>(r#""1""#),
+            "expected number, found a string"
+        );
+    }
+
+    #[test]
+    fn strings_that_are_no_numbers() {
+        for (json, found) in [
+            (r#""abc""#, r#"the string "abc""#),
+            (r#""""#, r#"the string """#),
+            (r#"" 12""#, r#"the string " 12""#),
+            (r#""0x10""#, r#"the string "0x10""#),
+            (r#""NaN""#, r#"the string "NaN""#),
+        ] {
+            let e = lenient_err::<Number>(json);
+            assert_eq!(e.to_string(), format!("expected number, found {found}"));
+            assert_eq!(e.kind(), ErrorKind::Type);
+            let e = lenient_err::<u64>(json);
+            assert_eq!(e.to_string(), format!("expected number, found {found}"));
+            let e = lenient_err::<f64>(json);
+            assert_eq!(e.to_string(), format!("expected number, found {found}"));
+            let e = lenient_err::<i128>(json);
+            assert_eq!(e.to_string(), format!("expected number, found {found}"));
+        }
+        let e = lenient_err::<u8>(r#""300""#);
+        assert_eq!(e.kind(), ErrorKind::Number);
+        assert_eq!(
+            e.to_string(),
+            "expected a whole number from 0 to 255, found 300"
+        );
+        let e = lenient_err::<u8>(r#""1.5""#);
+        assert_eq!(e.kind(), ErrorKind::Number);
+        let e = lenient_err::<f32>(r#""1e39""#);
+        assert_eq!(e.kind(), ErrorKind::Number);
+        let e = lenient_err::<Number>(r#""1e999999""#);
+        assert_eq!(e.kind(), ErrorKind::Limit);
+        let e = lenient_err::<Number>("true");
+        assert_eq!(e.to_string(), "expected number, found a bool");
+        let e = lenient_err::<u8>("true");
+        assert_eq!(e.to_string(), "expected number, found a bool");
+    }
+
+    #[test]
+    fn strings_from_numbers_and_bools() {
+        // The number's text as written.
+        assert_eq!(lenient::<String>("1.50"), "1.50");
+        assert_eq!(lenient::<String>("-3"), "-3");
+        assert_eq!(lenient::<String>("1e400"), "1e400");
+        assert_eq!(
+            lenient::<String>("123456789012345678901234567890"),
+            "123456789012345678901234567890"
+        );
+        assert_eq!(lenient::<String>("true"), "true");
+        assert_eq!(lenient::<String>(" false "), "false");
+        assert_eq!(lenient::<String>(r#""x\ny""#), "x\ny");
+        assert_eq!(lenient::<Option<String>>("5"), Some("5".to_owned()));
+        assert_eq!(lenient::<Option<String>>("null"), None);
+        assert_eq!(
+            lenient::<Nullable<String>>("0.5"),
+            Nullable::Value("0.5".into())
+        );
+        assert_eq!(
+            lenient::<Vec<String>>(r#"["a", 1, true]"#),
+            vec!["a", "1", "true"]
+        );
+        // Borrowed where the target allows.
+        let s: &str = from_slice_lenient(b"42").unwrap();
+        assert_eq!(s, "42");
+        let s: &str = from_slice_lenient(br#""plain""#).unwrap();
+        assert_eq!(s, "plain");
+        let c: Cow<'_, str> = from_slice_lenient(br#"7"#).unwrap();
+        assert_eq!(c, "7");
+        assert_eq!(
+            strict_err::<String>("1.50"),
+            "expected string, found a number"
+        );
+        assert_eq!(
+            strict_err::<String>("true"),
+            "expected string, found a bool"
+        );
+        // Still no string from null, lists or objects.
+        let e = lenient_err::<String>("null");
+        assert_eq!(e.to_string(), "expected string, found null");
+        assert_eq!(e.kind(), ErrorKind::Type);
+        let e = lenient_err::<String>(r#"{"a": 1}"#);
+        assert_eq!(e.to_string(), "expected string, found an object or map");
+        let e = lenient_err::<String>("[1]");
+        assert_eq!(e.to_string(), "expected string, found a list, set or tuple");
+    }
+
+    #[test]
+    fn bools_from_strings() {
+        assert!(lenient::<bool>(r#""true""#));
+        assert!(lenient::<bool>(r#""1""#));
+        assert!(!lenient::<bool>(r#""false""#));
+        assert!(!lenient::<bool>(r#""0""#));
+        assert!(lenient::<bool>("true"));
+        // The numbers 1 and 0, as terraform-plugin-go reads them.
+        assert!(lenient::<bool>("1"));
+        assert!(!lenient::<bool>("0"));
+        assert_eq!(lenient::<Nullable<bool>>(r#""1""#), Nullable::Value(true));
+        assert_eq!(
+            lenient::<Vec<bool>>(r#"["0", true, "true"]"#),
+            vec![false, true, true]
+        );
+        let e = lenient_err::<bool>(r#""yes""#);
+        assert_eq!(e.to_string(), r#"expected bool, found the string "yes""#);
+        assert_eq!(e.kind(), ErrorKind::Type);
+        let e = lenient_err::<bool>(r#""True""#);
+        assert_eq!(
+            e.to_string(),
+            r#"expected bool, found the string "True" (write it in lowercase)"#
+        );
+        for json in ["2", "1.0", "-1"] {
+            let e = lenient_err::<bool>(json);
+            assert_eq!(e.to_string(), "expected bool, found a number", "{json}");
+        }
+        for json in [r#""true""#, r#""1""#, "1"] {
+            assert!(strict_err::<bool>(json).starts_with("expected bool, found a "));
+        }
+    }
+
+    #[derive(Debug, Deserialize, PartialEq)]
+    struct Inner {
+        x: String,
+        y: Nullable<u32>,
+    }
+
+    #[derive(Debug, Deserialize, PartialEq)]
+    struct Model {
+        a: String,
+        inner: Nullable<Inner>,
+        items: Vec<Inner>,
+        maybe: Option<u8>,
+        nullable: Nullable<String>,
+        planned: Unknown<Nullable<Number>>,
+        dynamic: Value,
+    }
+
+    #[test]
+    fn undeclared_attributes_are_ignored_missing_ones_null() {
+        let m: Model = lenient(
+            r#"{"old": {"deep": [1, {"x": null}]}, "a": 1,
+                "inner": {"x": "i", "gone": true},
+                "items": [{"x": 1, "z": []}, {"y": "4", "x": "b"}],
+                "zzz": null}"#,
+        );
+        assert_eq!(m.a, "1");
+        assert_eq!(
+            m.inner,
+            Nullable::Value(Inner {
+                x: "i".into(),
+                y: Nullable::Null
+            })
+        );
+        assert_eq!(
+            m.items,
+            vec![
+                Inner {
+                    x: "1".into(),
+                    y: Nullable::Null
+                },
+                Inner {
+                    x: "b".into(),
+                    y: Nullable::Value(4)
+                }
+            ]
+        );
+        assert_eq!(m.maybe, None);
+        assert!(m.nullable.is_null());
+        assert!(m.planned.is_known() && m.planned.is_null());
+        assert!(m.dynamic.is_null());
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Denying {
+        a: String,
+        b: Unknown<Nullable<String>>,
+    }
+
+    #[test]
+    fn strict_mode_keeps_rejecting_extra_and_missing_attributes() {
+        assert_eq!(
+            strict_err::<Denying>(r#"{"a": "x", "b": null, "old": 1}"#),
+            r#"unsupported attribute "old""#
+        );
+        assert_eq!(
+            strict_err::<Denying>(r#"{"a": "x"}"#),
+            r#"missing attribute "b""#
+        );
+        // Leniently, both are fine, even with deny_unknown_fields.
+        let d: Denying = lenient(r#"{"old": 1, "a": "x"}"#);
+        assert!(d.b.is_null());
+    }
+
+    #[test]
+    fn missing_attributes_that_cannot_be_null() {
+        let e = lenient_err::<Inner>(r#"{"y": 1}"#);
+        assert_eq!(e.to_string(), r#"missing attribute "x""#);
+        assert_eq!(e.kind(), ErrorKind::Attribute);
+        let e = lenient_err::<Model>(
+            r#"{"a": "", "inner": {"y": 2}, "items": [], "planned": 1, "dynamic": null}"#,
+        );
+        assert_eq!(e.to_string(), r#".inner: missing attribute "x""#);
+        let e = lenient_err::<Model>(r#"{"a": "", "items": [{"x": "a"}, {"y": 1}]}"#);
+        assert_eq!(e.to_string(), r#".items[1]: missing attribute "x""#);
+        assert_eq!(e.kind(), ErrorKind::Attribute);
+        let e = lenient_err::<Model>("{}");
+        assert_eq!(e.to_string(), r#"missing attribute "a""#);
+        // A list, a number: cannot be null either.
+        let e = lenient_err::<Model>(r#"{"a": ""}"#);
+        assert_eq!(e.to_string(), r#"missing attribute "items""#);
+        #[derive(Debug, Deserialize)]
+        #[allow(dead_code)]
+        struct N {
+            n: Number,
+        }
+        assert_eq!(
+            lenient_err::<N>("{}").to_string(),
+            r#"missing attribute "n""#
+        );
+    }
+
+    #[test]
+    fn lenient_error_paths_and_kinds() {
+        let e = lenient_err::<Model>(r#"{"a": "", "items": [{"x": "a", "y": "many"}]}"#);
+        assert_eq!(
+            e.to_string(),
+            r#".items[0].y: expected number, found the string "many""#
+        );
+        assert_eq!(e.kind(), ErrorKind::Type);
+        let e = lenient_err::<Model>(r#"{"a": [], "items": []}"#);
+        assert_eq!(
+            e.to_string(),
+            ".a: expected string, found a list, set or tuple"
+        );
+        let e = lenient_err::<Model>(r#"{"a": "", "items": {}}"#);
+        assert_eq!(
+            e.to_string(),
+            ".items: expected a list or set, found an object or map"
+        );
+        let e = lenient_err::<Inner>("[1]");
+        assert_eq!(
+            e.to_string(),
+            "expected an object, found a list, set or tuple"
+        );
+        // An undeclared attribute is skipped, but it must still be JSON.
+        let e = lenient_err::<Inner>(r#"{"x": "a", "old": [1,]}"#);
+        assert_eq!(e.kind(), ErrorKind::Syntax);
+        assert_eq!(e.path().to_string(), ".old");
+        // Duplicates are still reported, and keys with escapes still match.
+        let e = lenient_err::<Inner>(r#"{"x": "a", "x": "b"}"#);
+        assert_eq!(e.to_string(), r#"duplicate attribute "x""#);
+        let i: Inner = lenient(r#"{"\u0078": "a"}"#);
+        assert_eq!(i.x, "a");
+        let e = lenient_err::<Inner>(r#"{"\u0079": true, "x": ""}"#);
+        assert_eq!(e.to_string(), ".y: expected number, found a bool");
+        // Trailing input is still an error.
+        let e = lenient_err::<Inner>(r#"{"x": "a"} x"#);
+        assert_eq!(e.kind(), ErrorKind::Syntax);
+    }
+
+    #[test]
+    fn maps_are_not_filtered() {
+        let m: BTreeMap<String, String> = lenient(r#"{"a": 1, "b": true}"#);
+        assert_eq!(m["a"], "1");
+        assert_eq!(m["b"], "true");
+        let e = lenient_err::<BTreeMap<String, u8>>(r#"{"k": "x"}"#);
+        assert_eq!(
+            e.to_string(),
+            r#"["k"]: expected number, found the string "x""#
+        );
+    }
+
+    #[test]
+    fn dynamic_values_inside_are_lenient_too() {
+        #[derive(Debug, Deserialize)]
+        struct D {
+            d: Value,
+        }
+        let d: D = lenient(r#"{"d": {"value": "12", "type": "number"}, "gone": 1}"#);
+        assert_eq!(d.d.as_number(), Some(&Number::from(12)));
+        let d: D = lenient(r#"{"d": {"value": {"a": 1}, "type": ["object", {"a": "string"}]}}"#);
+        assert_eq!(d.d.attr("a").and_then(Value::as_str), Some("1"));
+    }
+
+    #[test]
+    fn seed_api_is_lenient() {
+        let v = from_slice_seed_lenient(br#"["1", 2]"#, PhantomData::<Vec<u32>>).unwrap();
+        assert_eq!(v, vec![1, 2]);
+        assert!(from_slice_seed(br#"["1", 2]"#, PhantomData::<Vec<u32>>).is_err());
     }
 }

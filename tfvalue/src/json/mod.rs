@@ -28,11 +28,42 @@
 //! (127 levels within one JSON text, [`MAX_DEPTH`](crate::limits::MAX_DEPTH) in all).
 //!
 //! Encoding writes compact JSON; object keys keep the order the value gives them.
+//!
+//! Decoding is strict: a value must have the type its target asks for. A state stored by
+//! an older version of a provider (the raw state of `UpgradeResourceState`) is read with
+//! [`from_slice_lenient`] instead, which applies the leniency of Terraform's own SDKs:
+//!
+//! ```
+//! use serde::Deserialize;
+//! use tfvalue::{Nullable, Number};
+//!
+//! #[derive(Deserialize)]
+//! struct Old {
+//!     size: Number,
+//!     name: String,
+//!     enabled: bool,
+//!     zone: Nullable<String>,
+//! }
+//!
+//! // A number written as a string, a string as a number, a bool as "1", an attribute the
+//! // model no longer has ("legacy"), and one it has but the state lacks ("zone").
+//! let raw = br#"{"size": "123456789012345678901234567890", "name": 42, "enabled": "1",
+//!                "legacy": [1, 2]}"#;
+//! let old: Old = tfvalue::json::from_slice_lenient(raw)?;
+//! assert_eq!(old.size.to_string(), "123456789012345678901234567890");
+//! assert_eq!(old.name, "42");
+//! assert!(old.enabled);
+//! assert!(old.zone.is_null());
+//!
+//! // Strict decoding rejects each of these.
+//! assert!(tfvalue::json::from_slice::<Old>(raw).is_err());
+//! # Ok::<(), tfvalue::Error>(())
+//! ```
 
 mod de;
 mod ser;
 
-pub use de::{from_slice, from_slice_seed};
+pub use de::{from_slice, from_slice_lenient, from_slice_seed, from_slice_seed_lenient};
 pub use ser::Serializer;
 
 use crate::error::Result;
