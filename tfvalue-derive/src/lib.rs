@@ -1,3 +1,32 @@
-//! `#[derive(TfSchema)]` for tfvalue.
+//! `#[derive(TfSchema)]`: a Terraform schema and its wire codec from one struct declaration.
 //!
-//! This crate is filled in by the derive issue; the core crate `tfvalue` does not depend on it yet.
+//! Use it through the `tfvalue` crate (`tfvalue::TfSchema`), whose documentation lists every
+//! `#[tf(...)]` form. This crate parses the input into a typed model (`ast`, `attr`),
+//! validates it while collecting every error, and only then generates code (`expand`).
+
+mod ast;
+mod attr;
+mod ctxt;
+mod expand;
+
+use proc_macro::TokenStream;
+
+/// Derives `TfType`, `TfSchema`, `Serialize`, `Deserialize` and `UnknownPaths` for a model
+/// struct. See the `tfvalue` crate's documentation for the `#[tf(...)]` attributes.
+#[proc_macro_derive(TfSchema, attributes(tf))]
+pub fn derive_tf_schema(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    derive(&input)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+fn derive(input: &syn::DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
+    let cx = ctxt::Ctxt::default();
+    let container = ast::Container::from_ast(&cx, input);
+    cx.check()?;
+    match container {
+        Some(container) => Ok(expand::expand(&container)),
+        None => Ok(proc_macro2::TokenStream::new()),
+    }
+}

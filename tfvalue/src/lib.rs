@@ -37,6 +37,91 @@
 //! # Ok::<(), tfvalue::Error>(())
 //! ```
 //!
+//! # Models: `#[derive(TfSchema)]`
+//!
+//! One declaration gives the Terraform schema and the wire codec, checked when the program
+//! is compiled:
+//!
+//! ```
+//! use std::collections::BTreeMap;
+//! use tfvalue::{Nullable, TfSchema, Unknown};
+//! use tfvalue::schema::TfSchema as _;
+//!
+//! /// A virtual machine.
+//! #[derive(TfSchema, Debug)]
+//! #[tf(version = 1)]
+//! struct Vm {
+//!     /// The machine's id, known after apply.
+//!     #[tf(computed)]
+//!     id: Unknown<Nullable<String>>,
+//!     /// Its name.
+//!     name: String,
+//!     /// Tags.
+//!     tags: Unknown<Nullable<BTreeMap<String, String>>>,
+//!     #[tf(block(list, max_items = 8))]
+//!     disk: Vec<Disk>,
+//! }
+//!
+//! #[derive(TfSchema, Debug)]
+//! struct Disk {
+//!     /// Size in GiB.
+//!     size_gb: Unknown<u32>,
+//! }
+//!
+//! let schema = Vm::schema();
+//! assert_eq!(schema.version, 1);
+//! assert!(schema.block.attributes.iter().any(|a| a.name == "id" && a.computed));
+//! // {"disk": [{"size_gb": 20}], "id": null, "name": "vm", "tags": <unknown>}
+//! let bytes = [0x84, 0xa4, b'd', b'i', b's', b'k', 0x91, 0x81, 0xa7, b's', b'i', b'z', b'e',
+//!     b'_', b'g', b'b', 0x14, 0xa2, b'i', b'd', 0xc0, 0xa4, b'n', b'a', b'm', b'e', 0xa2, b'v',
+//!     b'm', 0xa4, b't', b'a', b'g', b's', 0xd4, 0, 0];
+//! let vm: Vm = tfvalue::msgpack::from_slice(&bytes)?;
+//! assert!(vm.tags.is_unknown());
+//! assert_eq!(tfvalue::msgpack::to_vec(&vm)?, bytes);
+//! # Ok::<(), tfvalue::Error>(())
+//! ```
+//!
+//! ## Rust types and Terraform types
+//! | Rust | Terraform |
+//! |---|---|
+//! | `String`, `&str`, `Cow<str>`, `char` | `string` |
+//! | `bool` | `bool` |
+//! | every integer and float type, [`Number`] | `number` (exact; checked conversions) |
+//! | `Vec<T>` | `list(T)` |
+//! | `BTreeSet<T>`, `HashSet<T>`, [`set::Set<T>`] (wire order, no `Ord`/`Hash` needed) | `set(T)` |
+//! | `BTreeMap<String, T>`, `HashMap<String, T>` | `map(T)` |
+//! | tuples | `tuple([...])` |
+//! | a struct deriving `TfSchema` | `object({...})`; its nullable fields are optional attributes |
+//! | [`Value`] | `dynamic` |
+//! | `Option<T>`, [`Nullable<T>`], [`Unknown<T>`] | transparent: may be null / unknown |
+//!
+//! ## Field attributes
+//! - (none): a **required** attribute, or an **optional** one when the type is nullable
+//!   (`Option`/`Nullable`, possibly under `Unknown`).
+//! - `#[tf(required)]`, `#[tf(optional)]` (a `Value` field needs it to be optional),
+//!   `#[tf(computed)]` (the type must hold unknown and null: `Unknown<Nullable<T>>`),
+//!   `#[tf(optional, computed)]`, `#[tf(sensitive)]`, `#[tf(deprecated)]`.
+//! - `#[tf(description = "...")]` (default: the field's doc comment),
+//!   `#[tf(description_kind = markdown)]` (or `plain`), `#[tf(rename = "name")]`.
+//! - `#[tf(block)]`: a nested block of a struct deriving `TfSchema`; the nesting follows the
+//!   container: `Vec` → LIST, set types → SET, `BTreeMap<String, _>` → MAP, `Option<T>` →
+//!   SINGLE; or explicit: `block(list)`, `block(set)`, `block(map)`, `block(single)`,
+//!   `block(group)` (never null: the field is the struct itself), with
+//!   `min_items = N` / `max_items = N` for list and set blocks (checked only when nothing
+//!   inside is unknown, as Terraform does). A whole collection may arrive unknown (a
+//!   `dynamic` block with an unknown `for_each`): use `Unknown<Vec<T>>` and friends.
+//! - `#[tf(nested)]`: a protocol-6 nested attribute, with the same inference (`single`,
+//!   `list`, `set`, `map`) and the flags of attributes.
+//! ## Struct attributes
+//! `#[tf(version = N)]` (the schema version), `#[tf(deprecated)]`,
+//! `#[tf(description = "...")]` (default: the doc comment), `#[tf(description_kind = ...)]`.
+//!
+//! Mistakes are compile errors on the offending token, all reported at once: unknown or
+//! duplicate keys, `required` on a nullable type, `computed` on a type that cannot be
+//! unknown, a block of a type that is not a model, MAP nesting without string keys,
+//! `min_items > max_items`, a dynamic attribute inside a SET block, two fields with one
+//! Terraform name, enums and tuple structs.
+//!
 //! # Overview
 //! - [`Type`]: Terraform's types, parsed from and printed to the JSON type-constraint syntax.
 //! - [`Number`]: exact arbitrary-precision numbers with an allocation-free fast path.
@@ -56,6 +141,7 @@
 pub mod dynamic_value;
 pub mod error;
 pub mod json;
+pub mod known;
 pub mod limits;
 pub mod msgpack;
 pub mod nullable;
@@ -64,10 +150,13 @@ pub mod path;
 #[doc(hidden)]
 pub mod private;
 pub mod refinements;
+pub mod schema;
 mod ser_macros;
+pub mod set;
 pub mod tf_type;
 pub mod types;
 pub mod unknown;
+pub mod upgrade;
 pub mod value;
 
 pub use dynamic_value::DynamicValue;
@@ -76,7 +165,10 @@ pub use nullable::Nullable;
 pub use number::Number;
 pub use path::{AttributePath, PathStep};
 pub use refinements::Refinements;
+pub use schema::TfSchema;
 pub use tf_type::TfType;
+/// Derives the schema and the wire codec of a model struct (see the crate documentation).
+pub use tfvalue_derive::TfSchema;
 pub use types::{ObjectType, Type};
 pub use unknown::Unknown;
 pub use value::{Readable, Value};

@@ -18,6 +18,11 @@ use crate::{Nullable, Unknown};
 pub trait TfType {
     /// The Terraform type values of this Rust type have.
     fn tf_type() -> Type;
+
+    /// True when the type contains `dynamic` anywhere. Known at compile time, so that
+    /// `#[derive(TfSchema)]` can reject a dynamic attribute inside a SET block (Terraform
+    /// does not allow one) when the program is compiled.
+    const HAS_DYNAMIC: bool = false;
 }
 
 macro_rules! tf_type {
@@ -33,18 +38,25 @@ macro_rules! tf_type {
 tf_type!(Type::String => String, str, char);
 tf_type!(Type::Bool => bool);
 tf_type!(Type::Number => Number, i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64);
-tf_type!(Type::Dynamic => Value);
+impl TfType for Value {
+    fn tf_type() -> Type {
+        Type::Dynamic
+    }
+    const HAS_DYNAMIC: bool = true;
+}
 
 impl<T: TfType + ?Sized> TfType for &T {
     fn tf_type() -> Type {
         T::tf_type()
     }
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
 }
 
 impl<T: TfType + ?Sized + ToOwned> TfType for Cow<'_, T> {
     fn tf_type() -> Type {
         T::tf_type()
     }
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
 }
 
 macro_rules! transparent {
@@ -53,6 +65,7 @@ macro_rules! transparent {
             fn tf_type() -> Type {
                 T::tf_type()
             }
+            const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
         }
     )*};
 }
@@ -62,54 +75,63 @@ impl<T: TfType> TfType for Option<T> {
     fn tf_type() -> Type {
         T::tf_type()
     }
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
 }
 
 impl<T: TfType> TfType for Nullable<T> {
     fn tf_type() -> Type {
         T::tf_type()
     }
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
 }
 
 impl<T: TfType> TfType for Unknown<T> {
     fn tf_type() -> Type {
         T::tf_type()
     }
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
 }
 
 impl<T: TfType> TfType for Vec<T> {
     fn tf_type() -> Type {
         Type::list(T::tf_type())
     }
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
 }
 
 impl<T: TfType> TfType for [T] {
     fn tf_type() -> Type {
         Type::list(T::tf_type())
     }
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
 }
 
 impl<T: TfType> TfType for BTreeSet<T> {
     fn tf_type() -> Type {
         Type::set(T::tf_type())
     }
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
 }
 
 impl<T: TfType, S> TfType for HashSet<T, S> {
     fn tf_type() -> Type {
         Type::set(T::tf_type())
     }
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
 }
 
 impl<K: AsRef<str>, T: TfType> TfType for BTreeMap<K, T> {
     fn tf_type() -> Type {
         Type::map(T::tf_type())
     }
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
 }
 
 impl<K: AsRef<str>, T: TfType, S> TfType for HashMap<K, T, S> {
     fn tf_type() -> Type {
         Type::map(T::tf_type())
     }
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
 }
 
 macro_rules! tuple {
@@ -118,6 +140,7 @@ macro_rules! tuple {
             fn tf_type() -> Type {
                 Type::tuple([$($name::tf_type()),+])
             }
+            const HAS_DYNAMIC: bool = false $(|| $name::HAS_DYNAMIC)+;
         }
     };
 }
@@ -153,5 +176,10 @@ mod tests {
         );
         assert_eq!(Value::tf_type(), Type::Dynamic);
         assert_eq!(<Cow<'_, str>>::tf_type(), Type::String);
+        const {
+            assert!(!<Vec<Option<String>>>::HAS_DYNAMIC);
+            assert!(<Vec<Unknown<Nullable<Value>>>>::HAS_DYNAMIC);
+            assert!(<(String, BTreeMap<String, Value>)>::HAS_DYNAMIC);
+        }
     }
 }

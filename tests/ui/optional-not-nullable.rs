@@ -1,0 +1,9 @@
+use tfvalue::TfSchema;
+
+#[derive(TfSchema)]
+struct Thing {
+    #[tf(optional)]
+    name: String,
+}
+
+fn main() {}

@@ -1,0 +1,331 @@
+//! Parsing `#[tf(...)]` attributes into typed values. Never fails: a malformed, unknown or
+//! duplicated key is recorded in the [`Ctxt`] with its span and otherwise ignored, so every
+//! problem is reported in one compile.
+
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+use syn::{Attribute, LitInt, LitStr};
+
+use crate::ctxt::Ctxt;
+
+/// A value set at most once, remembering the span of the key that set it.
+pub(crate) struct Attr<T> {
+    name: &'static str,
+    value: Option<(Span, T)>,
+}
+
+impl<T> Attr<T> {
+    fn none(name: &'static str) -> Self {
+        Attr { name, value: None }
+    }
+
+    fn set(&mut self, cx: &Ctxt, span: Span, value: T) {
+        if self.value.is_some() {
+            cx.syn_error(syn::Error::new(
+                span,
+                format!("duplicate tf attribute `{}`", self.name),
+            ));
+        } else {
+            self.value = Some((span, value));
+        }
+    }
+
+    pub(crate) fn get(&self) -> Option<&T> {
+        self.value.as_ref().map(|(_, v)| v)
+    }
+
+    pub(crate) fn span(&self) -> Option<Span> {
+        self.value.as_ref().map(|(s, _)| *s)
+    }
+
+    pub(crate) fn is_set(&self) -> bool {
+        self.value.is_some()
+    }
+}
+
+/// `description_kind = plain | markdown`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum DescriptionKind {
+    Plain,
+    Markdown,
+}
+
+/// Nesting modes a user can name in `block(...)` / `nested(...)`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Nesting {
+    Single,
+    List,
+    Set,
+    Map,
+    Group,
+}
+
+impl Nesting {
+    fn from_ident(s: &str) -> Option<Nesting> {
+        Some(match s {
+            "single" => Nesting::Single,
+            "list" => Nesting::List,
+            "set" => Nesting::Set,
+            "map" => Nesting::Map,
+            "group" => Nesting::Group,
+            _ => return None,
+        })
+    }
+}
+
+/// `block`, `block(mode, min_items = N, max_items = N)`, `nested`, `nested(mode)`.
+pub(crate) struct NestingSpec {
+    pub(crate) mode: Option<(Span, Nesting)>,
+    pub(crate) min_items: Option<(Span, u64)>,
+    pub(crate) max_items: Option<(Span, u64)>,
+}
+
+/// The `#[tf]` keys of a field.
+pub(crate) struct FieldAttrs {
+    pub(crate) required: Attr<()>,
+    pub(crate) optional: Attr<()>,
+    pub(crate) computed: Attr<()>,
+    pub(crate) sensitive: Attr<()>,
+    pub(crate) deprecated: Attr<()>,
+    pub(crate) description: Attr<String>,
+    pub(crate) description_kind: Attr<DescriptionKind>,
+    pub(crate) rename: Attr<String>,
+    pub(crate) block: Attr<NestingSpec>,
+    pub(crate) nested: Attr<NestingSpec>,
+}
+
+/// The `#[tf]` keys of the struct.
+pub(crate) struct ContainerAttrs {
+    pub(crate) version: Attr<i64>,
+    pub(crate) deprecated: Attr<()>,
+    pub(crate) description: Attr<String>,
+    pub(crate) description_kind: Attr<DescriptionKind>,
+}
+
+/// The doc comment of an item, lines trimmed and joined with newlines.
+pub(crate) fn doc_comment(attrs: &[Attribute]) -> Option<String> {
+    let mut lines = Vec::new();
+    for attr in attrs {
+        if !attr.path().is_ident("doc") {
+            continue;
+        }
+        if let syn::Meta::NameValue(nv) = &attr.meta {
+            if let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+            {
+                lines.push(s.value().trim().to_owned());
+            }
+        }
+    }
+    let text = lines.join("\n").trim().to_owned();
+    (!text.is_empty()).then_some(text)
+}
+
+fn parse_kind(cx: &Ctxt, lit: &syn::Ident) -> Option<DescriptionKind> {
+    match lit.to_string().as_str() {
+        "plain" => Some(DescriptionKind::Plain),
+        "markdown" => Some(DescriptionKind::Markdown),
+        other => {
+            cx.error_spanned_by(
+                lit,
+                format!("unknown description_kind `{other}`, expected `plain` or `markdown`"),
+            );
+            None
+        }
+    }
+}
+
+fn parse_nesting(
+    cx: &Ctxt,
+    meta: &syn::meta::ParseNestedMeta<'_>,
+    allow_group: bool,
+    allow_items: bool,
+) -> syn::Result<NestingSpec> {
+    let mut spec = NestingSpec {
+        mode: None,
+        min_items: None,
+        max_items: None,
+    };
+    if !meta.input.peek(syn::token::Paren) {
+        return Ok(spec);
+    }
+    meta.parse_nested_meta(|inner| {
+        let span = inner.path.span();
+        let Some(ident) = inner.path.get_ident().map(ToString::to_string) else {
+            return Err(inner.error("expected a nesting mode or `min_items`/`max_items`"));
+        };
+        match ident.as_str() {
+            // block(min_items = 1)
+            "min_items" | "max_items" if allow_items => {
+                let lit: LitInt = inner.value()?.parse()?;
+                let n: u64 = lit.base10_parse()?;
+                let slot = if ident == "min_items" {
+                    &mut spec.min_items
+                } else {
+                    &mut spec.max_items
+                };
+                if slot.is_some() {
+                    cx.syn_error(syn::Error::new(span, format!("duplicate tf attribute `{ident}`")));
+                } else {
+                    *slot = Some((lit.span(), n));
+                }
+            }
+            "min_items" | "max_items" => {
+                cx.syn_error(syn::Error::new(
+                    span,
+                    format!("`{ident}` is only allowed on blocks: nested attributes have no item limits in protocol 6"),
+                ));
+            }
+            // block(list), nested(set), ...
+            mode => match Nesting::from_ident(mode) {
+                Some(Nesting::Group) if !allow_group => cx.syn_error(syn::Error::new(
+                    span,
+                    "nested attributes have no `group` nesting: use `single`, `list`, `set` or `map`",
+                )),
+                Some(n) => {
+                    if spec.mode.is_some() {
+                        cx.syn_error(syn::Error::new(span, "the nesting mode is given twice"));
+                    } else {
+                        spec.mode = Some((span, n));
+                    }
+                }
+                None => cx.syn_error(syn::Error::new(
+                    span,
+                    format!(
+                        "unknown nesting mode `{mode}`, expected one of: single, list, set, map{}",
+                        if allow_group { ", group" } else { "" }
+                    ),
+                )),
+            },
+        }
+        Ok(())
+    })?;
+    Ok(spec)
+}
+
+impl FieldAttrs {
+    /// Reads every `#[tf(...)]` of a field.
+    pub(crate) fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
+        let mut out = FieldAttrs {
+            required: Attr::none("required"),
+            optional: Attr::none("optional"),
+            computed: Attr::none("computed"),
+            sensitive: Attr::none("sensitive"),
+            deprecated: Attr::none("deprecated"),
+            description: Attr::none("description"),
+            description_kind: Attr::none("description_kind"),
+            rename: Attr::none("rename"),
+            block: Attr::none("block"),
+            nested: Attr::none("nested"),
+        };
+        for attr in attrs.iter().filter(|a| a.path().is_ident("tf")) {
+            let result = attr.parse_nested_meta(|meta| {
+                let span = meta.path.span();
+                let Some(key) = meta.path.get_ident().map(ToString::to_string) else {
+                    return Err(meta.error("expected a tf attribute name"));
+                };
+                match key.as_str() {
+                    // #[tf(required)] and the other flags
+                    "required" => out.required.set(cx, span, ()),
+                    "optional" => out.optional.set(cx, span, ()),
+                    "computed" => out.computed.set(cx, span, ()),
+                    "sensitive" => out.sensitive.set(cx, span, ()),
+                    "deprecated" => out.deprecated.set(cx, span, ()),
+                    // #[tf(description = "...")]
+                    "description" => {
+                        let s: LitStr = meta.value()?.parse()?;
+                        out.description.set(cx, span, s.value());
+                    }
+                    // #[tf(description_kind = markdown)]
+                    "description_kind" => {
+                        let ident: syn::Ident = meta.value()?.parse()?;
+                        if let Some(k) = parse_kind(cx, &ident) {
+                            out.description_kind.set(cx, span, k);
+                        }
+                    }
+                    // #[tf(rename = "name")]
+                    "rename" => {
+                        let s: LitStr = meta.value()?.parse()?;
+                        out.rename.set(cx, s.span(), s.value());
+                    }
+                    // #[tf(block)], #[tf(block(list, min_items = 1, max_items = 3))]
+                    "block" => {
+                        let spec = parse_nesting(cx, &meta, true, true)?;
+                        out.block.set(cx, span, spec);
+                    }
+                    // #[tf(nested)], #[tf(nested(set))]
+                    "nested" => {
+                        let spec = parse_nesting(cx, &meta, false, false)?;
+                        out.nested.set(cx, span, spec);
+                    }
+                    other => {
+                        return Err(meta.error(format!(
+                            "unknown tf attribute `{other}`, expected one of: required, optional, \
+                             computed, sensitive, deprecated, description, description_kind, \
+                             rename, block, nested"
+                        )))
+                    }
+                }
+                Ok(())
+            });
+            if let Err(e) = result {
+                cx.syn_error(e);
+            }
+        }
+        out
+    }
+}
+
+impl ContainerAttrs {
+    /// Reads every `#[tf(...)]` of the struct.
+    pub(crate) fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
+        let mut out = ContainerAttrs {
+            version: Attr::none("version"),
+            deprecated: Attr::none("deprecated"),
+            description: Attr::none("description"),
+            description_kind: Attr::none("description_kind"),
+        };
+        for attr in attrs.iter().filter(|a| a.path().is_ident("tf")) {
+            let result = attr.parse_nested_meta(|meta| {
+                let span = meta.path.span();
+                let Some(key) = meta.path.get_ident().map(ToString::to_string) else {
+                    return Err(meta.error("expected a tf attribute name"));
+                };
+                match key.as_str() {
+                    // #[tf(version = 2)]
+                    "version" => {
+                        let lit: LitInt = meta.value()?.parse()?;
+                        out.version.set(cx, span, lit.base10_parse()?);
+                    }
+                    // #[tf(deprecated)]
+                    "deprecated" => out.deprecated.set(cx, span, ()),
+                    // #[tf(description = "...")]
+                    "description" => {
+                        let s: LitStr = meta.value()?.parse()?;
+                        out.description.set(cx, span, s.value());
+                    }
+                    // #[tf(description_kind = markdown)]
+                    "description_kind" => {
+                        let ident: syn::Ident = meta.value()?.parse()?;
+                        if let Some(k) = parse_kind(cx, &ident) {
+                            out.description_kind.set(cx, span, k);
+                        }
+                    }
+                    other => {
+                        return Err(meta.error(format!(
+                            "unknown tf struct attribute `{other}`, expected one of: version, \
+                             deprecated, description, description_kind"
+                        )))
+                    }
+                }
+                Ok(())
+            });
+            if let Err(e) = result {
+                cx.syn_error(e);
+            }
+        }
+        out
+    }
+}
