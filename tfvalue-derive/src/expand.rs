@@ -282,10 +282,18 @@ fn expand_serialize(cont: &Container<'_>) -> TokenStream {
     let writes = fields.iter().map(|f| {
         let key = &f.tf_name;
         let member = f.member;
-        quote! {
-            ::tfvalue::private::serde::ser::SerializeStruct::serialize_field(
-                &mut state, #key, &self.#member,
-            )?;
+        if f.is_dynamic_capable_blocks() {
+            quote! {
+                ::tfvalue::private::serde::ser::SerializeStruct::serialize_field(
+                    &mut state, #key, &::tfvalue::private::BlocksRef(&self.#member),
+                )?;
+            }
+        } else {
+            quote! {
+                ::tfvalue::private::serde::ser::SerializeStruct::serialize_field(
+                    &mut state, #key, &self.#member,
+                )?;
+            }
         }
     });
     quote! {
@@ -320,6 +328,22 @@ fn expand_deserialize(cont: &Container<'_>) -> TokenStream {
         .map(|i| format_ident!("__v{}", i))
         .collect();
     let types: Vec<&syn::Type> = fields.iter().map(|f| f.ty).collect();
+    // LIST and MAP blocks are read through `Blocks`, which handles their dynamic form.
+    let reads: Vec<TokenStream> = fields
+        .iter()
+        .map(|f| {
+            let ty = f.ty;
+            if f.is_dynamic_capable_blocks() {
+                quote! {
+                    ::tfvalue::private::serde::de::MapAccess::next_value::<::tfvalue::private::Blocks<#ty>>(&mut map)?.0
+                }
+            } else {
+                quote! {
+                    ::tfvalue::private::serde::de::MapAccess::next_value::<#ty>(&mut map)?
+                }
+            }
+        })
+        .collect();
     let members: Vec<&syn::Ident> = fields.iter().map(|f| f.member).collect();
     let checks = fields.iter().zip(&slots).filter_map(|(f, slot)| match f.role {
         Role::Block {
@@ -455,9 +479,7 @@ fn expand_deserialize(cont: &Container<'_>) -> TokenStream {
                                             ::tfvalue::private::serde::de::Error::duplicate_field(#tf_names),
                                         );
                                     }
-                                    #slots = ::std::option::Option::Some(
-                                        ::tfvalue::private::serde::de::MapAccess::next_value::<#types>(&mut map)?,
-                                    );
+                                    #slots = ::std::option::Option::Some(#reads);
                                 })*
                             }
                         }
@@ -566,6 +588,18 @@ pub(crate) fn expand_known(cont: &Container<'_>) -> TokenStream {
 }
 
 impl Field<'_> {
+    /// LIST and MAP blocks: their wire form is dynamic when the block holds a dynamic
+    /// attribute (decided at compile time through `TfType::HAS_DYNAMIC`).
+    fn is_dynamic_capable_blocks(&self) -> bool {
+        matches!(
+            self.role,
+            Role::Block {
+                nesting: Nesting::List | Nesting::Map,
+                ..
+            }
+        )
+    }
+
     /// Span for errors about the field's type (e.g. a missing `TfType` impl).
     fn ty_span(&self) -> Span {
         syn::spanned::Spanned::span(self.ty)

@@ -135,3 +135,36 @@ pub fn check_block_count<E: serde::de::Error, T: BlockCount + UnknownPaths>(
     .in_attr(name)
     .into_de())
 }
+
+/// A LIST or MAP block collection, as written on the wire. Terraform's implied type for
+/// such a collection is `dynamic` when its block contains a dynamic attribute: the value
+/// then travels as `[type, tuple]` (LIST) or `[type, object]` (MAP). `T::HAS_DYNAMIC` is a
+/// constant, so the ordinary path costs nothing.
+pub struct BlocksRef<'a, T>(pub &'a T);
+
+/// Deserializes a LIST or MAP block collection (see [`BlocksRef`]).
+pub struct Blocks<T>(pub T);
+
+impl<T: serde::Serialize + crate::TfType> serde::Serialize for BlocksRef<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if !T::HAS_DYNAMIC {
+            return self.0.serialize(serializer);
+        }
+        let value = crate::Value::from_serialize_blocks(self.0, &T::tf_type())
+            .map_err(crate::Error::into_ser)?;
+        serde::Serialize::serialize(&value, serializer)
+    }
+}
+
+impl<'de, T: serde::de::DeserializeOwned + crate::TfType> serde::Deserialize<'de> for Blocks<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        if !T::HAS_DYNAMIC {
+            return T::deserialize(deserializer).map(Blocks);
+        }
+        let value = <crate::Value as serde::Deserialize>::deserialize(deserializer)?;
+        value
+            .decode_as::<T>()
+            .map(Blocks)
+            .map_err(crate::Error::into_de)
+    }
+}

@@ -45,9 +45,9 @@
 use std::any::TypeId;
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
-use crate::types::{ObjectType, Type};
+use crate::types::Type;
 
 mod render;
 mod validate;
@@ -292,7 +292,7 @@ impl Attribute {
     /// markers, or the implied type of its nested attributes ([`NestedObject::implied_type`]).
     pub fn implied_type(&self) -> Type {
         match &self.kind {
-            AttributeKind::Type(ty) => without_optional(ty),
+            AttributeKind::Type(ty) => ty.without_optional(),
             AttributeKind::Nested(object) => object.implied_type(),
         }
     }
@@ -451,48 +451,6 @@ fn attributes_object(attributes: &[Attribute], block_types: &[NestedBlock]) -> T
         .iter()
         .map(|a| (a.name.clone(), a.implied_type()));
     Type::object(blocks.chain(attrs))
-}
-
-/// `ty` without optional-attribute markers at any depth (a cheap clone when it has none).
-fn without_optional(ty: &Type) -> Type {
-    strip_optional(ty).unwrap_or_else(|| ty.clone())
-}
-
-/// `ty` without optional-attribute markers, or `None` when it has none.
-fn strip_optional(ty: &Type) -> Option<Type> {
-    match ty {
-        Type::String | Type::Number | Type::Bool | Type::Dynamic => None,
-        Type::List(e) => strip_optional(e).map(Type::list),
-        Type::Set(e) => strip_optional(e).map(Type::set),
-        Type::Map(e) => strip_optional(e).map(Type::map),
-        Type::Tuple(elems) => {
-            let stripped: Vec<Option<Type>> = elems.iter().map(strip_optional).collect();
-            if stripped.iter().all(Option::is_none) {
-                return None;
-            }
-            let elems = elems
-                .iter()
-                .zip(stripped)
-                .map(|(e, s)| s.unwrap_or_else(|| e.clone()));
-            Some(Type::tuple(elems))
-        }
-        Type::Object(o) => {
-            let stripped: Vec<Option<Type>> = o.types().iter().map(strip_optional).collect();
-            if !o.has_optional() && stripped.iter().all(Option::is_none) {
-                return None;
-            }
-            let types = o
-                .types()
-                .iter()
-                .zip(stripped)
-                .map(|(t, s)| s.unwrap_or_else(|| t.clone()))
-                .collect();
-            Some(Type::Object(Arc::new(ObjectType::from_sorted(
-                o.names().to_vec(),
-                types,
-            ))))
-        }
-    }
 }
 
 impl Schema {
@@ -749,7 +707,7 @@ mod tests {
         let Type::Map(after) = &after else {
             unreachable!()
         };
-        assert!(Arc::ptr_eq(before, after));
+        assert!(std::sync::Arc::ptr_eq(before, after));
     }
 
     #[test]

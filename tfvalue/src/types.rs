@@ -50,6 +50,14 @@ pub enum Type {
 }
 
 impl Type {
+    /// This type without optional-attribute markers at any depth (a cheap clone when it
+    /// has none). Values never carry the markers (they belong to type constraints), so a
+    /// value's type written on the wire, as in a dynamic value's `[type, value]`, uses this.
+    #[must_use]
+    pub fn without_optional(&self) -> Type {
+        strip_optional(self).unwrap_or_else(|| self.clone())
+    }
+
     /// `list(elem)`.
     pub fn list(elem: Type) -> Type {
         Type::List(Arc::new(elem))
@@ -480,6 +488,43 @@ impl ObjectType {
     /// Whether the dynamic pseudo-type occurs in any attribute type (cached).
     pub fn has_dynamic(&self) -> bool {
         self.has_dynamic
+    }
+}
+
+/// `ty` without optional-attribute markers, or `None` when it has none.
+fn strip_optional(ty: &Type) -> Option<Type> {
+    match ty {
+        Type::String | Type::Number | Type::Bool | Type::Dynamic => None,
+        Type::List(e) => strip_optional(e).map(Type::list),
+        Type::Set(e) => strip_optional(e).map(Type::set),
+        Type::Map(e) => strip_optional(e).map(Type::map),
+        Type::Tuple(elems) => {
+            let stripped: Vec<Option<Type>> = elems.iter().map(strip_optional).collect();
+            if stripped.iter().all(Option::is_none) {
+                return None;
+            }
+            let elems = elems
+                .iter()
+                .zip(stripped)
+                .map(|(e, s)| s.unwrap_or_else(|| e.clone()));
+            Some(Type::tuple(elems))
+        }
+        Type::Object(o) => {
+            let stripped: Vec<Option<Type>> = o.types().iter().map(strip_optional).collect();
+            if !o.has_optional() && stripped.iter().all(Option::is_none) {
+                return None;
+            }
+            let types = o
+                .types()
+                .iter()
+                .zip(stripped)
+                .map(|(t, s)| s.unwrap_or_else(|| t.clone()))
+                .collect();
+            Some(Type::Object(Arc::new(ObjectType::from_sorted(
+                o.names().to_vec(),
+                types,
+            ))))
+        }
     }
 }
 

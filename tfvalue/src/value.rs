@@ -394,6 +394,17 @@ impl Value {
         T::deserialize(from_value::ValueDeserializer::new(self))
     }
 
+    /// Builds a LIST or MAP block collection of type `ty` in its dynamic form (a tuple or an
+    /// object whose elements may differ in type; unknown and null of type dynamic), as
+    /// Terraform sends a block collection whose block holds a dynamic attribute.
+    #[doc(hidden)]
+    pub fn from_serialize_blocks<T: ?Sized + serde::Serialize>(
+        value: &T,
+        ty: &Type,
+    ) -> Result<Value> {
+        value.serialize(to_value::ValueSerializer::new_blocks(ty))
+    }
+
     /// Builds a value of type `ty` from any serde type. Where `ty` is `dynamic`, the type
     /// is implied by the data (strings, numbers, bools; sequences become tuples and
     /// structs and maps objects, as Terraform implies them from JSON).

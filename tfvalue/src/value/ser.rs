@@ -139,7 +139,9 @@ impl Serialize for Value {
                 &UnknownPayload(&crate::refinements::Refinements::default()),
             ),
             _ => {
-                let ty = self.ty();
+                // A value's type carries no optional-attribute markers (those belong to type
+                // constraints), whatever type the value was built against.
+                let ty = self.ty().without_optional();
                 let mut type_json = Vec::with_capacity(16);
                 ty.write_json(&mut type_json);
                 s.serialize_newtype_struct(

@@ -20,11 +20,19 @@ use crate::types::{ObjectType, Type};
 /// Builds a value of type `ty`.
 pub(crate) struct ValueSerializer<'t> {
     ty: &'t Type,
+    /// Building a LIST or MAP block collection in its dynamic form (top level only): a
+    /// list becomes a tuple and a map an object, whose elements may differ in type.
+    blocks: bool,
 }
 
 impl<'t> ValueSerializer<'t> {
     pub(crate) fn new(ty: &'t Type) -> Self {
-        ValueSerializer { ty }
+        ValueSerializer { ty, blocks: false }
+    }
+
+    /// A serializer for a block collection in its dynamic form (see `blocks`).
+    pub(crate) fn new_blocks(ty: &'t Type) -> Self {
+        ValueSerializer { ty, blocks: true }
     }
 
     #[cold]
@@ -120,7 +128,11 @@ impl<'t> ser::Serializer for ValueSerializer<'t> {
         Err(self.mismatch("binary data"))
     }
     fn serialize_none(self) -> Result<Value> {
-        Ok(Value::Null(self.ty.clone()))
+        Ok(Value::Null(if self.blocks {
+            Type::Dynamic
+        } else {
+            self.ty.clone()
+        }))
     }
     fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<Value> {
         value.serialize(self)
@@ -148,6 +160,10 @@ impl<'t> ser::Serializer for ValueSerializer<'t> {
         if name == UNKNOWN_TOKEN {
             let payload = value.serialize(PayloadCapture)?;
             let r = Refinements::decode_payload(&payload)?;
+            if self.blocks {
+                // A dynamic value is never refined.
+                return Ok(Value::unknown(Type::Dynamic));
+            }
             return Value::unknown_refined(self.ty.clone(), r);
         }
         if name == NUMBER_TOKEN {
@@ -173,7 +189,9 @@ impl<'t> ser::Serializer for ValueSerializer<'t> {
     }
 
     fn serialize_seq(self, len: Option<usize>) -> Result<SeqBuilder<'t>> {
-        SeqBuilder::new(self.ty, len.unwrap_or(0))
+        let mut b = SeqBuilder::new(self.ty, len.unwrap_or(0))?;
+        b.blocks = self.blocks;
+        Ok(b)
     }
     fn serialize_tuple(self, len: usize) -> Result<SeqBuilder<'t>> {
         SeqBuilder::new(self.ty, len)
@@ -191,7 +209,9 @@ impl<'t> ser::Serializer for ValueSerializer<'t> {
         Err(enum_error(name, variant))
     }
     fn serialize_map(self, _len: Option<usize>) -> Result<MapBuilder<'t>> {
-        MapBuilder::new(self.ty)
+        let mut b = MapBuilder::new(self.ty)?;
+        b.blocks = self.blocks;
+        Ok(b)
     }
     fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<MapBuilder<'t>> {
         MapBuilder::new(self.ty)
@@ -215,6 +235,8 @@ impl<'t> ser::Serializer for ValueSerializer<'t> {
 pub(crate) struct SeqBuilder<'t> {
     ty: &'t Type,
     items: Vec<Value>,
+    /// A block collection in its dynamic form: the result is a tuple.
+    blocks: bool,
 }
 
 impl<'t> SeqBuilder<'t> {
@@ -223,6 +245,7 @@ impl<'t> SeqBuilder<'t> {
             Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Dynamic => Ok(SeqBuilder {
                 ty,
                 items: Vec::with_capacity(len.min(4096)),
+                blocks: false,
             }),
             _ => Err(Error::expected(ErrorKind::Type, ty, "a sequence")),
         }
@@ -253,6 +276,9 @@ impl<'t> SeqBuilder<'t> {
     }
 
     fn finish(self) -> Result<Value> {
+        if self.blocks {
+            return Ok(Value::Tuple(self.items));
+        }
         Ok(match self.ty {
             Type::List(et) => {
                 super::check_consistent(self.items.iter())?;
@@ -289,6 +315,8 @@ pub(crate) struct MapBuilder<'t> {
     ty: &'t Type,
     entries: BTreeMap<String, Value>,
     key: Option<String>,
+    /// A block collection in its dynamic form: a map becomes an object.
+    blocks: bool,
 }
 
 impl<'t> MapBuilder<'t> {
@@ -298,6 +326,7 @@ impl<'t> MapBuilder<'t> {
                 ty,
                 entries: BTreeMap::new(),
                 key: None,
+                blocks: false,
             }),
             _ => Err(Error::expected(ErrorKind::Type, ty, "a map or object")),
         }
@@ -334,6 +363,9 @@ impl<'t> MapBuilder<'t> {
     }
 
     fn finish(self) -> Result<Value> {
+        if self.blocks {
+            return Ok(Value::object(self.entries));
+        }
         match self.ty {
             Type::Map(et) => {
                 super::check_consistent(self.entries.values())?;
