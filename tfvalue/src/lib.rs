@@ -166,9 +166,11 @@ pub use number::Number;
 pub use path::{AttributePath, PathStep};
 pub use refinements::Refinements;
 pub use schema::TfSchema;
+pub use set::Set;
 pub use tf_type::TfType;
 /// Derives the schema and the wire codec of a model struct (see the crate documentation).
 pub use tfvalue_derive::TfSchema;
 pub use types::{ObjectType, Type};
 pub use unknown::Unknown;
+pub use upgrade::{upgrade_state, NoPrevious, StateVersion};
 pub use value::{Readable, Value};
