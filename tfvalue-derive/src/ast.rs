@@ -12,6 +12,8 @@ pub(crate) struct Container<'a> {
     pub(crate) vis: &'a syn::Visibility,
     pub(crate) generics: &'a syn::Generics,
     pub(crate) version: i64,
+    /// Derives for the `<Name>Known` companion type (`#[tf(known_derive(...))]`).
+    pub(crate) known_derive: Vec<syn::Path>,
     pub(crate) deprecated: bool,
     pub(crate) description: Option<String>,
     pub(crate) description_kind: DescriptionKind,
@@ -206,6 +208,7 @@ impl<'a> Container<'a> {
             vis: &input.vis,
             generics: &input.generics,
             version: attrs.version.get().copied().unwrap_or(0),
+            known_derive: attrs.known_derive.get().cloned().unwrap_or_default(),
             deprecated: attrs.deprecated.is_set(),
             description: attrs
                 .description

@@ -97,6 +97,7 @@ pub(crate) struct FieldAttrs {
 /// The `#[tf]` keys of the struct.
 pub(crate) struct ContainerAttrs {
     pub(crate) version: Attr<i64>,
+    pub(crate) known_derive: Attr<Vec<syn::Path>>,
     pub(crate) deprecated: Attr<()>,
     pub(crate) description: Attr<String>,
     pub(crate) description_kind: Attr<DescriptionKind>,
@@ -283,6 +284,7 @@ impl ContainerAttrs {
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
         let mut out = ContainerAttrs {
             version: Attr::none("version"),
+            known_derive: Attr::none("known_derive"),
             deprecated: Attr::none("deprecated"),
             description: Attr::none("description"),
             description_kind: Attr::none("description_kind"),
@@ -313,10 +315,19 @@ impl ContainerAttrs {
                             out.description_kind.set(cx, span, k);
                         }
                     }
+                    // #[tf(known_derive(Debug, Clone, PartialEq))]
+                    "known_derive" => {
+                        let mut paths = Vec::new();
+                        meta.parse_nested_meta(|inner| {
+                            paths.push(inner.path.clone());
+                            Ok(())
+                        })?;
+                        out.known_derive.set(cx, span, paths);
+                    }
                     other => {
                         return Err(meta.error(format!(
                             "unknown tf struct attribute `{other}`, expected one of: version, \
-                             deprecated, description, description_kind"
+                             deprecated, description, description_kind, known_derive"
                         )))
                     }
                 }

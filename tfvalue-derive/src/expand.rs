@@ -253,7 +253,21 @@ fn expand_schema(cont: &Container<'_>) -> TokenStream {
         }
     };
     let body = if cont.is_type_generic() {
-        quote!(::tfvalue::schema::cached_schema::<Self>(#build))
+        // The cache is keyed by type, which must be 'static: the schema does not depend on
+        // lifetimes, so the key is the struct with every lifetime 'static.
+        let ident = cont.ident;
+        let args = cont.generics.params.iter().map(|p| match p {
+            syn::GenericParam::Lifetime(_) => quote!('static),
+            syn::GenericParam::Type(t) => {
+                let t = &t.ident;
+                quote!(#t)
+            }
+            syn::GenericParam::Const(c) => {
+                let c = &c.ident;
+                quote!(#c)
+            }
+        });
+        quote!(::tfvalue::schema::cached_schema::<#ident<#(#args),*>>(#build))
     } else {
         quote! {
             static CELL: ::std::sync::OnceLock<::tfvalue::schema::Schema> =
@@ -334,8 +348,16 @@ fn expand_deserialize(cont: &Container<'_>) -> TokenStream {
         .map(|f| {
             let ty = f.ty;
             if f.is_dynamic_capable_blocks() {
+                // The dynamic form exists only when the block holds a dynamic attribute; a
+                // constant decides which impl applies. It cannot name generic parameters,
+                // so structs with generics or lifetimes take the direct form.
+                let dynamic = if cont.generics.params.is_empty() {
+                    quote!({ <#ty as ::tfvalue::TfType>::HAS_DYNAMIC })
+                } else {
+                    quote!(false)
+                };
                 quote! {
-                    ::tfvalue::private::serde::de::MapAccess::next_value::<::tfvalue::private::Blocks<#ty>>(&mut map)?.0
+                    ::tfvalue::private::serde::de::MapAccess::next_value::<::tfvalue::private::Blocks<#ty, #dynamic>>(&mut map)?.0
                 }
             } else {
                 quote! {
@@ -563,8 +585,11 @@ pub(crate) fn expand_known(cont: &Container<'_>) -> TokenStream {
         "[`{ident}`] with every value known: made by `IntoKnown::into_known`, which lists the \
          path of every value still unknown."
     );
+    let derives = &cont.known_derive;
+    let derive_attr = (!derives.is_empty()).then(|| quote!(#[derive(#(#derives),*)]));
     quote! {
         #[doc = #doc]
+        #derive_attr
         #[allow(clippy::all, clippy::pedantic)]
         #vis struct #known <#params> where #(#predicates,)* {
             #(#fields,)*

@@ -114,7 +114,17 @@
 //!   `list`, `set`, `map`) and the flags of attributes.
 //! ## Struct attributes
 //! `#[tf(version = N)]` (the schema version), `#[tf(deprecated)]`,
-//! `#[tf(description = "...")]` (default: the doc comment), `#[tf(description_kind = ...)]`.
+//! `#[tf(description = "...")]` (default: the doc comment), `#[tf(description_kind = ...)]`,
+//! `#[tf(known_derive(Debug, Clone, ...))]` (derives for the companion type below).
+//!
+//! A block's description is the block field's doc comment, or else the block struct's.
+//!
+//! ## Plan time and apply time
+//! The derive also generates `<Name>Known`, the model with every `Unknown<T>` replaced by
+//! its known form, and [`IntoKnown::into_known`], which converts a model into it or fails
+//! with one error listing the path of every unknown value: apply-time code reads known data
+//! without unwrapping each field. [`UnknownPaths`] lists the unknowns without converting.
+//! The companion derives nothing unless asked: `#[tf(known_derive(Debug, Clone))]`.
 //!
 //! Mistakes are compile errors on the offending token, all reported at once: unknown or
 //! duplicate keys, `required` on a nullable type, `computed` on a type that cannot be
@@ -161,6 +171,7 @@ pub mod value;
 
 pub use dynamic_value::DynamicValue;
 pub use error::{Error, ErrorKind, Result};
+pub use known::{IntoKnown, UnknownPaths};
 pub use nullable::Nullable;
 pub use number::Number;
 pub use path::{AttributePath, PathStep};

@@ -142,8 +142,10 @@ pub fn check_block_count<E: serde::de::Error, T: BlockCount + UnknownPaths>(
 /// constant, so the ordinary path costs nothing.
 pub struct BlocksRef<'a, T>(pub &'a T);
 
-/// Deserializes a LIST or MAP block collection (see [`BlocksRef`]).
-pub struct Blocks<T>(pub T);
+/// Deserializes a LIST or MAP block collection (see [`BlocksRef`]); `DYNAMIC` is
+/// `T::HAS_DYNAMIC`, given by the derive as a constant so that only collections that can
+/// take the dynamic form need owned data.
+pub struct Blocks<T, const DYNAMIC: bool>(pub T);
 
 impl<T: serde::Serialize + crate::TfType> serde::Serialize for BlocksRef<'_, T> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -156,11 +158,17 @@ impl<T: serde::Serialize + crate::TfType> serde::Serialize for BlocksRef<'_, T> 
     }
 }
 
-impl<'de, T: serde::de::DeserializeOwned + crate::TfType> serde::Deserialize<'de> for Blocks<T> {
+impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Blocks<T, false> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        if !T::HAS_DYNAMIC {
-            return T::deserialize(deserializer).map(Blocks);
-        }
+        T::deserialize(deserializer).map(Blocks)
+    }
+}
+
+/// The dynamic form: `[type, tuple-or-object]`. The elements' dynamic attributes take
+/// their types from the wrapper's type, so the collection is decoded as a `Value` first
+/// (hence owned data only).
+impl<'de, T: serde::de::DeserializeOwned> serde::Deserialize<'de> for Blocks<T, true> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = <crate::Value as serde::Deserialize>::deserialize(deserializer)?;
         value
             .decode_as::<T>()

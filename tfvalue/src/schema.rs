@@ -510,7 +510,9 @@ impl fmt::Debug for Schema {
 /// configuration, or a block or nested attribute of one.
 ///
 /// `#[derive(TfSchema)]` implements it (together with [`crate::TfType`], whose type is the
-/// schema's object type, and serde's traits, which read and write that object). The
+/// schema's object type plus optional-attribute markers on the nullable fields, for use as
+/// an object-typed attribute — the markers change nothing on the wire — and serde's
+/// traits, which read and write that object). The
 /// schema is built once per type and lives for the rest of the program: a non-generic type
 /// keeps it in a `static`, a generic one through [`cached_schema`].
 ///

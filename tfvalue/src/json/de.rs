@@ -332,6 +332,11 @@ impl<'de, D: de::Deserializer<'de>> Wrap<'_, D> {
                 Number::parse_string_value(&content)?;
                 Ok(content)
             }
+            // A string where a number belongs: quoted, as the MessagePack decoder does.
+            Some(b'"') => {
+                let content = string_content(text)?;
+                Err(string_for_number(&content))
+            }
             first => Err(Error::expected(
                 ErrorKind::Type,
                 "number",
@@ -384,6 +389,18 @@ fn string_content(raw: &str) -> Result<Cow<'_, str>> {
     }
     let mut json = serde_json::Deserializer::from_str(raw);
     de::Deserializer::deserialize_str(&mut json, Content).map_err(|e| native_error(&e))
+}
+
+/// "expected number, found the string …" (the text shortened to 40 characters).
+#[cold]
+fn string_for_number(s: &str) -> Error {
+    let mut shown: String = s.chars().take(40).collect();
+    if shown.len() < s.len() {
+        shown.push_str("...");
+    }
+    let mut found = String::from("the string ");
+    let _ = crate::path::write_quoted(&mut found, &shown);
+    Error::expected(ErrorKind::Type, "number", found)
 }
 
 /// Describes a JSON value by its first byte, for "found …" in error messages.
@@ -1456,7 +1473,7 @@ impl<'de, V: Visitor<'de>, T: Int> Visitor<'de> for IntVisitor<'_, V, T> {
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<V::Value, E> {
         if !self.track.lenient {
-            return Err(self.mismatch("a string"));
+            return Err(self.track.fail(string_for_number(v)));
         }
         // A number written as a string: its exact text, checked as for a number.
         let track = self.track;
@@ -1872,7 +1889,7 @@ mod tests {
         assert_eq!(from_slice::<u16>(b"1e3").unwrap(), 1000);
         assert_eq!(from_slice::<i32>(b"-5.0").unwrap(), -5);
         let e = err::<i32>("\"5\"");
-        assert_eq!(e.to_string(), "expected number, found a string");
+        assert_eq!(e.to_string(), "expected number, found the string \"5\"");
         assert_eq!(e.kind(), ErrorKind::Type);
         let e = err::<i32>("null");
         assert_eq!(e.to_string(), "expected number, found null");
@@ -1916,7 +1933,7 @@ mod tests {
             "{e}"
         );
         let e = err::<f64>("\"1\"");
-        assert_eq!(e.to_string(), "expected number, found a string");
+        assert_eq!(e.to_string(), "expected number, found the string \"1\"");
     }
 
     #[test]
@@ -1934,7 +1951,7 @@ mod tests {
         let n: Vec<NumText> = from_slice(b"[ 1 , 2.50 ]").unwrap();
         assert_eq!(n, vec![NumText("1".into()), NumText("2.50".into())]);
         let e = err::<NumText>("\"1\"");
-        assert_eq!(e.to_string(), "expected number, found a string");
+        assert_eq!(e.to_string(), "expected number, found the string \"1\"");
         assert_eq!(e.kind(), ErrorKind::Type);
         let e = err::<NumText>("null");
         assert_eq!(e.to_string(), "expected number, found null");
@@ -2271,16 +2288,19 @@ mod lenient_tests {
         assert_eq!(lenient::<u8>(r#""\u0031\u0032""#), 12);
         // Numbers written as numbers still work.
         assert_eq!(lenient::<u8>("12"), 12);
-        for json in [r#""12""#, r#""0.1""#] {
-            assert_eq!(strict_err::<f64>(json), "expected number, found a string");
+        for (json, text) in [(r#""12""#, "12"), (r#""0.1""#, "0.1")] {
+            assert_eq!(
+                strict_err::<f64>(json),
+                format!("expected number, found the string \"{text}\"")
+            );
         }
         assert_eq!(
             strict_err::<u8>(r#""12""#),
-            "expected number, found a string"
+            "expected number, found the string \"12\""
         );
         assert_eq!(
             strict_err::<u128>(r#""12""#),
-            "expected number, found a string"
+            "expected number, found the string \"12\""
         );
     }
 
@@ -2297,7 +2317,7 @@ mod lenient_tests {
         assert_eq!(n[2], Number::parse("-3.5").unwrap());
         assert_eq!(
             strict_err::<Number>(r#""1""#),
-            "expected number, found a string"
+            "expected number, found the string \"1\""
         );
     }
 
