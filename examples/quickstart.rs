@@ -1,84 +1,191 @@
-//! Quickstart: what a provider does with a plan request, on bytes the real Terraform sent.
+//! Quickstart: one model, `example_vm` (examples/models/vm.rs), through the life of a
+//! resource: its schema, a plan with unknown values, apply-time data with none, and what a
+//! bad payload gets.
 //!
-//! Terraform v1.11.4 sent the payload below as `PlanResourceChange.proposed_new_state` for
-//! `probe_thing.b` (see tests/data/terraform/main.tf): several attributes reference another
-//! resource's id, so they are unknown; one is a refined unknown (`"prefix-${...}"`).
+//! The payloads are built here with tfvalue itself: the configuration below is read against
+//! the schema's object type (`Value::from_json`), unknown values are put where Terraform
+//! puts them when the configuration refers to resources not created yet, and the result is
+//! encoded as Terraform would send it (`Value::to_msgpack`, byte-exact with go-cty).
 //!
 //! Run: `cargo run --example quickstart`
 
-use serde::Deserialize;
-use tfvalue::{Nullable, Number, Readable, Type, Unknown, Value};
-use tfvalue_suite::{hex, to_hex};
+#[path = "models/vm.rs"]
+mod vm;
 
-/// The resource's object type, as `terraform providers schema` implies it.
-const SCHEMA_TYPE: &str = include_str!("../tests/data/terraform/schema.json");
+use tfvalue::known::{IntoKnown as _, UnknownPaths as _};
+use tfvalue::{Nullable, Readable, Refinements, TfSchema as _, Type, Unknown, Value};
+use tfvalue_suite::to_hex;
+use vm::{Vm, VmKnown};
 
-/// `PlanResourceChange.proposed_new_state` for `probe_thing.b`, byte for byte.
-const PROPOSED: &str = "de0015a162c0a9626c6b5f67726f757081a176c0a8626c6b5f6c6973749181a176c7030c8101c2a7626c6b5f6d617080a7626c6b5f73657490aa626c6b5f73696e676c65c0ac636f6d70757465645f6e756dc0a364796e92c40822737472696e6722d40000a26964c0a26c7392d40000a36c6974a26d6e81a163d40000a16ed40000a56e5f626967c0a66e5f66726163c0a56e617474729182a178d40000a179c0a36f626a82a161d40000a36f707403a3726566d40000a77265665f74706cc70c0c8201c202a77072656669782da173a462657461a6736563726574c0a2737391d40000";
+/// The configuration of one machine, as JSON (a dynamic value is `{"value", "type"}`).
+/// Every reference resolved: this is what the provider gets at apply time. Attributes the
+/// configuration leaves out (`id`, `network.private_ip`, `disk[0].type`) are null.
+const CONFIG: &str = r#"{
+    "name": "web-fox",
+    "machine_type": "m5.large",
+    "admin_password": "correct horse battery staple",
+    "tags": {"env": "prod", "team": "web"},
+    "security_groups": ["sg-0ssh", "sg-0web"],
+    "cloud_init": {"value": {"packages": ["nginx"]},
+                   "type": ["object", {"packages": ["tuple", ["string"]]}]},
+    "network": {"subnet_id": "subnet-0a1b", "public": true},
+    "disk": [{"size_gb": 20}, {"size_gb": 100, "type": "ssd"}],
+    "timeouts": {"create": "10m"}
+}"#;
 
-/// A typed view of some attributes (serde ignores the others here; the derive of the
-/// TfSchema issue makes the full model and rejects unknown attributes).
-#[derive(Deserialize, Debug)]
-struct Thing {
-    s: String,
-    ref_tpl: Unknown<Nullable<String>>,
-    n: Unknown<Nullable<Number>>,
-    computed_num: Unknown<Nullable<Number>>,
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // 1. The schema the provider serves, from the derive alone; its object type is the type
+    //    every payload for the resource is encoded against.
+    let schema = Vm::schema();
+    let ty = schema.object_type();
+    let json = schema.to_providers_json_string();
+    println!(
+        "1. schema of example_vm (version {}), as `terraform providers schema -json` prints it",
+        schema.version
+    );
+    println!(
+        "   ({} bytes; descriptions left out here, `cargo run --example vm` prints it all):",
+        json.len()
+    );
+    let rendered = schema.to_providers_json();
+    for section in ["attributes", "block_types"] {
+        for (name, entry) in rendered["block"][section].as_object().into_iter().flatten() {
+            print_entry("", name, entry);
+        }
+    }
+
+    // 2. PlanResourceChange: the proposed new state. At plan time three values in the
+    //    configuration come from resources not created yet:
+    //      name            = "web-${random_pet.vm.id}"    unknown, but starts with "web-"
+    //      network         = { subnet_id = aws_subnet.main.id, ... }
+    //      security_groups = ["sg-0ssh", aws_security_group.web.id]
+    let mut proposed = Value::from_json(CONFIG.as_bytes(), ty)?;
+    let prefix = Refinements::new().not_null().with_string_prefix("web-");
+    *attr(&mut proposed, &["name"]) = Value::unknown_refined(Type::String, prefix)?;
+    *attr(&mut proposed, &["network", "subnet_id"]) = Value::unknown(Type::String);
+    *attr(&mut proposed, &["security_groups"]) = Value::set(
+        Type::String,
+        vec![Value::from("sg-0ssh"), Value::unknown(Type::String)],
+    )?;
+    let bytes = proposed.to_msgpack(ty)?;
+    println!(
+        "\n2. PlanResourceChange.proposed_new_state, {}",
+        preview(&bytes)
+    );
+
+    let mut vm: Vm = tfvalue::msgpack::from_slice(&bytes)?;
+    println!("   decoded into Vm; unknown: {}", paths(&vm));
+    if let Unknown::Unknown(what) = &vm.name {
+        let wire = tfvalue::msgpack::to_vec(&vm.name)?;
+        println!("   name: {what}, on the wire {}", to_hex(&wire));
+    }
+
+    // 3. Plan: computed attributes the configuration left null become "known after apply".
+    unknown_if_null(&mut vm.id);
+    if let Some(network) = vm.network.as_known_mut().and_then(Nullable::as_value_mut) {
+        unknown_if_null(&mut network.private_ip);
+    }
+    for disk in vm.disk.as_known_mut().into_iter().flatten() {
+        unknown_if_null(&mut disk.kind);
+    }
+    println!("\n3. computed attributes left null marked unknown; unknown now:");
+    println!("   {}", paths(&vm));
+
+    // 4. The planned state goes back to Terraform.
+    let planned = tfvalue::msgpack::to_vec(&vm)?;
+    println!(
+        "\n4. PlanResourceChange.planned_state, {}",
+        preview(&planned)
+    );
+    let shown = Value::from_msgpack(&planned, ty)?;
+    for name in ["id", "network", "disk"] {
+        if let Some(v) = shown.attr(name) {
+            println!("   {name:<8} = {}", Readable(v));
+        }
+    }
+
+    // 5. The plan-time model is not apply-time data: the conversion says what is missing.
+    if let Err(e) = vm.into_known() {
+        println!("\n5. vm.into_known() on the plan-time model fails:\n   {e}");
+    }
+
+    // 6. ApplyResourceChange: the configuration with every reference resolved. Converted
+    //    once, its fields need no unwrapping.
+    let config = Value::from_json(CONFIG.as_bytes(), ty)?.to_msgpack(ty)?;
+    println!("\n6. ApplyResourceChange.config, {}", preview(&config));
+    let vm: Vm = tfvalue::msgpack::from_slice(&config)?;
+    let known: VmKnown = vm.into_known()?;
+    let sizes: Vec<u32> = known.disk.iter().map(|d| d.size_gb).collect();
+    println!(
+        "   VmKnown: name {:?}, machine_type {:?}, disk sizes {sizes:?} GiB,",
+        known.name, known.machine_type
+    );
+    println!(
+        "   subnet {:?}, admin_password ({} characters, sensitive)",
+        known
+            .network
+            .as_value()
+            .map_or("none", |n| n.subnet_id.as_str()),
+        known.admin_password.as_value().map_or(0, String::len),
+    );
+
+    // 7. A payload that does not fit the model: the error names the attribute. Here the
+    //    configuration in DynamicValue's JSON encoding (as go-cty writes it: every attribute,
+    //    names in order), with a string where disk[1] needs a number.
+    let json = String::from_utf8(Value::from_json(CONFIG.as_bytes(), ty)?.to_json(ty)?)?;
+    let bad = json.replace(r#""size_gb":100"#, r#""size_gb":"100GB""#);
+    if let Err(e) = tfvalue::json::from_slice::<Vm>(bad.as_bytes()) {
+        println!("\n7. a payload with disk[1].size_gb = \"100GB\" does not decode:\n   {e}");
+    }
+    Ok(())
 }
 
-fn main() -> Result<(), tfvalue::Error> {
-    let ty = Type::from_json(SCHEMA_TYPE.as_bytes())?;
-    let bytes = hex(PROPOSED);
-    println!("1. schema type: {ty}\n");
+/// Plan time: a computed attribute the configuration left null is the provider's to fill.
+fn unknown_if_null<T>(value: &mut Unknown<Nullable<T>>) {
+    if value.is_null() {
+        *value = Unknown::unknown();
+    }
+}
 
-    // Decode the dynamic value against the type: the type decides, nothing is guessed.
-    let mut planned = Value::from_msgpack(&bytes, &ty)?;
-    println!(
-        "2. decoded {} bytes:\n   {}\n",
-        bytes.len(),
-        Readable(&planned)
-    );
-    let unknown: Vec<String> = planned
-        .unknown_paths()
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    println!("   unknown at plan time: {}\n", unknown.join(", "));
+/// The attribute at `path` (object attributes only) of a value built from [`CONFIG`].
+fn attr<'a>(value: &'a mut Value, path: &[&str]) -> &'a mut Value {
+    path.iter().fold(value, |v, name| {
+        v.attr_mut(name)
+            .unwrap_or_else(|| panic!("CONFIG has no attribute {name}"))
+    })
+}
 
-    // The same bytes into a typed model: unknowns and refinements are kept.
-    let thing: Thing = tfvalue::msgpack::from_slice(&bytes)?;
-    println!(
-        "3. typed: s = {:?}, ref_tpl unknown = {} with prefix {:?}, n unknown = {}\n",
-        thing.s,
-        thing.ref_tpl.is_unknown(),
-        thing.ref_tpl.refinements().and_then(|r| r.string_prefix()),
-        thing.n.is_unknown(),
-    );
-    assert!(thing.computed_num.as_known().is_some_and(Nullable::is_null));
+/// The unknown values in a model, as paths.
+fn paths(vm: &Vm) -> String {
+    let paths: Vec<String> = vm.unknown_paths().iter().map(ToString::to_string).collect();
+    paths.join(", ")
+}
 
-    // Plan: computed attributes without a value become unknown ("known after apply").
-    for computed in ["id", "computed_num"] {
-        if let Some(v) = planned.attr_mut(computed) {
-            if v.is_null() {
-                *v = Value::unknown(v.ty());
+/// Length and the first bytes, in hex.
+fn preview(bytes: &[u8]) -> String {
+    let head = bytes.get(..16).unwrap_or(bytes);
+    format!("{} bytes: {}…", bytes.len(), to_hex(head))
+}
+
+/// Prints one attribute or block type of the rendered schema as compact JSON, without its
+/// `description` and `description_kind`; the attributes of a nested attribute or block
+/// follow on their own lines.
+fn print_entry(indent: &str, name: &str, entry: &serde_json::Value) {
+    let mut entry = entry.clone();
+    let mut inner = serde_json::Map::new();
+    if let Some(map) = entry.as_object_mut() {
+        map.retain(|k, _| !k.starts_with("description"));
+        for key in ["nested_type", "block"] {
+            if let Some(body) = map.get_mut(key).and_then(serde_json::Value::as_object_mut) {
+                body.retain(|k, _| !k.starts_with("description"));
+                if let Some(serde_json::Value::Object(attrs)) = body.remove("attributes") {
+                    inner = attrs;
+                }
             }
         }
     }
-    let out = planned.to_msgpack(&ty)?;
-    println!("4. planned_state ({} bytes): {}\n", out.len(), to_hex(&out));
-
-    // The planned state decodes back to the same value, byte-exact.
-    let again = Value::from_msgpack(&out, &ty)?;
-    assert_eq!(again, planned);
-    assert_eq!(again.to_msgpack(&ty)?, out);
-    println!(
-        "5. round trip: identical value and bytes; id is now {}",
-        Readable(again.attr("id").unwrap_or(&again))
-    );
-
-    // JSON cannot carry unknowns: the error names the attribute.
-    if let Err(e) = planned.to_json(&ty) {
-        println!("6. as JSON: error as expected: {e}");
+    println!("   {:<21}{entry}", format!("{indent}{name}"));
+    for (sub, attr) in &inner {
+        print_entry("  ", &format!("{name}.{sub}"), attr);
     }
-    Ok(())
 }
