@@ -83,6 +83,11 @@ struct Blk {
     v: Unknown<Nullable<String>>,
 }
 
+// The capture's provider configuration: an empty block (no doc comment: it would become
+// the description).
+#[derive(TfSchema, Debug, PartialEq)]
+struct ProbeProvider {}
+
 fn served() -> serde_json::Value {
     serde_json::from_str(&data_text("terraform/schema-served.json")).expect("served schema")
 }
@@ -113,6 +118,21 @@ fn schema_equals_the_served_one() {
 }
 
 #[test]
+fn provider_schema_equals_the_served_one() {
+    let served = served();
+    assert_eq!(
+        ProbeProvider::schema(),
+        &schema_from_served_json(&served["provider"])
+    );
+    let printed: serde_json::Value =
+        serde_json::from_str(&data_text("terraform/providers-schema.json")).expect("json");
+    assert_eq!(
+        &ProbeProvider::schema().to_providers_json(),
+        &printed["provider_schemas"]["example.com/test/probe"]["provider"]
+    );
+}
+
+#[test]
 fn implied_type_is_the_wire_type() {
     let wire = Type::from_json(data_text("terraform/schema.json").as_bytes()).expect("type");
     assert_eq!(ProbeThing::schema().object_type(), &wire);
@@ -139,9 +159,15 @@ struct Line {
 fn every_payload_round_trips_through_the_model() {
     let mut dynamic_values = 0;
     let mut raw_states = 0;
+    let mut provider_configs = 0;
     for text in data_text("terraform/payloads.jsonl").lines() {
         let line: Line = serde_json::from_str(text).expect("payload line");
-        if line.type_name.as_deref() != Some("probe_thing") {
+        if line.type_name.is_none() {
+            // ValidateProviderConfig / ConfigureProvider: the provider's (empty) model.
+            let bytes = hex(line.msgpack_hex.as_deref().expect("msgpack"));
+            let config: ProbeProvider = tfvalue::msgpack::from_slice(&bytes).expect("decodes");
+            assert_eq!(tfvalue::msgpack::to_vec(&config).expect("encodes"), bytes);
+            provider_configs += 1;
             continue;
         }
         match line.kind.as_str() {
@@ -167,5 +193,8 @@ fn every_payload_round_trips_through_the_model() {
             other => panic!("unexpected kind {other}"),
         }
     }
-    assert_eq!((dynamic_values, raw_states), (171, 21));
+    assert_eq!(
+        (dynamic_values, raw_states, provider_configs),
+        (171, 21, 18)
+    );
 }
