@@ -1,7 +1,6 @@
 //! State upgrades with derived models: RawState JSON stored by an older schema version is
 //! decoded leniently into that version's model and upgraded step by step (V0 → V1 → V2).
 
-use tfvalue::schema::TfSchema as _;
 use tfvalue::{upgrade_state, NoPrevious, Nullable, StateVersion, TfSchema};
 
 /// Version 0: `size` was a string, `legacy` existed.
