@@ -1837,7 +1837,7 @@ fn json_numbers() {
         Value::from_json(b"\"12\"", &Type::Number),
         ErrorKind::Type,
         "",
-        "expected number, found a string",
+        "expected number, found the string \"12\"",
     );
 }
 
@@ -1921,7 +1921,7 @@ fn json_malformed_dynamic_values() {
         Value::from_json(br#"{"value":"x","type":"number"}"#, &Type::Dynamic),
         ErrorKind::Type,
         "",
-        "expected number, found a string",
+        "expected number, found the string \"x\"",
     );
 }
 

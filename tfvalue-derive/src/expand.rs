@@ -65,7 +65,19 @@ fn expand_tf_type(cont: &Container<'_>) -> TokenStream {
     let attrs = cont.fields.iter().map(|f| {
         let name = &f.tf_name;
         let ty = f.ty;
-        quote_spanned!(f.ty_span()=> (#name, <#ty as ::tfvalue::TfType>::tf_type()))
+        if f.is_dynamic_capable_blocks() {
+            // Terraform's implied type of a LIST or MAP block collection whose block holds a
+            // dynamic attribute is `dynamic` (its wire form is `[type, tuple-or-object]`).
+            quote_spanned! {f.ty_span()=>
+                (#name, if <#ty as ::tfvalue::TfType>::HAS_DYNAMIC {
+                    ::tfvalue::Type::Dynamic
+                } else {
+                    <#ty as ::tfvalue::TfType>::tf_type()
+                })
+            }
+        } else {
+            quote_spanned!(f.ty_span()=> (#name, <#ty as ::tfvalue::TfType>::tf_type()))
+        }
     });
     let optional = cont
         .fields

@@ -124,7 +124,10 @@
 //! its known form, and [`IntoKnown::into_known`], which converts a model into it or fails
 //! with one error listing the path of every unknown value: apply-time code reads known data
 //! without unwrapping each field. [`UnknownPaths`] lists the unknowns without converting.
-//! The companion derives nothing unless asked: `#[tf(known_derive(Debug, Clone))]`.
+//! The companion derives nothing unless asked: `#[tf(known_derive(Debug, Clone))]`. A
+//! model kept in a `BTreeSet` or `HashSet` (a SET block or a set of objects) needs a
+//! companion that can be kept there too: declare `#[tf(known_derive(PartialEq, Eq,
+//! PartialOrd, Ord))]` (or `Hash`) on it, or use [`set::Set`], which needs neither.
 //!
 //! Mistakes are compile errors on the offending token, all reported at once: unknown or
 //! duplicate keys, `required` on a nullable type, `computed` on a type that cannot be
