@@ -1033,6 +1033,15 @@ impl<'de> de::Deserializer<'de> for MapKey<'_, 'de> {
         visitor.visit_enum(s.into_deserializer())
     }
 
+    /// A field name: handed over as raw bytes, so that matching it against the struct's
+    /// field names needs no UTF-8 validation first (field visitors take bytes; a name
+    /// that is not UTF-8 matches no field and is reported as unsupported).
+    #[inline]
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let marker = self.de.peek_marker()?;
+        visitor.visit_borrowed_bytes(self.de.read_str_bytes(marker)?)
+    }
+
     fn is_human_readable(&self) -> bool {
         true
     }
@@ -1040,7 +1049,7 @@ impl<'de> de::Deserializer<'de> for MapKey<'_, 'de> {
     serde::forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
         unit unit_struct seq tuple
-        tuple_struct map struct identifier ignored_any
+        tuple_struct map struct ignored_any
     }
 }
 
