@@ -1,0 +1,1 @@
+//! Nothing here: this package only holds `benches/peers.rs` (see Cargo.toml).

@@ -1,0 +1,887 @@
+//! Typed decoding and encoding (issue 5): derived models of the benchmark payloads
+//! (`tests/data/bench/`, copied from `shared/bench/`) through tfvalue's MessagePack and JSON
+//! codecs, side by side with the floor (the same bytes through rmp-serde and serde_json into
+//! a plain `#[derive(Serialize, Deserialize)]` struct with the same fields and no wrappers),
+//! tfvalue's dynamic `Value`, and a model with borrowed strings (zero-copy). Then three
+//! payloads built here with tfvalue to show that no path is quadratic: a SET block of
+//! 100 / 10,000 objects, a `map(string)` of 100 / 10,000 keys, and 100 nested blocks 5 / 50
+//! levels deep.
+//!
+//! Run: `cargo bench -p tfvalue-suite --bench typed -- --warm-up-time 1 --measurement-time 3`
+//! (BENCHMARKS.md has the results). The Rust peer (the `tf-provider` crate) is benchmarked
+//! in the separate package `benches-peers/`, so that its dependencies stay out of this
+//! workspace.
+//!
+//! Before timing, every codec is checked to round-trip its payload, byte for byte where the
+//! model is exact. Once per benchmark row, the heap allocations of one operation are
+//! printed to stderr (`allocs/op`, as Go's `-benchmem` counts them).
+
+// The 50-level nested model is a type 50 generics deep (`Level<Level<...>>`).
+#![recursion_limit = "512"]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::collections::{BTreeMap, BTreeSet};
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use serde::{Deserialize, Serialize};
+use tfvalue::set::Set;
+use tfvalue::{Nullable, TfSchema, Type, Unknown, Value};
+
+// ---------------------------------------------------------------------------------------
+// Counting allocator (as in benches/value.rs).
+
+/// The system allocator, counting allocations while `COUNTING` is set. Outside a count it
+/// costs one relaxed load per allocation.
+struct CountingAlloc;
+
+static COUNTING: AtomicBool = AtomicBool::new(false);
+/// Calls to `alloc`/`alloc_zeroed` (new blocks) while counting.
+static ALLOCS: AtomicUsize = AtomicUsize::new(0);
+/// Calls to `realloc` (growth of a `Vec`/`String` in place or by moving) while counting.
+static REALLOCS: AtomicUsize = AtomicUsize::new(0);
+/// Bytes requested by `alloc`/`alloc_zeroed` and by the growth of `realloc`.
+static BYTES: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is forwarded unchanged to `System`; only counters are added.
+unsafe impl GlobalAlloc for CountingAlloc {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if COUNTING.load(Ordering::Relaxed) {
+            ALLOCS.fetch_add(1, Ordering::Relaxed);
+            BYTES.fetch_add(layout.size(), Ordering::Relaxed);
+        }
+        // SAFETY: the caller's guarantees for `layout` are passed on unchanged.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        if COUNTING.load(Ordering::Relaxed) {
+            ALLOCS.fetch_add(1, Ordering::Relaxed);
+            BYTES.fetch_add(layout.size(), Ordering::Relaxed);
+        }
+        // SAFETY: as in `alloc`.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if COUNTING.load(Ordering::Relaxed) {
+            REALLOCS.fetch_add(1, Ordering::Relaxed);
+            BYTES.fetch_add(new_size.saturating_sub(layout.size()), Ordering::Relaxed);
+        }
+        // SAFETY: `ptr` was allocated by this allocator (that is, by `System`) with
+        // `layout`, as the caller guarantees.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` was allocated by `System` with `layout`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAlloc = CountingAlloc;
+
+/// Once per row (`group/function/n`; criterion calls a routine once per sample), counts
+/// and prints how many allocations one call of `op` makes. Its result is returned, not
+/// dropped, so frees are not counted (they are not allocations anyway).
+fn count_allocs<R>(group: &str, function: &str, n: usize, op: impl FnOnce() -> R) {
+    static DONE: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+    let row = format!("{group}/{function}/{n}");
+    if !DONE.lock().unwrap().insert(row.clone()) {
+        return;
+    }
+    ALLOCS.store(0, Ordering::SeqCst);
+    REALLOCS.store(0, Ordering::SeqCst);
+    BYTES.store(0, Ordering::SeqCst);
+    COUNTING.store(true, Ordering::SeqCst);
+    let out = black_box(op());
+    COUNTING.store(false, Ordering::SeqCst);
+    let allocs = ALLOCS.load(Ordering::SeqCst);
+    let reallocs = REALLOCS.load(Ordering::SeqCst);
+    let bytes = BYTES.load(Ordering::SeqCst);
+    drop(out);
+    eprintln!(
+        "allocs/op {row}: {} ({allocs} alloc + {reallocs} realloc), {bytes} bytes",
+        allocs + reallocs
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Models of tests/data/bench/type.json.
+
+/// The benchmark resource as a provider author would declare it: computed attributes may
+/// be unknown at plan time (`Unknown<Nullable<_>>`), optional ones may be null
+/// (`Nullable<_>`), required ones are plain.
+#[derive(TfSchema, Debug, PartialEq)]
+struct Vm {
+    ami: String,
+    #[tf(computed)]
+    arn: Unknown<Nullable<String>>,
+    #[tf(optional, computed)]
+    availability_zone: Unknown<Nullable<String>>,
+    cpu_core_count: Nullable<i64>,
+    cpu_threads_per_core: Nullable<i64>,
+    disable_api_termination: Nullable<bool>,
+    #[tf(block)]
+    disk: Vec<Disk>,
+    ebs_optimized: Nullable<bool>,
+    hibernation: Nullable<bool>,
+    #[tf(computed)]
+    id: Unknown<Nullable<String>>,
+    instance_type: String,
+    ipv6_addresses: Nullable<Vec<String>>,
+    key_name: Nullable<String>,
+    monitoring: Nullable<bool>,
+    #[tf(optional, computed)]
+    private_ip: Unknown<Nullable<String>>,
+    #[tf(computed)]
+    public_ip: Unknown<Nullable<String>>,
+    root_volume_size: Nullable<i64>,
+    security_groups: Nullable<BTreeSet<String>>,
+    spot_price: Nullable<f64>,
+    subnet_id: Nullable<String>,
+    tags: Nullable<BTreeMap<String, String>>,
+    user_data: Nullable<String>,
+}
+
+/// One `disk` block.
+#[derive(TfSchema, Debug, PartialEq)]
+struct Disk {
+    device_name: String,
+    encrypted: Nullable<bool>,
+    iops: Nullable<i64>,
+    #[tf(optional, computed)]
+    kms_key_id: Unknown<Nullable<String>>,
+    size_gb: i64,
+    r#type: Nullable<String>,
+}
+
+/// The floor: the same fields without wrappers (`Option` only where the payloads hold a
+/// null), declared in the wire's (byte) order of names so that `to_vec_named` writes them
+/// as go-cty does.
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct FloorVm {
+    ami: String,
+    arn: String,
+    availability_zone: String,
+    cpu_core_count: i64,
+    cpu_threads_per_core: i64,
+    disable_api_termination: bool,
+    disk: Vec<FloorDisk>,
+    ebs_optimized: bool,
+    hibernation: bool,
+    id: String,
+    instance_type: String,
+    ipv6_addresses: Vec<String>,
+    key_name: String,
+    monitoring: bool,
+    private_ip: String,
+    public_ip: String,
+    root_volume_size: i64,
+    security_groups: BTreeSet<String>,
+    spot_price: f64,
+    subnet_id: String,
+    tags: BTreeMap<String, String>,
+    user_data: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct FloorDisk {
+    device_name: String,
+    encrypted: bool,
+    iops: i64,
+    kms_key_id: Option<String>,
+    size_gb: i64,
+    r#type: String,
+}
+
+/// [`Vm`] with borrowed strings: decoding copies no string (the JSON payloads have no
+/// escapes), only collections allocate.
+#[derive(TfSchema, Debug, PartialEq)]
+struct BorrowedVm<'a> {
+    ami: &'a str,
+    #[tf(computed)]
+    arn: Unknown<Nullable<&'a str>>,
+    #[tf(optional, computed)]
+    availability_zone: Unknown<Nullable<&'a str>>,
+    cpu_core_count: Nullable<i64>,
+    cpu_threads_per_core: Nullable<i64>,
+    disable_api_termination: Nullable<bool>,
+    #[tf(block)]
+    disk: Vec<BorrowedDisk<'a>>,
+    ebs_optimized: Nullable<bool>,
+    hibernation: Nullable<bool>,
+    #[tf(computed)]
+    id: Unknown<Nullable<&'a str>>,
+    instance_type: &'a str,
+    ipv6_addresses: Nullable<Vec<&'a str>>,
+    key_name: Nullable<&'a str>,
+    monitoring: Nullable<bool>,
+    #[tf(optional, computed)]
+    private_ip: Unknown<Nullable<&'a str>>,
+    #[tf(computed)]
+    public_ip: Unknown<Nullable<&'a str>>,
+    root_volume_size: Nullable<i64>,
+    security_groups: Nullable<BTreeSet<&'a str>>,
+    spot_price: Nullable<f64>,
+    subnet_id: Nullable<&'a str>,
+    tags: Nullable<BTreeMap<&'a str, &'a str>>,
+    user_data: Nullable<&'a str>,
+}
+
+#[derive(TfSchema, Debug, PartialEq)]
+struct BorrowedDisk<'a> {
+    device_name: &'a str,
+    encrypted: Nullable<bool>,
+    iops: Nullable<i64>,
+    #[tf(optional, computed)]
+    kms_key_id: Unknown<Nullable<&'a str>>,
+    size_gb: i64,
+    r#type: Nullable<&'a str>,
+}
+
+/// The floor of [`BorrowedVm`].
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct FloorBorrowedVm<'a> {
+    ami: &'a str,
+    arn: &'a str,
+    availability_zone: &'a str,
+    cpu_core_count: i64,
+    cpu_threads_per_core: i64,
+    disable_api_termination: bool,
+    #[serde(borrow)]
+    disk: Vec<FloorBorrowedDisk<'a>>,
+    ebs_optimized: bool,
+    hibernation: bool,
+    id: &'a str,
+    instance_type: &'a str,
+    ipv6_addresses: Vec<&'a str>,
+    key_name: &'a str,
+    monitoring: bool,
+    private_ip: &'a str,
+    public_ip: &'a str,
+    root_volume_size: i64,
+    security_groups: BTreeSet<&'a str>,
+    spot_price: f64,
+    subnet_id: &'a str,
+    tags: BTreeMap<&'a str, &'a str>,
+    user_data: Option<&'a str>,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct FloorBorrowedDisk<'a> {
+    device_name: &'a str,
+    encrypted: bool,
+    iops: i64,
+    kms_key_id: Option<&'a str>,
+    size_gb: i64,
+    r#type: &'a str,
+}
+
+// ---------------------------------------------------------------------------------------
+// The payloads.
+
+/// The sizes of the payloads: `payload-{N}.msgpack` and `payload-{N}.json`.
+const SIZES: [usize; 3] = [1, 100, 10000];
+
+fn bench_data(name: &str) -> Vec<u8> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("data")
+        .join("bench")
+        .join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+fn bench_type() -> Type {
+    Type::from_json(&bench_data("type.json")).expect("tests/data/bench/type.json is a type")
+}
+
+/// The models' types are the payloads' type (optional-attribute markers aside: a derived
+/// model marks its nullable attributes optional, the wire type has no markers).
+fn check_model_types() {
+    let ty = bench_type();
+    assert_eq!(Vm::schema().object_type().without_optional(), ty);
+    assert_eq!(BorrowedVm::schema().object_type().without_optional(), ty);
+}
+
+/// `payload-{n}.msgpack` as a Rust `f64` model writes it back: go-cty wrote `spot_price`
+/// (0.0425) as a float64, but tfvalue writes a provider's `f64` as the shortest decimal that
+/// round-trips it (`0.1_f64` goes out as `"0.1"`, what Terraform sent for `0.1`; see
+/// ARCHITECTURE.md), so the model writes the string `"0.0425"` there (2 bytes fewer). A
+/// `tfvalue::Number` field would keep the float64; `Value` does, and so does the floor.
+fn spot_price_as_decimal(mp: &[u8]) -> Vec<u8> {
+    let key = b"\xaaspot_price\xcb";
+    let at = mp
+        .windows(key.len())
+        .position(|w| w == key)
+        .expect("spot_price is a float64")
+        + key.len()
+        - 1;
+    assert_eq!(mp[at + 1..at + 9], 0.0425_f64.to_be_bytes());
+    let mut out = mp[..at].to_vec();
+    out.extend_from_slice(b"\xa60.0425");
+    out.extend_from_slice(&mp[at + 9..]);
+    out
+}
+
+/// Checks, before any timing, that every codec round-trips `payload-{n}` (byte for byte
+/// wherever the model is exact) and that all models read the same data.
+fn check_round_trips(n: usize, ty: &Type) {
+    let mp = bench_data(&format!("payload-{n}.msgpack"));
+    let json = bench_data(&format!("payload-{n}.json"));
+
+    // tfvalue typed: exact in JSON; in MessagePack exact but for `spot_price` (below).
+    let mp_f64 = spot_price_as_decimal(&mp);
+    let vm: Vm = tfvalue::msgpack::from_slice(&mp).expect("typed msgpack decode");
+    assert!(
+        tfvalue::msgpack::to_vec(&vm).unwrap() == mp_f64,
+        "typed msgpack/{n}"
+    );
+    let vm_json: Vm = tfvalue::json::from_slice(&json).expect("typed JSON decode");
+    assert!(
+        tfvalue::json::to_vec(&vm_json).unwrap() == json,
+        "typed JSON/{n}"
+    );
+    // The same value in both formats (go-cty wrote 0.0425 as float64 and as decimal text;
+    // both read as the f64 nearest 0.0425).
+    assert_eq!(vm, vm_json);
+
+    // tfvalue borrowed: as the typed model.
+    let b: BorrowedVm<'_> = tfvalue::msgpack::from_slice(&mp).expect("borrowed msgpack");
+    assert!(
+        tfvalue::msgpack::to_vec(&b).unwrap() == mp_f64,
+        "borrowed msgpack/{n}"
+    );
+    let bj: BorrowedVm<'_> = tfvalue::json::from_slice(&json).expect("borrowed JSON");
+    assert!(
+        tfvalue::json::to_vec(&bj).unwrap() == json,
+        "borrowed JSON/{n}"
+    );
+    assert_eq!(b, bj);
+
+    // The floor: rmp-serde and serde_json write these payloads back exactly too.
+    let floor: FloorVm = rmp_serde::from_slice(&mp).expect("floor msgpack decode");
+    assert!(
+        rmp_serde::to_vec_named(&floor).unwrap() == mp,
+        "floor msgpack/{n}"
+    );
+    let floor_json: FloorVm = serde_json::from_slice(&json).expect("floor JSON decode");
+    assert!(
+        serde_json::to_vec(&floor_json).unwrap() == json,
+        "floor JSON/{n}"
+    );
+    assert_eq!(floor, floor_json);
+    let fb: FloorBorrowedVm<'_> = rmp_serde::from_slice(&mp).expect("floor borrowed");
+    assert!(
+        rmp_serde::to_vec_named(&fb).unwrap() == mp,
+        "floor borrowed msgpack/{n}"
+    );
+    let fbj: FloorBorrowedVm<'_> = serde_json::from_slice(&json).expect("floor borrowed JSON");
+    assert!(
+        serde_json::to_vec(&fbj).unwrap() == json,
+        "floor borrowed JSON/{n}"
+    );
+
+    // The same data in the typed model and the floor.
+    assert_eq!(vm.disk.len(), floor.disk.len());
+    assert_eq!(vm.ami, floor.ami);
+    assert_eq!(vm.id.as_value(), Some(&floor.id));
+    assert_eq!(vm.spot_price.as_value(), Some(&floor.spot_price));
+    for (d, f) in vm.disk.iter().zip(&floor.disk) {
+        assert_eq!(d.device_name, f.device_name);
+        assert_eq!(d.kms_key_id.as_value(), f.kms_key_id.as_ref());
+        assert_eq!(d.iops.as_value(), Some(&f.iops));
+    }
+
+    // tfvalue Value: exact in both formats.
+    let v = Value::from_msgpack(&mp, ty).expect("Value msgpack decode");
+    assert!(v.to_msgpack(ty).unwrap() == mp, "Value msgpack/{n}");
+    let vj = Value::from_json(&json, ty).expect("Value JSON decode");
+    assert!(vj.to_json(ty).unwrap() == json, "Value JSON/{n}");
+}
+
+// ---------------------------------------------------------------------------------------
+// The payload benchmarks: N = 1, 100, 10000.
+
+fn payload_msgpack_decode(c: &mut Criterion) {
+    check_model_types();
+    let ty = bench_type();
+    for n in SIZES {
+        check_round_trips(n, &ty);
+    }
+    let group_name = "typed_msgpack_decode";
+    let mut group = c.benchmark_group(group_name);
+    for n in SIZES {
+        let bytes = bench_data(&format!("payload-{n}.msgpack"));
+        group.throughput(Throughput::Bytes(bytes.len() as u64));
+        let bytes = &bytes[..];
+        group.bench_function(BenchmarkId::new("tfvalue_typed", n), |b| {
+            count_allocs(group_name, "tfvalue_typed", n, || {
+                tfvalue::msgpack::from_slice::<Vm>(bytes).unwrap()
+            });
+            b.iter(|| tfvalue::msgpack::from_slice::<Vm>(black_box(bytes)).unwrap());
+        });
+        group.bench_function(BenchmarkId::new("floor_rmp_serde", n), |b| {
+            count_allocs(group_name, "floor_rmp_serde", n, || {
+                rmp_serde::from_slice::<FloorVm>(bytes).unwrap()
+            });
+            b.iter(|| rmp_serde::from_slice::<FloorVm>(black_box(bytes)).unwrap());
+        });
+        group.bench_function(BenchmarkId::new("tfvalue_value", n), |b| {
+            count_allocs(group_name, "tfvalue_value", n, || {
+                Value::from_msgpack(bytes, &ty).unwrap()
+            });
+            b.iter(|| Value::from_msgpack(black_box(bytes), &ty).unwrap());
+        });
+        group.bench_function(BenchmarkId::new("tfvalue_borrowed", n), |b| {
+            count_allocs(group_name, "tfvalue_borrowed", n, || {
+                tfvalue::msgpack::from_slice::<BorrowedVm<'_>>(bytes).unwrap()
+            });
+            b.iter(|| tfvalue::msgpack::from_slice::<BorrowedVm<'_>>(black_box(bytes)).unwrap());
+        });
+        group.bench_function(BenchmarkId::new("floor_borrowed", n), |b| {
+            count_allocs(group_name, "floor_borrowed", n, || {
+                rmp_serde::from_slice::<FloorBorrowedVm<'_>>(bytes).unwrap()
+            });
+            b.iter(|| rmp_serde::from_slice::<FloorBorrowedVm<'_>>(black_box(bytes)).unwrap());
+        });
+    }
+    group.finish();
+}
+
+fn payload_msgpack_encode(c: &mut Criterion) {
+    let ty = bench_type();
+    let group_name = "typed_msgpack_encode";
+    let mut group = c.benchmark_group(group_name);
+    for n in SIZES {
+        let bytes = bench_data(&format!("payload-{n}.msgpack"));
+        group.throughput(Throughput::Bytes(bytes.len() as u64));
+        let vm: Vm = tfvalue::msgpack::from_slice(&bytes).unwrap();
+        let floor: FloorVm = rmp_serde::from_slice(&bytes).unwrap();
+        let value = Value::from_msgpack(&bytes, &ty).unwrap();
+        let borrowed: BorrowedVm<'_> = tfvalue::msgpack::from_slice(&bytes).unwrap();
+        group.bench_function(BenchmarkId::new("tfvalue_typed", n), |b| {
+            count_allocs(group_name, "tfvalue_typed", n, || {
+                tfvalue::msgpack::to_vec(&vm).unwrap()
+            });
+            b.iter(|| tfvalue::msgpack::to_vec(black_box(&vm)).unwrap());
+        });
+        group.bench_function(BenchmarkId::new("floor_rmp_serde", n), |b| {
+            count_allocs(group_name, "floor_rmp_serde", n, || {
+                rmp_serde::to_vec_named(&floor).unwrap()
+            });
+            b.iter(|| rmp_serde::to_vec_named(black_box(&floor)).unwrap());
+        });
+        group.bench_function(BenchmarkId::new("tfvalue_value", n), |b| {
+            count_allocs(group_name, "tfvalue_value", n, || {
+                value.to_msgpack(&ty).unwrap()
+            });
+            b.iter(|| black_box(&value).to_msgpack(&ty).unwrap());
+        });
+        group.bench_function(BenchmarkId::new("tfvalue_borrowed", n), |b| {
+            count_allocs(group_name, "tfvalue_borrowed", n, || {
+                tfvalue::msgpack::to_vec(&borrowed).unwrap()
+            });
+            b.iter(|| tfvalue::msgpack::to_vec(black_box(&borrowed)).unwrap());
+        });
+    }
+    group.finish();
+}
+
+fn payload_json_decode(c: &mut Criterion) {
+    let ty = bench_type();
+    let group_name = "typed_json_decode";
+    let mut group = c.benchmark_group(group_name);
+    for n in SIZES {
+        let bytes = bench_data(&format!("payload-{n}.json"));
+        group.throughput(Throughput::Bytes(bytes.len() as u64));
+        let bytes = &bytes[..];
+        group.bench_function(BenchmarkId::new("tfvalue_typed", n), |b| {
+            count_allocs(group_name, "tfvalue_typed", n, || {
+                tfvalue::json::from_slice::<Vm>(bytes).unwrap()
+            });
+            b.iter(|| tfvalue::json::from_slice::<Vm>(black_box(bytes)).unwrap());
+        });
+        group.bench_function(BenchmarkId::new("floor_serde_json", n), |b| {
+            count_allocs(group_name, "floor_serde_json", n, || {
+                serde_json::from_slice::<FloorVm>(bytes).unwrap()
+            });
+            b.iter(|| serde_json::from_slice::<FloorVm>(black_box(bytes)).unwrap());
+        });
+        group.bench_function(BenchmarkId::new("tfvalue_value", n), |b| {
+            count_allocs(group_name, "tfvalue_value", n, || {
+                Value::from_json(bytes, &ty).unwrap()
+            });
+            b.iter(|| Value::from_json(black_box(bytes), &ty).unwrap());
+        });
+        group.bench_function(BenchmarkId::new("tfvalue_borrowed", n), |b| {
+            count_allocs(group_name, "tfvalue_borrowed", n, || {
+                tfvalue::json::from_slice::<BorrowedVm<'_>>(bytes).unwrap()
+            });
+            b.iter(|| tfvalue::json::from_slice::<BorrowedVm<'_>>(black_box(bytes)).unwrap());
+        });
+        group.bench_function(BenchmarkId::new("floor_borrowed", n), |b| {
+            count_allocs(group_name, "floor_borrowed", n, || {
+                serde_json::from_slice::<FloorBorrowedVm<'_>>(bytes).unwrap()
+            });
+            b.iter(|| serde_json::from_slice::<FloorBorrowedVm<'_>>(black_box(bytes)).unwrap());
+        });
+    }
+    group.finish();
+}
+
+fn payload_json_encode(c: &mut Criterion) {
+    let ty = bench_type();
+    let group_name = "typed_json_encode";
+    let mut group = c.benchmark_group(group_name);
+    for n in SIZES {
+        let bytes = bench_data(&format!("payload-{n}.json"));
+        group.throughput(Throughput::Bytes(bytes.len() as u64));
+        let vm: Vm = tfvalue::json::from_slice(&bytes).unwrap();
+        let floor: FloorVm = serde_json::from_slice(&bytes).unwrap();
+        let value = Value::from_json(&bytes, &ty).unwrap();
+        group.bench_function(BenchmarkId::new("tfvalue_typed", n), |b| {
+            count_allocs(group_name, "tfvalue_typed", n, || {
+                tfvalue::json::to_vec(&vm).unwrap()
+            });
+            b.iter(|| tfvalue::json::to_vec(black_box(&vm)).unwrap());
+        });
+        group.bench_function(BenchmarkId::new("floor_serde_json", n), |b| {
+            count_allocs(group_name, "floor_serde_json", n, || {
+                serde_json::to_vec(&floor).unwrap()
+            });
+            b.iter(|| serde_json::to_vec(black_box(&floor)).unwrap());
+        });
+        group.bench_function(BenchmarkId::new("tfvalue_value", n), |b| {
+            count_allocs(group_name, "tfvalue_value", n, || {
+                value.to_json(&ty).unwrap()
+            });
+            b.iter(|| black_box(&value).to_json(&ty).unwrap());
+        });
+    }
+    group.finish();
+}
+
+// ---------------------------------------------------------------------------------------
+// Scaling payloads, built with tfvalue: a SET block of N objects, a map of N keys, and
+// nested blocks D levels deep.
+
+/// A firewall whose rules are a SET block: `Set<Rule>` keeps the wire order and needs no
+/// `Ord` (a provider's rules hold no `Ord` or `Hash` anyway once they hold floats or values).
+#[derive(TfSchema, Debug, PartialEq)]
+struct Firewall {
+    #[tf(computed)]
+    id: Unknown<Nullable<String>>,
+    name: String,
+    #[tf(block)]
+    rule: Set<Rule>,
+}
+
+#[derive(TfSchema, Debug, PartialEq)]
+struct Rule {
+    cidr: String,
+    description: Nullable<String>,
+    enabled: Nullable<bool>,
+    port: Nullable<i64>,
+    protocol: String,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct FloorFirewall {
+    id: String,
+    name: String,
+    rule: Vec<FloorRule>,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct FloorRule {
+    cidr: String,
+    description: String,
+    enabled: bool,
+    port: i64,
+    protocol: String,
+}
+
+/// A resource with a large `map(string)`.
+#[derive(TfSchema, Debug, PartialEq)]
+struct Labels {
+    #[tf(computed)]
+    id: Unknown<Nullable<String>>,
+    labels: Nullable<BTreeMap<String, String>>,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct FloorLabels {
+    id: String,
+    labels: BTreeMap<String, String>,
+}
+
+/// One level of a nested block, holding the next level as a LIST block of one.
+#[derive(TfSchema, Debug, PartialEq)]
+struct Level<T: TfSchema> {
+    #[tf(block)]
+    child: Vec<T>,
+    index: Nullable<i64>,
+    name: String,
+}
+
+/// The innermost level.
+#[derive(TfSchema, Debug, PartialEq)]
+struct Leaf {
+    index: Nullable<i64>,
+    name: String,
+}
+
+/// The root: a LIST block of `CHAINS` nested blocks of type `T`.
+#[derive(TfSchema, Debug, PartialEq)]
+struct Nest<T: TfSchema> {
+    #[tf(block)]
+    chain: Vec<T>,
+    #[tf(computed)]
+    id: Unknown<Nullable<String>>,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct FloorLevel<T> {
+    child: Vec<T>,
+    index: i64,
+    name: String,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct FloorLeaf {
+    index: i64,
+    name: String,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct FloorNest<T> {
+    chain: Vec<T>,
+    id: String,
+}
+
+/// `nest!(x x x)` is `Level<Level<Level<Leaf>>>`: one `Level` per token, then `Leaf`.
+macro_rules! nest {
+    () => { Leaf };
+    ($head:tt $($tail:tt)*) => { Level<nest!($($tail)*)> };
+}
+macro_rules! floor_nest {
+    () => { FloorLeaf };
+    ($head:tt $($tail:tt)*) => { FloorLevel<floor_nest!($($tail)*)> };
+}
+
+/// 5 levels of blocks under the root (4 `Level`s and the `Leaf`).
+type Chain5 = nest!(x x x x);
+type FloorChain5 = floor_nest!(x x x x);
+/// 50 levels of blocks under the root (49 `Level`s and the `Leaf`).
+type Chain50 = nest!(
+    x x x x x x x x x x  x x x x x x x x x x  x x x x x x x x x x  x x x x x x x x x x
+    x x x x x x x x x
+);
+type FloorChain50 = floor_nest!(
+    x x x x x x x x x x  x x x x x x x x x x  x x x x x x x x x x  x x x x x x x x x x
+    x x x x x x x x x
+);
+
+/// Nested chains at the root of the nested payloads.
+const CHAINS: usize = 100;
+
+/// Builds one level of a chain (deterministic: `chain` and `depth` name it).
+trait Build {
+    fn build(chain: usize, depth: usize) -> Self;
+}
+
+impl Build for Leaf {
+    fn build(chain: usize, depth: usize) -> Self {
+        Leaf {
+            index: Nullable::Value((chain * 1000 + depth) as i64),
+            name: format!("chain-{chain:03}-level-{depth:02}"),
+        }
+    }
+}
+
+impl<T: TfSchema + Build> Build for Level<T> {
+    fn build(chain: usize, depth: usize) -> Self {
+        Level {
+            child: vec![T::build(chain, depth + 1)],
+            index: Nullable::Value((chain * 1000 + depth) as i64),
+            name: format!("chain-{chain:03}-level-{depth:02}"),
+        }
+    }
+}
+
+fn nested_payload<T: TfSchema + Build + Serialize>() -> Vec<u8> {
+    let nest = Nest {
+        chain: (0..CHAINS).map(|i| T::build(i, 1)).collect::<Vec<T>>(),
+        id: Unknown::known(Nullable::Value("nest-0001".to_owned())),
+    };
+    tfvalue::msgpack::to_vec(&nest).unwrap()
+}
+
+/// A SET block of `n` distinct rules. Built as a `Value` (`Value::set` puts a set in
+/// Terraform's canonical form) and encoded by tfvalue against the model's type.
+fn set_payload(n: usize) -> Vec<u8> {
+    let ty = Firewall::schema().object_type().without_optional();
+    let rule_ty = Rule::schema().object_type().without_optional();
+    let rules = (0..n)
+        .map(|i| {
+            Value::object([
+                (
+                    "cidr",
+                    Value::from(format!("10.{}.{}.0/24", i / 256 % 256, i % 256)),
+                ),
+                (
+                    "description",
+                    Value::from(format!("allow service {i} from its subnet")),
+                ),
+                ("enabled", Value::from(i % 3 != 0)),
+                ("port", Value::from(tfvalue::Number::from(1024 + i as u64))),
+                (
+                    "protocol",
+                    Value::from(if i % 2 == 0 { "tcp" } else { "udp" }),
+                ),
+            ])
+        })
+        .collect();
+    let value = Value::object([
+        ("id", Value::from("fw-0001")),
+        ("name", Value::from("edge")),
+        ("rule", Value::set(rule_ty, rules).expect("a set of rules")),
+    ]);
+    value.to_msgpack(&ty).unwrap()
+}
+
+/// A `map(string)` of `n` keys, built as a `Value` and encoded by tfvalue.
+fn map_payload(n: usize) -> Vec<u8> {
+    let ty = Labels::schema().object_type().without_optional();
+    let labels = (0..n)
+        .map(|i| {
+            (
+                format!("team.example.com/label-{i:05}"),
+                Value::from(format!("value-{:08x}", (i as u64).wrapping_mul(2654435761))),
+            )
+        })
+        .collect();
+    let value = Value::object([
+        ("id", Value::from("labels-0001")),
+        ("labels", Value::map(Type::String, labels).expect("a map")),
+    ]);
+    value.to_msgpack(&ty).unwrap()
+}
+
+/// Checks that the typed model, the floor and `Value` all read `bytes` and that the typed
+/// model and `Value` write them back exactly (the floor too, where `exact_floor`).
+fn check_scaling<T, F>(name: &str, bytes: &[u8], exact_floor: bool)
+where
+    T: TfSchema + Serialize + for<'de> Deserialize<'de>,
+    F: Serialize + for<'de> Deserialize<'de>,
+{
+    let ty = T::schema().object_type().without_optional();
+    let typed: T = tfvalue::msgpack::from_slice(bytes).expect("typed decode");
+    assert!(
+        tfvalue::msgpack::to_vec(&typed).unwrap() == bytes,
+        "typed {name}"
+    );
+    let value = Value::from_msgpack(bytes, &ty).expect("Value decode");
+    assert!(value.to_msgpack(&ty).unwrap() == bytes, "Value {name}");
+    let floor: F = rmp_serde::from_slice(bytes).expect("floor decode");
+    if exact_floor {
+        assert!(
+            rmp_serde::to_vec_named(&floor).unwrap() == bytes,
+            "floor {name}"
+        );
+    }
+}
+
+/// Decode and encode of one scaling payload: typed, floor and `Value`, as rows of the
+/// groups `{name}_msgpack_decode` and `{name}_msgpack_encode` with parameter `n`.
+fn scaling_rows<T, F>(c: &mut Criterion, name: &str, n: usize, bytes: &[u8])
+where
+    T: TfSchema + Serialize + for<'de> Deserialize<'de>,
+    F: Serialize + for<'de> Deserialize<'de>,
+{
+    let ty = T::schema().object_type().without_optional();
+    let decode = format!("{name}_msgpack_decode");
+    let mut group = c.benchmark_group(&decode);
+    group.throughput(Throughput::Bytes(bytes.len() as u64));
+    group.bench_function(BenchmarkId::new("tfvalue_typed", n), |b| {
+        count_allocs(&decode, "tfvalue_typed", n, || {
+            tfvalue::msgpack::from_slice::<T>(bytes).unwrap()
+        });
+        b.iter(|| tfvalue::msgpack::from_slice::<T>(black_box(bytes)).unwrap());
+    });
+    group.bench_function(BenchmarkId::new("floor_rmp_serde", n), |b| {
+        count_allocs(&decode, "floor_rmp_serde", n, || {
+            rmp_serde::from_slice::<F>(bytes).unwrap()
+        });
+        b.iter(|| rmp_serde::from_slice::<F>(black_box(bytes)).unwrap());
+    });
+    group.bench_function(BenchmarkId::new("tfvalue_value", n), |b| {
+        count_allocs(&decode, "tfvalue_value", n, || {
+            Value::from_msgpack(bytes, &ty).unwrap()
+        });
+        b.iter(|| Value::from_msgpack(black_box(bytes), &ty).unwrap());
+    });
+    group.finish();
+
+    let typed: T = tfvalue::msgpack::from_slice(bytes).unwrap();
+    let floor: F = rmp_serde::from_slice(bytes).unwrap();
+    let value = Value::from_msgpack(bytes, &ty).unwrap();
+    let encode = format!("{name}_msgpack_encode");
+    let mut group = c.benchmark_group(&encode);
+    group.throughput(Throughput::Bytes(bytes.len() as u64));
+    group.bench_function(BenchmarkId::new("tfvalue_typed", n), |b| {
+        count_allocs(&encode, "tfvalue_typed", n, || {
+            tfvalue::msgpack::to_vec(&typed).unwrap()
+        });
+        b.iter(|| tfvalue::msgpack::to_vec(black_box(&typed)).unwrap());
+    });
+    group.bench_function(BenchmarkId::new("floor_rmp_serde", n), |b| {
+        count_allocs(&encode, "floor_rmp_serde", n, || {
+            rmp_serde::to_vec_named(&floor).unwrap()
+        });
+        b.iter(|| rmp_serde::to_vec_named(black_box(&floor)).unwrap());
+    });
+    group.bench_function(BenchmarkId::new("tfvalue_value", n), |b| {
+        count_allocs(&encode, "tfvalue_value", n, || {
+            value.to_msgpack(&ty).unwrap()
+        });
+        b.iter(|| black_box(&value).to_msgpack(&ty).unwrap());
+    });
+    group.finish();
+}
+
+fn scaling(c: &mut Criterion) {
+    for n in [100, 10000] {
+        let bytes = set_payload(n);
+        // The floor writes `description` etc. back as go-cty would: exact.
+        check_scaling::<Firewall, FloorFirewall>(&format!("set/{n}"), &bytes, true);
+        scaling_rows::<Firewall, FloorFirewall>(c, "set", n, &bytes);
+    }
+    for n in [100, 10000] {
+        let bytes = map_payload(n);
+        check_scaling::<Labels, FloorLabels>(&format!("map/{n}"), &bytes, true);
+        scaling_rows::<Labels, FloorLabels>(c, "map", n, &bytes);
+    }
+    let bytes = nested_payload::<Chain5>();
+    check_scaling::<Nest<Chain5>, FloorNest<FloorChain5>>("nested/5", &bytes, true);
+    scaling_rows::<Nest<Chain5>, FloorNest<FloorChain5>>(c, "nested", 5, &bytes);
+    let bytes = nested_payload::<Chain50>();
+    check_scaling::<Nest<Chain50>, FloorNest<FloorChain50>>("nested/50", &bytes, true);
+    scaling_rows::<Nest<Chain50>, FloorNest<FloorChain50>>(c, "nested", 50, &bytes);
+}
+
+criterion_group!(
+    benches,
+    payload_msgpack_decode,
+    payload_msgpack_encode,
+    payload_json_decode,
+    payload_json_encode,
+    scaling
+);
+criterion_main!(benches);
