@@ -1,6 +1,9 @@
-//! Helpers shared by tfvalue's integration tests and examples: test data and hex.
+//! Helpers shared by tfvalue's integration tests and examples: test data, hex, and driving
+//! the real Terraform CLI (`terraform`).
 
 use std::path::PathBuf;
+
+pub mod terraform;
 
 /// Path of a file under `tests/data/`.
 pub fn data_path(name: &str) -> PathBuf {
