@@ -1,4 +1,117 @@
 //! Serve `tfvalue`-derived models to Terraform as a provider plugin (protocol 6).
+//!
+//! Declare each model once with `#[derive(TfSchema)]`; implement [`Provider`] for the
+//! provider block, [`Resource`] for each managed resource type and [`DataSource`] for each
+//! data source; call [`serve`] from `main`. The framework does the rest: the go-plugin
+//! handshake and mutual TLS with Terraform, the gRPC protocol, decoding and encoding every
+//! value (errors point at the attribute in the user's configuration), the default plan
+//! (computed attributes become "known after apply"), replacement, private state, state
+//! upgrades and destroy.
+//!
+//! ```
+//! use std::process::ExitCode;
+//! use tfvalue::{Nullable, TfSchema, Unknown};
+//! use tfvalue_provider::{Context, Diagnostic, Diagnostics, Provider, Registry, Resource};
+//!
+//! /// The provider block: `provider "greet" { greeting = "Hello" }`.
+//! #[derive(TfSchema)]
+//! struct Config {
+//!     greeting: Nullable<String>,
+//! }
+//!
+//! /// A `greet_message` resource: a message kept nowhere but in Terraform's state.
+//! #[derive(TfSchema)]
+//! struct Message {
+//!     /// Who to greet.
+//!     name: Unknown<String>,
+//!     /// The greeting, computed by the provider.
+//!     #[tf(computed)]
+//!     text: Unknown<Nullable<String>>,
+//! }
+//!
+//! struct Greet;
+//! struct Messages;
+//!
+//! impl Provider for Greet {
+//!     type Config = Config;
+//!     type Data = String; // the greeting every resource uses
+//!
+//!     fn register(&self, registry: &mut Registry<String>) {
+//!         registry.resource("greet_message", Messages);
+//!     }
+//!
+//!     async fn configure(&self, _: &mut Context<String>, _: &str, config: Config) -> Result<String, Diagnostics> {
+//!         Ok(config.greeting.unwrap_or_else(|| "Hello".to_owned()))
+//!     }
+//! }
+//!
+//! impl Resource for Messages {
+//!     type Model = Message;
+//!     type Data = String;
+//!
+//!     async fn create(&self, ctx: &mut Context<String>, planned: Message) -> Result<Message, Diagnostics> {
+//!         let name = planned.name.as_known().ok_or_else(|| Diagnostic::error("name is unknown"))?;
+//!         let text = format!("{}, {name}!", ctx.data()?);
+//!         Ok(Message { text: Unknown::known(Nullable::Value(text)), ..planned })
+//!     }
+//!     async fn read(&self, _: &mut Context<String>, current: Message) -> Result<Option<Message>, Diagnostics> {
+//!         Ok(Some(current))
+//!     }
+//!     async fn update(&self, ctx: &mut Context<String>, _: Message, planned: Message) -> Result<Message, Diagnostics> {
+//!         self.create(ctx, planned).await
+//!     }
+//!     async fn delete(&self, _: &mut Context<String>, _: Message) -> Result<(), Diagnostics> {
+//!         Ok(())
+//!     }
+//! }
+//!
+//! // A provider's `main` is `tfvalue_provider::serve(Greet)`. Run by hand rather than by
+//! // Terraform, it explains that it is a plugin and fails:
+//! assert_eq!(tfvalue_provider::serve(Greet), ExitCode::FAILURE);
+//! ```
+//!
+//! Writing a provider step by step: the README's "Write your first provider"; a complete
+//! provider that manages files: `examples/localfs` in the repository.
 #![deny(missing_docs)]
 
+mod context;
+mod data_source;
+mod diagnostics;
+mod handler;
+mod model;
+mod plan;
 pub mod proto;
+mod provider;
+mod registry;
+mod resource;
+mod schema_proto;
+mod serve;
+mod server;
+#[cfg(test)]
+mod service_tests;
+
+pub use context::Context;
+pub use data_source::DataSource;
+pub use diagnostics::{Diagnostic, Diagnostics, Severity};
+pub use model::Model;
+pub use provider::Provider;
+pub use registry::Registry;
+pub use resource::{Plan, Resource};
+
+/// Runs the provider as a Terraform plugin: the whole `main` of a provider executable.
+///
+/// Registers the provider's types (a mistake there is reported on stderr, exit code 1),
+/// checks that Terraform started the process, performs the go-plugin handshake and serves
+/// protocol 6 over mutual TLS until Terraform shuts the plugin down.
+pub fn serve<P: Provider>(provider: P) -> std::process::ExitCode {
+    match server::ProviderService::new(provider) {
+        Ok(service) => serve::run(service),
+        Err(problems) => {
+            eprintln!("The provider cannot start; its types are declared wrongly:");
+            for problem in problems {
+                eprintln!("  - {problem}");
+            }
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

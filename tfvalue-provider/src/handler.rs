@@ -1,0 +1,498 @@
+//! One request through one typed resource or data source: decoding the values it carries,
+//! calling the author's method, encoding what it returns, and turning every failure into
+//! diagnostics. The registry keeps handlers behind the object-safe traits here, so the
+//! server can dispatch by type name.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use tfvalue::path::AttributePath;
+use tfvalue::schema::Schema;
+use tfvalue::{TfSchema, Type, Value};
+
+use crate::context::Context;
+use crate::data_source::DataSource;
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::model::Model;
+use crate::plan::mark_computed_unknown;
+use crate::proto::tfplugin6 as pb;
+use crate::resource::{Plan, Resource};
+
+pub(crate) type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// MessagePack nil: the null value of any type.
+pub(crate) const MSGPACK_NULL: &[u8] = &[0xc0];
+
+/// The encoded form of a wire value, as it came.
+enum Wire<'a> {
+    Msgpack(&'a [u8]),
+    Json(&'a [u8]),
+    Absent,
+}
+
+fn wire(value: Option<&pb::DynamicValue>) -> Wire<'_> {
+    match value {
+        Some(v) if !v.msgpack.is_empty() => Wire::Msgpack(&v.msgpack),
+        Some(v) if !v.json.is_empty() => Wire::Json(&v.json),
+        _ => Wire::Absent,
+    }
+}
+
+/// Decodes a `DynamicValue` as a [`Value`] of `ty`; an absent one is null.
+pub(crate) fn decode_value(value: Option<&pb::DynamicValue>, ty: &Type) -> tfvalue::Result<Value> {
+    match wire(value) {
+        Wire::Msgpack(bytes) => Value::from_msgpack(bytes, ty),
+        Wire::Json(bytes) => Value::from_json(bytes, ty),
+        Wire::Absent => Ok(Value::null(ty.clone())),
+    }
+}
+
+/// Decodes a `DynamicValue` straight into a model; `None` when it is null or absent.
+pub(crate) fn decode_model<M: Model>(
+    value: Option<&pb::DynamicValue>,
+) -> tfvalue::Result<Option<M>> {
+    match wire(value) {
+        Wire::Msgpack(MSGPACK_NULL) | Wire::Absent => Ok(None),
+        Wire::Msgpack(bytes) => tfvalue::msgpack::from_slice(bytes).map(Some),
+        Wire::Json(bytes) if bytes.trim_ascii() == b"null" => Ok(None),
+        Wire::Json(bytes) => tfvalue::json::from_slice(bytes).map(Some),
+    }
+}
+
+fn msgpack(bytes: Vec<u8>) -> pb::DynamicValue {
+    pb::DynamicValue {
+        msgpack: bytes,
+        json: Vec::new(),
+    }
+}
+
+fn null_value() -> pb::DynamicValue {
+    msgpack(MSGPACK_NULL.to_vec())
+}
+
+/// Encodes a model as the state or plan the provider answers with. With `known`, checks
+/// it holds no unknown value (applied and read states must be wholly known).
+fn encode_model<M: Model>(
+    model: &M,
+    what: &str,
+    known: bool,
+) -> Result<pb::DynamicValue, Diagnostics> {
+    let bytes = tfvalue::msgpack::to_vec(model).map_err(|e| {
+        Diagnostics::from_value_error(&format!("Provider produced an invalid {what}"), &e)
+    })?;
+    if known {
+        let ty = M::schema().object_type();
+        let value = Value::from_msgpack(&bytes, ty).map_err(|e| {
+            Diagnostics::from_value_error(&format!("Provider produced an invalid {what}"), &e)
+        })?;
+        let unknown = value.unknown_paths();
+        if let Some(first) = unknown.first() {
+            let list: Vec<String> = unknown.iter().map(ToString::to_string).collect();
+            return Err(
+                Diagnostic::error(format!("Provider produced an invalid {what}"))
+                    .with_detail(format!(
+                        "The {what} must be wholly known, but these attributes are unknown: {}. \
+                     This is a bug in the provider.",
+                        list.join(", ")
+                    ))
+                    .at(first.clone())
+                    .into(),
+            );
+        }
+    }
+    Ok(msgpack(bytes))
+}
+
+fn decode_failed(what: &str) -> impl Fn(tfvalue::Error) -> Diagnostics + '_ {
+    move |e| Diagnostics::from_value_error(what, &e)
+}
+
+/// Collects the context's diagnostics after a method, with its error if it failed.
+fn finish<D, T>(
+    ctx: Context<D>,
+    result: Result<T, Diagnostics>,
+) -> (Option<T>, Diagnostics, Vec<u8>) {
+    let (mut diagnostics, private) = ctx.into_parts();
+    match result {
+        Ok(value) => (Some(value), diagnostics, private),
+        Err(errors) => {
+            diagnostics.extend(errors);
+            if !diagnostics.has_errors() {
+                diagnostics.push(Diagnostic::error("The operation failed").with_detail(
+                    "The provider reported a failure without saying why; this is a bug in the provider.",
+                ));
+            }
+            (None, diagnostics, private)
+        }
+    }
+}
+
+/// A resource type, whatever its model.
+pub(crate) trait ErasedResource<D>: Send + Sync {
+    fn schema(&self) -> &'static Schema;
+    fn validate<'a>(
+        &'a self,
+        ctx: Context<D>,
+        config: Option<pb::DynamicValue>,
+    ) -> BoxFuture<'a, Diagnostics>;
+    fn plan<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: pb::plan_resource_change::Request,
+    ) -> BoxFuture<'a, pb::plan_resource_change::Response>;
+    fn apply<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: pb::apply_resource_change::Request,
+    ) -> BoxFuture<'a, pb::apply_resource_change::Response>;
+    fn read<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: pb::read_resource::Request,
+    ) -> BoxFuture<'a, pb::read_resource::Response>;
+    fn import<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: pb::import_resource_state::Request,
+    ) -> BoxFuture<'a, pb::import_resource_state::Response>;
+    fn upgrade<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: pb::upgrade_resource_state::Request,
+    ) -> BoxFuture<'a, pb::upgrade_resource_state::Response>;
+}
+
+/// A data source type, whatever its model.
+pub(crate) trait ErasedDataSource<D>: Send + Sync {
+    fn schema(&self) -> &'static Schema;
+    fn validate<'a>(
+        &'a self,
+        ctx: Context<D>,
+        config: Option<pb::DynamicValue>,
+    ) -> BoxFuture<'a, Diagnostics>;
+    fn read<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: pb::read_data_source::Request,
+    ) -> BoxFuture<'a, pb::read_data_source::Response>;
+}
+
+/// Decodes a configuration into `M` and runs a validation on it.
+pub(crate) async fn validate_config<D, M, F, Fut>(
+    mut ctx: Context<D>,
+    config: Option<pb::DynamicValue>,
+    check: F,
+) -> Diagnostics
+where
+    M: Model,
+    F: FnOnce(Context<D>, M) -> Fut,
+    Fut: Future<Output = (Context<D>, Result<(), Diagnostics>)>,
+{
+    match decode_model::<M>(config.as_ref()) {
+        Ok(Some(model)) => {
+            let (ctx, result) = check(ctx, model).await;
+            finish(ctx, result).1
+        }
+        Ok(None) => ctx.into_parts().0,
+        Err(e) => {
+            ctx.add(Diagnostic::from_value_error("Invalid configuration", &e));
+            ctx.into_parts().0
+        }
+    }
+}
+
+impl<R: Resource> ErasedResource<R::Data> for R {
+    fn schema(&self) -> &'static Schema {
+        R::Model::schema()
+    }
+
+    fn validate<'a>(
+        &'a self,
+        ctx: Context<R::Data>,
+        config: Option<pb::DynamicValue>,
+    ) -> BoxFuture<'a, Diagnostics> {
+        Box::pin(validate_config::<R::Data, R::Model, _, _>(
+            ctx,
+            config,
+            move |mut ctx, model| async move {
+                let result = Resource::validate(self, &mut ctx, &model).await;
+                (ctx, result)
+            },
+        ))
+    }
+
+    fn plan<'a>(
+        &'a self,
+        mut ctx: Context<R::Data>,
+        request: pb::plan_resource_change::Request,
+    ) -> BoxFuture<'a, pb::plan_resource_change::Response> {
+        Box::pin(async move {
+            let schema = R::Model::schema();
+            let ty = schema.object_type();
+            let result: Result<(pb::DynamicValue, Vec<AttributePath>), Diagnostics> = async {
+                let prior = decode_value(request.prior_state.as_ref(), ty)
+                    .map_err(decode_failed("Invalid prior state"))?;
+                let proposed = decode_value(request.proposed_new_state.as_ref(), ty)
+                    .map_err(decode_failed("Invalid proposed new state"))?;
+                if proposed.is_null() {
+                    // Destroy: the plan is null.
+                    return Ok((null_value(), Vec::new()));
+                }
+                let config = decode_value(request.config.as_ref(), ty)
+                    .map_err(decode_failed("Invalid configuration"))?;
+                let mut planned = proposed.clone();
+                let changed = prior.is_null() || prior != proposed;
+                mark_computed_unknown(&schema.block, Some(&config), &mut planned, changed);
+                let mut plan = Plan {
+                    prior: if prior.is_null() {
+                        None
+                    } else {
+                        Some(
+                            prior
+                                .decode_as::<R::Model>()
+                                .map_err(decode_failed("Invalid prior state"))?,
+                        )
+                    },
+                    config: config
+                        .decode_as::<R::Model>()
+                        .map_err(decode_failed("Invalid configuration"))?,
+                    planned: planned
+                        .decode_as::<R::Model>()
+                        .map_err(decode_failed("Invalid planned state"))?,
+                    replace: Vec::new(),
+                };
+                Resource::plan(self, &mut ctx, &mut plan).await?;
+                let planned = encode_model(&plan.planned, "plan", false)?;
+                let mut replace = Vec::new();
+                if plan.prior.is_some() {
+                    replace = Resource::requires_replace(self);
+                    replace.extend(plan.replace);
+                }
+                Ok((planned, replace))
+            }
+            .await;
+            let (outcome, diagnostics, private) = finish(ctx, result);
+            let (planned_state, requires_replace) = match outcome {
+                Some((planned, replace)) => (Some(planned), replace),
+                None => (None, Vec::new()),
+            };
+            pb::plan_resource_change::Response {
+                planned_state,
+                requires_replace: requires_replace
+                    .iter()
+                    .map(|p| crate::diagnostics::path_to_proto(p, Some(ty)))
+                    .collect(),
+                planned_private: private,
+                diagnostics: diagnostics.to_proto(Some(ty)),
+                legacy_type_system: false,
+            }
+        })
+    }
+
+    fn apply<'a>(
+        &'a self,
+        mut ctx: Context<R::Data>,
+        request: pb::apply_resource_change::Request,
+    ) -> BoxFuture<'a, pb::apply_resource_change::Response> {
+        Box::pin(async move {
+            let ty = R::Model::schema().object_type();
+            let result: Result<pb::DynamicValue, Diagnostics> = async {
+                let prior = decode_model::<R::Model>(request.prior_state.as_ref())
+                    .map_err(decode_failed("Invalid prior state"))?;
+                let planned = decode_model::<R::Model>(request.planned_state.as_ref())
+                    .map_err(decode_failed("Invalid planned state"))?;
+                match (prior, planned) {
+                    (Some(prior), None) => {
+                        Resource::delete(self, &mut ctx, prior).await?;
+                        Ok(null_value())
+                    }
+                    (None, Some(planned)) => {
+                        let state = Resource::create(self, &mut ctx, planned).await?;
+                        encode_model(&state, "new state", true)
+                    }
+                    (Some(prior), Some(planned)) => {
+                        let state = Resource::update(self, &mut ctx, prior, planned).await?;
+                        encode_model(&state, "new state", true)
+                    }
+                    (None, None) => Ok(null_value()),
+                }
+            }
+            .await;
+            let (outcome, diagnostics, private) = finish(ctx, result);
+            // On failure the object is as it was: answer with the prior state.
+            let new_state =
+                outcome.or_else(|| Some(request.prior_state.clone().unwrap_or_else(null_value)));
+            pb::apply_resource_change::Response {
+                new_state,
+                private,
+                diagnostics: diagnostics.to_proto(Some(ty)),
+                legacy_type_system: false,
+            }
+        })
+    }
+
+    fn read<'a>(
+        &'a self,
+        mut ctx: Context<R::Data>,
+        request: pb::read_resource::Request,
+    ) -> BoxFuture<'a, pb::read_resource::Response> {
+        Box::pin(async move {
+            let ty = R::Model::schema().object_type();
+            let result: Result<pb::DynamicValue, Diagnostics> = async {
+                let current = decode_model::<R::Model>(request.current_state.as_ref())
+                    .map_err(decode_failed("Invalid current state"))?;
+                let Some(current) = current else {
+                    return Ok(null_value());
+                };
+                match Resource::read(self, &mut ctx, current).await? {
+                    Some(state) => encode_model(&state, "state", true),
+                    None => Ok(null_value()),
+                }
+            }
+            .await;
+            let (outcome, diagnostics, private) = finish(ctx, result);
+            let new_state = outcome.or_else(|| request.current_state.clone());
+            pb::read_resource::Response {
+                new_state,
+                diagnostics: diagnostics.to_proto(Some(ty)),
+                private,
+            }
+        })
+    }
+
+    fn import<'a>(
+        &'a self,
+        mut ctx: Context<R::Data>,
+        request: pb::import_resource_state::Request,
+    ) -> BoxFuture<'a, pb::import_resource_state::Response> {
+        Box::pin(async move {
+            let ty = R::Model::schema().object_type();
+            let result: Result<pb::DynamicValue, Diagnostics> = async {
+                let state = Resource::import(self, &mut ctx, &request.id).await?;
+                encode_model(&state, "imported state", false)
+            }
+            .await;
+            let (outcome, diagnostics, private) = finish(ctx, result);
+            pb::import_resource_state::Response {
+                imported_resources: outcome
+                    .map(|state| pb::import_resource_state::ImportedResource {
+                        type_name: request.type_name.clone(),
+                        state: Some(state),
+                        private,
+                    })
+                    .into_iter()
+                    .collect(),
+                diagnostics: diagnostics.to_proto(Some(ty)),
+            }
+        })
+    }
+
+    fn upgrade<'a>(
+        &'a self,
+        mut ctx: Context<R::Data>,
+        request: pb::upgrade_resource_state::Request,
+    ) -> BoxFuture<'a, pb::upgrade_resource_state::Response> {
+        Box::pin(async move {
+            let schema = R::Model::schema();
+            let ty = schema.object_type();
+            let result: Result<pb::DynamicValue, Diagnostics> = async {
+                let json = request.raw_state.as_ref().map(|r| r.json.as_slice()).unwrap_or_default();
+                if json.is_empty() {
+                    let flatmap = request.raw_state.as_ref().is_some_and(|r| !r.flatmap.is_empty());
+                    return Err(Diagnostic::error("Unsupported state format")
+                        .with_detail(if flatmap {
+                            "The state is in the flatmap format of Terraform 0.11 and older, which this provider cannot read."
+                        } else {
+                            "Terraform sent no stored state to upgrade."
+                        })
+                        .into());
+                }
+                if request.version == schema.version {
+                    return current_version_state(&mut ctx, json, ty);
+                }
+                let state = Resource::upgrade_state(self, &mut ctx, request.version, json).await?;
+                encode_model(&state, "upgraded state", true)
+            }
+            .await;
+            let (outcome, diagnostics, _) = finish(ctx, result);
+            pb::upgrade_resource_state::Response {
+                upgraded_state: outcome,
+                diagnostics: diagnostics.to_proto(Some(ty)),
+            }
+        })
+    }
+}
+
+/// A stored state of the current schema version: read strictly; if that fails, leniently
+/// (as Terraform's SDKs read state: numbers from strings, attributes no longer in the
+/// schema ignored) with a warning saying what did not match.
+fn current_version_state<D>(
+    ctx: &mut Context<D>,
+    json: &[u8],
+    ty: &Type,
+) -> Result<pb::DynamicValue, Diagnostics> {
+    let value = match Value::from_json(json, ty) {
+        Ok(value) => value,
+        Err(strict) => {
+            let value = Value::from_json_lenient(json, ty)
+                .map_err(decode_failed("Invalid stored state"))?;
+            ctx.add(
+                Diagnostic::warning("Stored state did not match the schema").with_detail(format!(
+                    "It was read leniently; what did not match: {strict}"
+                )),
+            );
+            value
+        }
+    };
+    value
+        .to_msgpack(ty)
+        .map(msgpack)
+        .map_err(decode_failed("Invalid stored state"))
+}
+
+impl<S: DataSource> ErasedDataSource<S::Data> for S {
+    fn schema(&self) -> &'static Schema {
+        S::Model::schema()
+    }
+
+    fn validate<'a>(
+        &'a self,
+        ctx: Context<S::Data>,
+        config: Option<pb::DynamicValue>,
+    ) -> BoxFuture<'a, Diagnostics> {
+        Box::pin(validate_config::<S::Data, S::Model, _, _>(
+            ctx,
+            config,
+            move |mut ctx, model| async move {
+                let result = DataSource::validate(self, &mut ctx, &model).await;
+                (ctx, result)
+            },
+        ))
+    }
+
+    fn read<'a>(
+        &'a self,
+        mut ctx: Context<S::Data>,
+        request: pb::read_data_source::Request,
+    ) -> BoxFuture<'a, pb::read_data_source::Response> {
+        Box::pin(async move {
+            let ty = S::Model::schema().object_type();
+            let result: Result<pb::DynamicValue, Diagnostics> = async {
+                let config = decode_model::<S::Model>(request.config.as_ref())
+                    .map_err(decode_failed("Invalid configuration"))?
+                    .ok_or_else(|| {
+                        Diagnostic::error("Invalid configuration")
+                            .with_detail("Terraform sent a null configuration.")
+                    })?;
+                let state = DataSource::read(self, &mut ctx, config).await?;
+                encode_model(&state, "data source result", true)
+            }
+            .await;
+            let (outcome, diagnostics, _) = finish(ctx, result);
+            pb::read_data_source::Response {
+                state: outcome,
+                diagnostics: diagnostics.to_proto(Some(ty)),
+            }
+        })
+    }
+}

@@ -1,0 +1,257 @@
+//! The framework's default plan, on values: computed attributes that the configuration
+//! leaves null become unknown.
+//!
+//! Terraform's proposed new state is the configuration merged with the prior state: for a
+//! computed attribute the configuration leaves null it holds the prior value (null on
+//! create). A provider that computes the attribute must plan it as unknown when it may
+//! change, or the value it returns after apply is "inconsistent with the plan". The rule,
+//! as terraform-plugin-framework applies it: on create, and on update when anything
+//! changed, every computed attribute whose configuration is null is planned unknown, at
+//! every depth of nested attributes and blocks. Unknown values from the configuration
+//! (with their refinements) are left as they are. [`Resource::plan`](crate::Resource::plan)
+//! then refines this (for example, keeping an `id` that never changes).
+
+use tfvalue::path::{AttributePath, PathStep};
+use tfvalue::schema::{Attribute, AttributeKind, Block, NestedBlock, NestedObject};
+use tfvalue::{Type, Value};
+
+/// Plans as unknown the computed attributes of `planned` (an object of `block`) whose
+/// configuration (`config`, the same shape; `None` where no configuration corresponds, as
+/// for set elements) is null. With `changed` false (an update that changes nothing), only
+/// attributes that are null in `planned` too are marked.
+pub(crate) fn mark_computed_unknown(
+    block: &Block,
+    config: Option<&Value>,
+    planned: &mut Value,
+    changed: bool,
+) {
+    let Value::Object(ty, values) = planned else {
+        return;
+    };
+    let ty = ty.clone();
+    for (name, value) in ty.names().iter().zip(values.iter_mut()) {
+        let config_attr = config.and_then(|c| c.attr(name));
+        if let Some(attribute) = block.find_attribute(name) {
+            mark_attribute(attribute, config_attr, value, changed);
+        } else if let Some(nested) = block.find_block_type(name) {
+            mark_block(nested, config_attr, value, changed);
+        }
+    }
+}
+
+fn config_is_null(config: Option<&Value>) -> bool {
+    config.is_none_or(Value::is_null)
+}
+
+fn mark_attribute(
+    attribute: &Attribute,
+    config: Option<&Value>,
+    planned: &mut Value,
+    changed: bool,
+) {
+    if planned.is_unknown() {
+        return;
+    }
+    if attribute.computed && config_is_null(config) && (changed || planned.is_null()) {
+        *planned = Value::unknown(planned.ty());
+        return;
+    }
+    if let AttributeKind::Nested(object) = &attribute.kind {
+        mark_nested_object(object, config, planned, changed);
+    }
+}
+
+fn mark_nested_object(
+    object: &NestedObject,
+    config: Option<&Value>,
+    planned: &mut Value,
+    changed: bool,
+) {
+    // The nested attributes as a block, so objects are handled in one place.
+    let block = Block {
+        attributes: object.attributes.clone(),
+        ..Block::default()
+    };
+    each_object(planned, config, |config, element| {
+        mark_computed_unknown(&block, config, element, changed);
+    });
+}
+
+fn mark_block(nested: &NestedBlock, config: Option<&Value>, planned: &mut Value, changed: bool) {
+    each_object(planned, config, |config, element| {
+        mark_computed_unknown(&nested.block, config, element, changed);
+    });
+}
+
+/// Calls `f` on each object inside `planned` (itself, or its elements), with the
+/// corresponding configuration: by position in lists and tuples, by key in maps and
+/// objects-as-maps, none in sets (whose elements have no position).
+fn each_object(
+    planned: &mut Value,
+    config: Option<&Value>,
+    mut f: impl FnMut(Option<&Value>, &mut Value),
+) {
+    match planned {
+        Value::Object(ty, values) if config.is_none_or(|c| matches!(c, Value::Object(..))) => {
+            // A block or single nested object: the value itself. (A MAP block with a
+            // dynamic attribute is an object keyed by label: those attributes are objects
+            // themselves, handled by the recursion below.)
+            let _ = (ty, values);
+            f(config, planned);
+        }
+        Value::List(_, elements) | Value::Tuple(elements) => {
+            for (i, element) in elements.iter_mut().enumerate() {
+                let c = config.and_then(|c| c.as_elements()).and_then(|e| e.get(i));
+                f(c, element);
+            }
+        }
+        Value::Set(_, elements) => {
+            for element in elements.iter_mut() {
+                f(None, element);
+            }
+        }
+        Value::Map(_, elements) => {
+            for (key, element) in elements.iter_mut() {
+                let c = config.and_then(|c| c.as_map()).and_then(|m| m.get(key));
+                f(c, element);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether `path` names an attribute (or an element of one) of values of type `ty`.
+pub(crate) fn path_exists(ty: &Type, path: &AttributePath) -> bool {
+    let mut current = ty.clone();
+    for step in path.steps() {
+        let next = match step {
+            PathStep::Attr(name) => current.as_object().and_then(|o| {
+                o.names()
+                    .iter()
+                    .position(|n| n == name)
+                    .and_then(|i| o.types().get(i).cloned())
+            }),
+            PathStep::Key(_) => current
+                .is_map()
+                .then(|| current.element_type().cloned())
+                .flatten(),
+            PathStep::Index(i) => {
+                if let Some(elements) = current.tuple_elements() {
+                    usize::try_from(*i)
+                        .ok()
+                        .and_then(|i| elements.get(i).cloned())
+                } else if current.is_list() {
+                    current.element_type().cloned()
+                } else {
+                    None
+                }
+            }
+        };
+        match next {
+            Some(t) => current = t,
+            None => return current.is_dynamic(),
+        }
+    }
+    !path.is_root()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tfvalue::schema::{BlockNesting, ObjectNesting};
+
+    fn s() -> Type {
+        Type::String
+    }
+
+    fn schema() -> Block {
+        Block::new()
+            .attribute(Attribute::new("name", s()).required())
+            .attribute(Attribute::new("id", s()).computed())
+            .attribute(Attribute::new("kind", s()).optional().computed())
+            .attribute(Attribute::nested(
+                "net",
+                NestedObject::new(ObjectNesting::Single)
+                    .attribute(Attribute::new("ip", s()).optional().computed()),
+            ))
+            .block_type(NestedBlock::new(
+                "disk",
+                Block::new()
+                    .attribute(Attribute::new("serial", s()).computed())
+                    .attribute(Attribute::new("size", Type::Number).required()),
+                BlockNesting::List,
+            ))
+    }
+
+    fn decode(json: &str) -> Value {
+        let ty = schema().implied_type();
+        Value::from_json(json.as_bytes(), &ty).unwrap()
+    }
+
+    const CREATE: &str =
+        r#"{"name":"a","id":null,"kind":null,"net":{"ip":null},"disk":[{"serial":null,"size":1}]}"#;
+
+    #[test]
+    fn create_marks_every_computed_null() {
+        let config = decode(CREATE);
+        let mut planned = config.clone();
+        mark_computed_unknown(&schema(), Some(&config), &mut planned, true);
+        let unknown: Vec<String> = planned
+            .unknown_paths()
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        assert_eq!(unknown, [".disk[0].serial", ".id", ".kind", ".net.ip"]);
+        assert_eq!(planned.attr("name").and_then(Value::as_str), Some("a"));
+    }
+
+    #[test]
+    fn configured_values_and_config_unknowns_stay() {
+        let config = decode(r#"{"name":"a","id":null,"kind":"ssd","net":null,"disk":[]}"#);
+        let mut planned = config.clone();
+        if let Some(name) = planned.attr_mut("name") {
+            *name = Value::unknown(Type::String);
+        }
+        mark_computed_unknown(&schema(), Some(&config), &mut planned, true);
+        assert_eq!(planned.attr("kind").and_then(Value::as_str), Some("ssd"));
+        assert!(planned.attr("name").is_some_and(Value::is_unknown));
+        assert!(planned.attr("id").is_some_and(Value::is_unknown));
+        assert!(
+            planned.attr("net").is_some_and(Value::is_null),
+            "a null nested attribute stays null"
+        );
+    }
+
+    #[test]
+    fn unchanged_update_keeps_prior_computed_values() {
+        let config = decode(CREATE);
+        let mut planned = decode(
+            r#"{"name":"a","id":"i-1","kind":"hdd","net":{"ip":"10.0.0.1"},"disk":[{"serial":"s1","size":1}]}"#,
+        );
+        let before = planned.clone();
+        mark_computed_unknown(&schema(), Some(&config), &mut planned, false);
+        assert!(planned == before);
+        mark_computed_unknown(&schema(), Some(&config), &mut planned, true);
+        assert_eq!(planned.unknown_paths().len(), 4);
+    }
+
+    #[test]
+    fn paths_are_checked_against_the_type() {
+        let ty = schema().implied_type();
+        assert!(path_exists(&ty, &AttributePath::root().attr("name")));
+        assert!(path_exists(
+            &ty,
+            &AttributePath::root().attr("disk").index(0).attr("size")
+        ));
+        assert!(path_exists(
+            &ty,
+            &AttributePath::root().attr("net").attr("ip")
+        ));
+        assert!(!path_exists(&ty, &AttributePath::root().attr("nope")));
+        assert!(!path_exists(
+            &ty,
+            &AttributePath::root().attr("name").attr("x")
+        ));
+        assert!(!path_exists(&ty, &AttributePath::root()));
+    }
+}

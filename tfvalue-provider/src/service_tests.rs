@@ -1,0 +1,730 @@
+//! The provider service end to end in process: every RPC through a small in-memory
+//! resource, with the MessagePack Terraform sends (built with tfvalue's `Value`).
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use tfvalue::path::AttributePath;
+use tfvalue::{Nullable, TfSchema, Type, Unknown, Value};
+use tonic::Request;
+
+use crate::diagnostics::path_from_proto;
+use crate::proto::tfplugin6 as pb;
+use crate::proto::tfplugin6::provider_server::Provider as _;
+use crate::server::ProviderService;
+use crate::{Context, DataSource, Diagnostic, Diagnostics, Plan, Provider, Registry, Resource};
+
+#[derive(TfSchema, Debug)]
+struct Config {
+    prefix: Nullable<String>,
+}
+
+#[derive(TfSchema, Debug, Clone)]
+struct Thing {
+    #[tf(computed)]
+    id: Unknown<Nullable<String>>,
+    name: Unknown<String>,
+    #[tf(optional)]
+    size: Unknown<Nullable<i64>>,
+    #[tf(computed)]
+    label: Unknown<Nullable<String>>,
+}
+
+#[derive(TfSchema, Debug)]
+struct Lookup {
+    name: String,
+    #[tf(computed)]
+    size: Unknown<Nullable<i64>>,
+}
+
+#[derive(Default)]
+struct Store {
+    prefix: String,
+    things: Mutex<BTreeMap<String, (String, Option<i64>)>>,
+}
+
+struct TestProvider;
+struct Things;
+struct Lookups;
+
+impl Provider for TestProvider {
+    type Config = Config;
+    type Data = Store;
+
+    fn register(&self, registry: &mut Registry<Store>) {
+        registry
+            .resource("test_thing", Things)
+            .data_source("test_lookup", Lookups);
+    }
+
+    async fn validate(&self, _: &mut Context<Store>, config: &Config) -> Result<(), Diagnostics> {
+        match config.prefix.as_value() {
+            Some(p) if p.contains(' ') => Err(Diagnostic::error("Invalid prefix")
+                .with_detail("no spaces")
+                .at(AttributePath::root().attr("prefix"))
+                .into()),
+            _ => Ok(()),
+        }
+    }
+
+    async fn configure(
+        &self,
+        ctx: &mut Context<Store>,
+        version: &str,
+        config: Config,
+    ) -> Result<Store, Diagnostics> {
+        ctx.warn("configured", version);
+        Ok(Store {
+            prefix: config.prefix.unwrap_or_default(),
+            ..Store::default()
+        })
+    }
+}
+
+fn label(store: &Store, name: &str) -> String {
+    format!("{}{name}", store.prefix)
+}
+
+impl Resource for Things {
+    type Model = Thing;
+    type Data = Store;
+
+    async fn validate(&self, _: &mut Context<Store>, config: &Thing) -> Result<(), Diagnostics> {
+        if config
+            .size
+            .as_known()
+            .and_then(Nullable::as_value)
+            .is_some_and(|s| *s < 0)
+        {
+            return Err(Diagnostic::error("Invalid size")
+                .at(AttributePath::root().attr("size"))
+                .into());
+        }
+        Ok(())
+    }
+
+    async fn plan(
+        &self,
+        ctx: &mut Context<Store>,
+        plan: &mut Plan<Thing>,
+    ) -> Result<(), Diagnostics> {
+        if let Some(prior) = &plan.prior {
+            plan.planned.id = prior.id.clone();
+        }
+        if let (Ok(store), Some(name)) = (ctx.data(), plan.planned.name.as_known()) {
+            plan.planned.label = Unknown::known(Nullable::Value(label(store, name)));
+        }
+        ctx.set_private(b"planned".to_vec());
+        Ok(())
+    }
+
+    async fn create(&self, ctx: &mut Context<Store>, planned: Thing) -> Result<Thing, Diagnostics> {
+        let store = ctx.data()?;
+        let name = planned.name.as_known().cloned().unwrap_or_default();
+        let size = planned.size.as_known().and_then(|s| s.as_value().copied());
+        store
+            .things
+            .lock()
+            .unwrap()
+            .insert(name.clone(), (name.clone(), size));
+        Ok(Thing {
+            id: Unknown::known(Nullable::Value(format!("id-{name}"))),
+            label: Unknown::known(Nullable::Value(label(store, &name))),
+            ..planned
+        })
+    }
+
+    async fn read(
+        &self,
+        ctx: &mut Context<Store>,
+        current: Thing,
+    ) -> Result<Option<Thing>, Diagnostics> {
+        let store = ctx.data()?;
+        let name = current.name.as_known().cloned().unwrap_or_default();
+        let found = store.things.lock().unwrap().get(&name).cloned();
+        Ok(found.map(|(_, size)| Thing {
+            size: Unknown::known(size.map_or(Nullable::Null, Nullable::Value)),
+            ..current
+        }))
+    }
+
+    async fn update(
+        &self,
+        ctx: &mut Context<Store>,
+        prior: Thing,
+        planned: Thing,
+    ) -> Result<Thing, Diagnostics> {
+        let _ = prior;
+        self.create(ctx, planned).await
+    }
+
+    async fn delete(&self, ctx: &mut Context<Store>, prior: Thing) -> Result<(), Diagnostics> {
+        let name = prior.name.as_known().cloned().unwrap_or_default();
+        ctx.data()?.things.lock().unwrap().remove(&name);
+        Ok(())
+    }
+
+    async fn import(&self, _: &mut Context<Store>, id: &str) -> Result<Thing, Diagnostics> {
+        let name = id
+            .strip_prefix("id-")
+            .ok_or_else(|| Diagnostic::error("Bad import id"))?;
+        Ok(Thing {
+            id: Unknown::known(Nullable::Value(id.to_owned())),
+            name: Unknown::known(name.to_owned()),
+            size: Unknown::known(Nullable::Null),
+            label: Unknown::known(Nullable::Null),
+        })
+    }
+
+    fn requires_replace(&self) -> Vec<AttributePath> {
+        vec![AttributePath::root().attr("name")]
+    }
+}
+
+impl DataSource for Lookups {
+    type Model = Lookup;
+    type Data = Store;
+
+    async fn read(&self, ctx: &mut Context<Store>, config: Lookup) -> Result<Lookup, Diagnostics> {
+        let found = ctx
+            .data()?
+            .things
+            .lock()
+            .unwrap()
+            .get(&config.name)
+            .cloned();
+        match found {
+            Some((_, size)) => Ok(Lookup {
+                size: Unknown::known(size.map_or(Nullable::Null, Nullable::Value)),
+                ..config
+            }),
+            None => Err(Diagnostic::error("Not found")
+                .at(AttributePath::root().attr("name"))
+                .into()),
+        }
+    }
+}
+
+fn service() -> ProviderService<TestProvider> {
+    ProviderService::new(TestProvider).unwrap()
+}
+
+fn thing_type() -> &'static Type {
+    Thing::schema().object_type()
+}
+
+/// A Thing value as Terraform would send it, from JSON-ish parts.
+fn thing(id: Value, name: Value, size: Value, label: Value) -> pb::DynamicValue {
+    let v = Value::object([("id", id), ("label", label), ("name", name), ("size", size)]);
+    pb::DynamicValue {
+        msgpack: v.to_msgpack(thing_type()).unwrap(),
+        json: Vec::new(),
+    }
+}
+
+fn s(text: &str) -> Value {
+    Value::String(text.to_owned())
+}
+
+fn null_s() -> Value {
+    Value::null(Type::String)
+}
+
+fn null_n() -> Value {
+    Value::null(Type::Number)
+}
+
+fn nil() -> pb::DynamicValue {
+    pb::DynamicValue {
+        msgpack: vec![0xc0],
+        json: Vec::new(),
+    }
+}
+
+fn decode(v: &Option<pb::DynamicValue>) -> Value {
+    Value::from_msgpack(&v.as_ref().unwrap().msgpack, thing_type()).unwrap()
+}
+
+fn errors(d: &[pb::Diagnostic]) -> Vec<String> {
+    d.iter()
+        .filter(|d| d.severity == pb::diagnostic::Severity::Error as i32)
+        .map(|d| {
+            let at = d
+                .attribute
+                .as_ref()
+                .map(path_from_proto)
+                .map(|p| p.to_string())
+                .unwrap_or_default();
+            format!("{at}: {}", d.summary)
+        })
+        .collect()
+}
+
+async fn configure(svc: &ProviderService<TestProvider>, prefix: &str) -> Vec<pb::Diagnostic> {
+    let config = Value::object([("prefix", s(prefix))]);
+    let bytes = config.to_msgpack(Config::schema().object_type()).unwrap();
+    let r = svc
+        .configure_provider(Request::new(pb::configure_provider::Request {
+            terraform_version: "1.11.4".into(),
+            config: Some(pb::DynamicValue {
+                msgpack: bytes,
+                json: Vec::new(),
+            }),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    r.diagnostics
+}
+
+#[tokio::test]
+async fn schema_and_metadata_list_every_type() {
+    let svc = service();
+    let meta = svc
+        .get_metadata(Request::new(pb::get_metadata::Request {}))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(meta.resources[0].type_name, "test_thing");
+    assert_eq!(meta.data_sources[0].type_name, "test_lookup");
+    assert!(meta.server_capabilities.unwrap().plan_destroy);
+    let schema = svc
+        .get_provider_schema(Request::new(pb::get_provider_schema::Request {}))
+        .await
+        .unwrap()
+        .into_inner();
+    let thing = &schema.resource_schemas["test_thing"];
+    let names: Vec<&str> = thing
+        .block
+        .as_ref()
+        .unwrap()
+        .attributes
+        .iter()
+        .map(|a| a.name.as_str())
+        .collect();
+    assert_eq!(names, ["id", "name", "size", "label"]);
+    assert!(schema.data_source_schemas.contains_key("test_lookup"));
+    assert!(schema.provider.is_some());
+}
+
+#[tokio::test]
+async fn configure_passes_data_and_warnings() {
+    let svc = service();
+    let d = configure(&svc, "p-").await;
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].severity, pb::diagnostic::Severity::Warning as i32);
+    assert_eq!(d[0].detail, "1.11.4");
+}
+
+#[tokio::test]
+async fn validation_errors_point_at_attributes() {
+    let svc = service();
+    let bad = Value::object([("prefix", s("a b"))])
+        .to_msgpack(Config::schema().object_type())
+        .unwrap();
+    let r = svc
+        .validate_provider_config(Request::new(pb::validate_provider_config::Request {
+            config: Some(pb::DynamicValue {
+                msgpack: bad,
+                json: Vec::new(),
+            }),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(errors(&r.diagnostics), [".prefix: Invalid prefix"]);
+
+    let r = svc
+        .validate_resource_config(Request::new(pb::validate_resource_config::Request {
+            type_name: "test_thing".into(),
+            config: Some(thing(
+                null_s(),
+                s("a"),
+                Value::Number((-1).into()),
+                null_s(),
+            )),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(errors(&r.diagnostics), [".size: Invalid size"]);
+
+    // A value of the wrong type: the decoder's error, at the attribute.
+    let wrong = Value::object([
+        ("id", null_s()),
+        ("label", null_s()),
+        ("name", s("a")),
+        ("size", s("big")),
+    ]);
+    let ty = Type::object([
+        ("id", Type::String),
+        ("label", Type::String),
+        ("name", Type::String),
+        ("size", Type::String),
+    ]);
+    let r = svc
+        .validate_resource_config(Request::new(pb::validate_resource_config::Request {
+            type_name: "test_thing".into(),
+            config: Some(pb::DynamicValue {
+                msgpack: wrong.to_msgpack(&ty).unwrap(),
+                json: Vec::new(),
+            }),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(errors(&r.diagnostics), [".size: Invalid configuration"]);
+    assert!(
+        r.diagnostics[0].detail.contains("number"),
+        "{}",
+        r.diagnostics[0].detail
+    );
+
+    let r = svc
+        .validate_resource_config(Request::new(pb::validate_resource_config::Request {
+            type_name: "test_nope".into(),
+            config: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(errors(&r.diagnostics), [": Unknown resource type"]);
+}
+
+#[tokio::test]
+async fn create_plans_computed_unknown_then_applies_known() {
+    let svc = service();
+    configure(&svc, "p-").await;
+    let config = thing(null_s(), s("a"), null_n(), null_s());
+    let plan = svc
+        .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            type_name: "test_thing".into(),
+            prior_state: Some(nil()),
+            proposed_new_state: Some(config.clone()),
+            config: Some(config.clone()),
+            prior_private: Vec::new(),
+            provider_meta: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(
+        errors(&plan.diagnostics).is_empty(),
+        "{:?}",
+        plan.diagnostics
+    );
+    let planned = decode(&plan.planned_state);
+    let unknown: Vec<String> = planned
+        .unknown_paths()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(unknown, [".id"], "label is set by the resource's plan");
+    assert_eq!(planned.attr("label").and_then(Value::as_str), Some("p-a"));
+    assert!(plan.requires_replace.is_empty(), "no replacement on create");
+    assert_eq!(plan.planned_private, b"planned");
+
+    let applied = svc
+        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
+            type_name: "test_thing".into(),
+            prior_state: Some(nil()),
+            planned_state: plan.planned_state.clone(),
+            config: Some(config),
+            planned_private: plan.planned_private.clone(),
+            provider_meta: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(applied.diagnostics.is_empty(), "{:?}", applied.diagnostics);
+    let state = decode(&applied.new_state);
+    assert_eq!(state.attr("id").and_then(Value::as_str), Some("id-a"));
+    assert_eq!(
+        applied.private, b"planned",
+        "private state carried from plan to state"
+    );
+}
+
+#[tokio::test]
+async fn refined_unknowns_from_config_survive_the_plan() {
+    let svc = service();
+    configure(&svc, "").await;
+    // name = "prefix-${...}": unknown, refined with a known prefix, not null.
+    let name = Value::unknown_refined(
+        Type::String,
+        tfvalue::refinements::Refinements::default()
+            .not_null()
+            .with_string_prefix("prefix-"),
+    )
+    .unwrap();
+    let config = thing(null_s(), name.clone(), null_n(), null_s());
+    let plan = svc
+        .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            type_name: "test_thing".into(),
+            prior_state: Some(nil()),
+            proposed_new_state: Some(config.clone()),
+            config: Some(config),
+            prior_private: Vec::new(),
+            provider_meta: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    let planned = decode(&plan.planned_state);
+    assert!(
+        planned.attr("name") == Some(&name),
+        "refinements kept: {:?}",
+        planned.attr("name")
+    );
+}
+
+#[tokio::test]
+async fn update_keeps_id_and_reports_replacement_paths() {
+    let svc = service();
+    configure(&svc, "").await;
+    let prior = thing(s("id-a"), s("a"), null_n(), s("a"));
+    let config = thing(null_s(), s("b"), Value::Number(3.into()), null_s());
+    let proposed = thing(s("id-a"), s("b"), Value::Number(3.into()), s("a"));
+    let plan = svc
+        .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            type_name: "test_thing".into(),
+            prior_state: Some(prior.clone()),
+            proposed_new_state: Some(proposed),
+            config: Some(config),
+            prior_private: b"kept".to_vec(),
+            provider_meta: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    let planned = decode(&plan.planned_state);
+    assert_eq!(planned.attr("id").and_then(Value::as_str), Some("id-a"));
+    assert_eq!(planned.attr("label").and_then(Value::as_str), Some("b"));
+    let replace: Vec<String> = plan
+        .requires_replace
+        .iter()
+        .map(|p| path_from_proto(p).to_string())
+        .collect();
+    assert_eq!(replace, [".name"]);
+}
+
+#[tokio::test]
+async fn destroy_plans_null_and_deletes() {
+    let svc = service();
+    configure(&svc, "").await;
+    let prior = thing(s("id-a"), s("a"), null_n(), s("a"));
+    let plan = svc
+        .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            type_name: "test_thing".into(),
+            prior_state: Some(prior.clone()),
+            proposed_new_state: Some(nil()),
+            config: Some(nil()),
+            prior_private: Vec::new(),
+            provider_meta: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(plan.planned_state.as_ref().unwrap().msgpack, [0xc0]);
+    let applied = svc
+        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
+            type_name: "test_thing".into(),
+            prior_state: Some(prior),
+            planned_state: Some(nil()),
+            config: Some(nil()),
+            planned_private: Vec::new(),
+            provider_meta: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(applied.diagnostics.is_empty());
+    assert_eq!(applied.new_state.unwrap().msgpack, [0xc0]);
+}
+
+#[tokio::test]
+async fn read_detects_a_vanished_object_and_import_reads_back() {
+    let svc = service();
+    configure(&svc, "").await;
+    let current = thing(s("id-z"), s("z"), null_n(), s("z"));
+    let read = svc
+        .read_resource(Request::new(pb::read_resource::Request {
+            type_name: "test_thing".into(),
+            current_state: Some(current),
+            private: b"p".to_vec(),
+            provider_meta: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(read.new_state.unwrap().msgpack, [0xc0], "gone: null state");
+    assert_eq!(read.private, b"p");
+
+    let imported = svc
+        .import_resource_state(Request::new(pb::import_resource_state::Request {
+            type_name: "test_thing".into(),
+            id: "id-q".into(),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    let state = decode(&imported.imported_resources[0].state);
+    assert_eq!(state.attr("name").and_then(Value::as_str), Some("q"));
+    let bad = svc
+        .import_resource_state(Request::new(pb::import_resource_state::Request {
+            type_name: "test_thing".into(),
+            id: "q".into(),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(bad.imported_resources.is_empty());
+    assert_eq!(errors(&bad.diagnostics), [": Bad import id"]);
+}
+
+#[tokio::test]
+async fn apply_refuses_unknown_results_and_unconfigured_providers() {
+    let svc = service();
+    // Not configured: the resource's ctx.data() fails with a clear error.
+    let config = thing(null_s(), s("a"), null_n(), null_s());
+    let applied = svc
+        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
+            type_name: "test_thing".into(),
+            prior_state: Some(nil()),
+            planned_state: Some(config),
+            config: None,
+            planned_private: Vec::new(),
+            provider_meta: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(errors(&applied.diagnostics), [": Provider not configured"]);
+    assert_eq!(
+        applied.new_state.unwrap().msgpack,
+        [0xc0],
+        "nothing created"
+    );
+}
+
+#[tokio::test]
+async fn data_sources_read() {
+    let svc = service();
+    configure(&svc, "").await;
+    svc.apply_resource_change(Request::new(pb::apply_resource_change::Request {
+        type_name: "test_thing".into(),
+        prior_state: Some(nil()),
+        planned_state: Some(thing(
+            Value::unknown(Type::String),
+            s("k"),
+            Value::Number(7.into()),
+            Value::unknown(Type::String),
+        )),
+        config: None,
+        planned_private: Vec::new(),
+        provider_meta: None,
+    }))
+    .await
+    .unwrap();
+    let ty = Lookup::schema().object_type();
+    let config = Value::object([("name", s("k")), ("size", null_n())])
+        .to_msgpack(ty)
+        .unwrap();
+    let r = svc
+        .read_data_source(Request::new(pb::read_data_source::Request {
+            type_name: "test_lookup".into(),
+            config: Some(pb::DynamicValue {
+                msgpack: config,
+                json: Vec::new(),
+            }),
+            provider_meta: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    let v = Value::from_msgpack(&r.state.unwrap().msgpack, ty).unwrap();
+    assert_eq!(
+        v.attr("size")
+            .and_then(Value::as_number)
+            .map(ToString::to_string)
+            .as_deref(),
+        Some("7")
+    );
+}
+
+#[tokio::test]
+async fn current_version_states_upgrade_as_they_are() {
+    let svc = service();
+    let r = svc
+        .upgrade_resource_state(Request::new(pb::upgrade_resource_state::Request {
+            type_name: "test_thing".into(),
+            version: 0,
+            raw_state: Some(pb::RawState {
+                json: br#"{"id":"id-a","name":"a","size":2,"label":"a"}"#.to_vec(),
+                flatmap: Default::default(),
+            }),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    let v = decode(&r.upgraded_state);
+    assert_eq!(v.attr("name").and_then(Value::as_str), Some("a"));
+    // A version the resource cannot upgrade from: an error naming it.
+    let r = svc
+        .upgrade_resource_state(Request::new(pb::upgrade_resource_state::Request {
+            type_name: "test_thing".into(),
+            version: 7,
+            raw_state: Some(pb::RawState {
+                json: b"{}".to_vec(),
+                flatmap: Default::default(),
+            }),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(
+        r.diagnostics[0].detail.contains("version 7"),
+        "{:?}",
+        r.diagnostics
+    );
+}
+
+#[tokio::test]
+async fn stop_reaches_contexts() {
+    let svc = service();
+    let ctx = svc.context(Vec::new());
+    assert!(!ctx.is_stopping());
+    svc.stop_provider(Request::new(pb::stop_provider::Request {}))
+        .await
+        .unwrap();
+    assert!(ctx.is_stopping());
+    ctx.stopping().await;
+}
+
+#[test]
+fn registration_mistakes_are_reported_together() {
+    struct Bad;
+    impl Provider for Bad {
+        type Config = Config;
+        type Data = Store;
+        fn register(&self, registry: &mut Registry<Store>) {
+            registry
+                .resource("Bad-Name", Things)
+                .resource("Bad-Name", Things);
+        }
+        async fn configure(
+            &self,
+            _: &mut Context<Store>,
+            _: &str,
+            _: Config,
+        ) -> Result<Store, Diagnostics> {
+            Ok(Store::default())
+        }
+    }
+    let Err(problems) = ProviderService::new(Bad) else {
+        panic!("accepted")
+    };
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    assert!(problems.iter().any(|p| p.contains("registered twice")));
+}
