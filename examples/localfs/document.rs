@@ -1,0 +1,222 @@
+//! `localfs_document`: a JSON document whose content is the resource's own attributes.
+//!
+//! The file holds the resource's configuration in Terraform's JSON value encoding, written
+//! and read back with `tfvalue::json`, so the document on disk is exactly what the plan
+//! said: numbers keep their precision, sets, maps, blocks and the dynamic `extra` value
+//! survive the round trip. Editing the file is drift: the next refresh reads it back.
+
+use std::collections::BTreeMap;
+
+use tfvalue::path::AttributePath;
+use tfvalue::{Nullable, Number, Set, TfSchema, Unknown, Value};
+use tfvalue_provider::{Context, Diagnostic, Diagnostics, Resource};
+
+use super::fnv::fnv1a64_hex;
+use super::paths::{read_file, refuse_existing, remove_file, resolve, write_file};
+use super::Root;
+
+/// A JSON document under the provider's root directory.
+#[derive(TfSchema, Debug, Clone)]
+pub struct Document {
+    /// The document's path relative to the root (the same as `path`).
+    #[tf(computed)]
+    pub id: Unknown<Nullable<String>>,
+    /// The document's path relative to the provider's root directory. Changing it replaces
+    /// the document.
+    pub path: Unknown<String>,
+    /// A title.
+    pub title: Unknown<Nullable<String>>,
+    /// A credential stored in the document, hidden from Terraform's output.
+    #[tf(sensitive)]
+    pub api_key: Unknown<Nullable<String>>,
+    /// Labels (a map of strings).
+    pub labels: Unknown<Nullable<BTreeMap<String, Unknown<String>>>>,
+    /// Tags (a set of strings).
+    pub tags: Unknown<Nullable<Set<Unknown<String>>>>,
+    /// Any value at all (a dynamic attribute): its type travels with it.
+    #[tf(optional)]
+    pub extra: Value,
+    /// A ratio, kept as a 64-bit float.
+    pub ratio: Unknown<Nullable<f64>>,
+    /// A quantity, kept exactly (any precision).
+    pub quantity: Unknown<Nullable<Number>>,
+    /// The server the document describes (a nested attribute).
+    #[tf(nested)]
+    pub server: Unknown<Nullable<Server>>,
+    /// Sections, in order (`section { ... }` blocks).
+    #[tf(block(list))]
+    pub section: Unknown<Vec<Section>>,
+    /// Other documents this one includes, in no order (`include { ... }` blocks).
+    #[tf(block(set))]
+    pub include: Unknown<Set<Include>>,
+    /// Who owns the document (at most one `owner { ... }` block).
+    #[tf(block(single))]
+    pub owner: Unknown<Nullable<Owner>>,
+    /// FNV-1a 64 hash of the document's bytes, in hex.
+    #[tf(computed)]
+    pub content_hash: Unknown<Nullable<String>>,
+}
+
+/// The `server` nested attribute.
+#[derive(TfSchema, Debug, Clone)]
+pub struct Server {
+    /// Host name.
+    pub host: Unknown<String>,
+    /// TCP port (1 to 65535).
+    pub port: Unknown<Nullable<u16>>,
+}
+
+/// A `section` block.
+#[derive(TfSchema, Debug, Clone)]
+pub struct Section {
+    /// The section's name.
+    pub name: Unknown<String>,
+    /// Its lines.
+    pub lines: Unknown<Nullable<Vec<Unknown<String>>>>,
+}
+
+/// An `include` block.
+#[derive(TfSchema, Debug, Clone, PartialEq)]
+pub struct Include {
+    /// Path of the included document.
+    pub path: Unknown<String>,
+}
+
+/// The `owner` block.
+#[derive(TfSchema, Debug, Clone)]
+pub struct Owner {
+    /// The owner's name.
+    pub name: Unknown<String>,
+    /// The owner's e-mail address.
+    pub email: Unknown<Nullable<String>>,
+}
+
+/// The `localfs_document` resource type.
+pub struct DocumentResource;
+
+fn known_path(doc: &Document) -> Result<&str, Diagnostic> {
+    doc.path.as_known().map(String::as_str).ok_or_else(|| {
+        Diagnostic::error("Unknown path")
+            .with_detail("`path` must be known when the document is written.")
+            .at(AttributePath::root().attr("path"))
+    })
+}
+
+/// The document's bytes: its attributes in Terraform's JSON encoding, with the computed
+/// ones left null (they describe the file, they are not in it).
+fn render(doc: &Document) -> Result<Vec<u8>, Diagnostics> {
+    let body = Document {
+        id: Unknown::default(),
+        content_hash: Unknown::default(),
+        ..doc.clone()
+    };
+    let mut bytes = tfvalue::json::to_vec(&body)
+        .map_err(|e| Diagnostics::from_value_error("Cannot render the document", &e))?;
+    bytes.push(b'\n');
+    Ok(bytes)
+}
+
+/// Writes the planned document and returns its state.
+async fn write(root: &Root, planned: Document) -> Result<Document, Diagnostics> {
+    let rel = known_path(&planned)?.to_owned();
+    let full = resolve(root, &rel, "path")?;
+    let bytes = render(&planned)?;
+    write_file(&full, &bytes).await?;
+    Ok(Document {
+        id: Some(rel).into(),
+        content_hash: Some(fnv1a64_hex(&bytes)).into(),
+        ..planned
+    })
+}
+
+/// The document at `rel` as it is on disk; `None` when the file does not exist.
+async fn observe(root: &Root, rel: &str) -> Result<Option<Document>, Diagnostics> {
+    let full = resolve(root, rel, "path")?;
+    let Some(bytes) = read_file(&full).await? else {
+        return Ok(None);
+    };
+    let doc: Document = tfvalue::json::from_slice(&bytes).map_err(|e| {
+        Diagnostic::error("Unreadable document").with_detail(format!(
+            "{} is not a localfs document any more ({e}); fix or delete the file.",
+            full.display()
+        ))
+    })?;
+    Ok(Some(Document {
+        id: Some(rel.to_owned()).into(),
+        path: Unknown::known(rel.to_owned()),
+        content_hash: Some(fnv1a64_hex(&bytes)).into(),
+        ..doc
+    }))
+}
+
+impl Resource for DocumentResource {
+    type Model = Document;
+    type Data = Root;
+
+    async fn validate(&self, _: &mut Context<Root>, config: &Document) -> Result<(), Diagnostics> {
+        if let Some(rel) = config.path.as_known() {
+            super::paths::check_relative(rel, "path")?;
+        }
+        if let Some(server) = config.server.as_value() {
+            if server.port.as_value() == Some(&0) {
+                return Err(Diagnostic::error("Invalid port")
+                    .with_detail("`port` must be between 1 and 65535; found 0.")
+                    .at(AttributePath::root().attr("server").attr("port"))
+                    .into());
+            }
+        }
+        Ok(())
+    }
+
+    async fn create(
+        &self,
+        ctx: &mut Context<Root>,
+        planned: Document,
+    ) -> Result<Document, Diagnostics> {
+        let root = ctx.data()?;
+        let rel = known_path(&planned)?;
+        let full = resolve(root, rel, "path")?;
+        refuse_existing(&full, &format!("localfs_document.<name> {rel}")).await?;
+        write(root, planned).await
+    }
+
+    async fn read(
+        &self,
+        ctx: &mut Context<Root>,
+        current: Document,
+    ) -> Result<Option<Document>, Diagnostics> {
+        let rel = known_path(&current)?.to_owned();
+        observe(ctx.data()?, &rel).await
+    }
+
+    async fn update(
+        &self,
+        ctx: &mut Context<Root>,
+        _prior: Document,
+        planned: Document,
+    ) -> Result<Document, Diagnostics> {
+        write(ctx.data()?, planned).await
+    }
+
+    async fn delete(&self, ctx: &mut Context<Root>, prior: Document) -> Result<(), Diagnostics> {
+        let rel = known_path(&prior)?;
+        remove_file(&resolve(ctx.data()?, rel, "path")?).await?;
+        Ok(())
+    }
+
+    async fn import(&self, ctx: &mut Context<Root>, id: &str) -> Result<Document, Diagnostics> {
+        let root = ctx.data()?;
+        observe(root, id).await?.ok_or_else(|| {
+            Diagnostic::error("Cannot import a missing document")
+                .with_detail(format!(
+                    "There is no file {id:?} under the root directory {}.",
+                    root.0.display()
+                ))
+                .into()
+        })
+    }
+
+    fn requires_replace(&self) -> Vec<AttributePath> {
+        vec![AttributePath::root().attr("path")]
+    }
+}

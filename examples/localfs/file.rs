@@ -1,0 +1,266 @@
+//! `localfs_file`: a text file with given content and permissions.
+
+use std::os::unix::fs::PermissionsExt as _;
+use std::path::Path;
+
+use tfvalue::path::AttributePath;
+use tfvalue::{Nullable, TfSchema, Unknown};
+use tfvalue_provider::{Context, Diagnostic, Diagnostics, Plan, Resource};
+
+use super::fnv::fnv1a64_hex;
+use super::paths::{io_error, read_file, refuse_existing, remove_file, resolve, write_file};
+use super::Root;
+
+/// Permissions of a file whose configuration sets none.
+const DEFAULT_PERMISSIONS: &str = "0644";
+
+/// A text file under the provider's root directory.
+#[derive(TfSchema, Debug, Clone)]
+pub struct File {
+    /// The file's path relative to the root (the same as `path`).
+    #[tf(computed)]
+    pub id: Unknown<Nullable<String>>,
+    /// The file's path relative to the provider's root directory. Changing it replaces the
+    /// file.
+    pub path: Unknown<String>,
+    /// The file's text.
+    pub content: Unknown<Nullable<String>>,
+    /// The file's text, hidden from Terraform's output (instead of `content`).
+    #[tf(sensitive)]
+    pub sensitive_content: Unknown<Nullable<String>>,
+    /// Unix permissions in octal, such as `"0640"`; `"0644"` when not set.
+    #[tf(optional, computed)]
+    pub permissions: Unknown<Nullable<String>>,
+    /// FNV-1a 64 hash of the file's bytes, in hex.
+    #[tf(computed)]
+    pub content_hash: Unknown<Nullable<String>>,
+    /// The file's size in bytes.
+    #[tf(computed)]
+    pub size: Unknown<Nullable<i64>>,
+}
+
+/// The `localfs_file` resource type.
+pub struct FileResource;
+
+/// The permission bits an octal text such as `"0640"` or `"640"` denotes, if it is one.
+fn parse_permissions(text: &str) -> Option<u32> {
+    let digits = text
+        .strip_prefix('0')
+        .filter(|d| d.len() == 3)
+        .unwrap_or(text);
+    if digits.len() != 3 || !digits.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
+        return None;
+    }
+    u32::from_str_radix(digits, 8).ok()
+}
+
+fn invalid_permissions(text: &str) -> Diagnostic {
+    Diagnostic::error("Invalid permissions")
+        .with_detail(format!(
+            "`permissions` must be three octal digits, optionally after a 0, such as \"0644\"; \
+             found {text:?}."
+        ))
+        .at(AttributePath::root().attr("permissions"))
+}
+
+/// The text the file holds: `content` or `sensitive_content` (empty when neither is set);
+/// `None` while either is unknown.
+fn text_of(file: &File) -> Option<&str> {
+    let content = file.content.as_known()?;
+    let sensitive = file.sensitive_content.as_known()?;
+    Some(
+        content
+            .as_value()
+            .or(sensitive.as_value())
+            .map_or("", String::as_str),
+    )
+}
+
+fn known_path(file: &File) -> Result<&str, Diagnostic> {
+    file.path.as_known().map(String::as_str).ok_or_else(|| {
+        Diagnostic::error("Unknown path")
+            .with_detail("`path` must be known when the file is written.")
+            .at(AttributePath::root().attr("path"))
+    })
+}
+
+/// Writes the planned file and returns its state.
+async fn write(root: &Root, planned: File) -> Result<File, Diagnostics> {
+    let rel = known_path(&planned)?.to_owned();
+    let full = resolve(root, &rel, "path")?;
+    let text = text_of(&planned)
+        .ok_or_else(|| {
+            Diagnostic::error("Unknown content")
+                .with_detail("The content must be known when the file is written.")
+        })?
+        .to_owned();
+    let permissions = planned
+        .permissions
+        .as_value()
+        .cloned()
+        .unwrap_or_else(|| DEFAULT_PERMISSIONS.to_owned());
+    let mode = parse_permissions(&permissions).ok_or_else(|| invalid_permissions(&permissions))?;
+    write_file(&full, text.as_bytes()).await?;
+    tokio::fs::set_permissions(&full, std::fs::Permissions::from_mode(mode))
+        .await
+        .map_err(|e| io_error("set the permissions", &full, &e))?;
+    Ok(File {
+        id: Some(rel).into(),
+        permissions: Some(permissions).into(),
+        content_hash: Some(fnv1a64_hex(text.as_bytes())).into(),
+        size: Some(i64::try_from(text.len()).unwrap_or(i64::MAX)).into(),
+        ..planned
+    })
+}
+
+/// The state of the file at `rel` as it is on disk, starting from `current` (which says
+/// whether the text is sensitive and how the permissions were spelled); `None` when the
+/// file does not exist.
+async fn observe(root: &Root, rel: &str, current: File) -> Result<Option<File>, Diagnostics> {
+    let full = resolve(root, rel, "path")?;
+    let Some(bytes) = read_file(&full).await? else {
+        return Ok(None);
+    };
+    let mode = file_mode(&full).await?;
+    let hash = fnv1a64_hex(&bytes);
+    let size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Diagnostic::error("Not a text file").with_detail(format!(
+            "{} is not UTF-8 text ({e}); localfs_file manages text files only.",
+            full.display()
+        ))
+    })?;
+    // The spelling from the configuration is kept while it denotes the mode on disk.
+    let permissions = match current.permissions.as_value() {
+        Some(p) if parse_permissions(p) == Some(mode) => p.clone(),
+        _ => format!("{mode:04o}"),
+    };
+    let neither_set = current.content.is_null() && current.sensitive_content.is_null();
+    let (content, sensitive_content) = if neither_set && text.is_empty() {
+        (None, None)
+    } else if current.sensitive_content.as_value().is_some() {
+        (None, Some(text))
+    } else {
+        (Some(text), None)
+    };
+    Ok(Some(File {
+        id: Some(rel.to_owned()).into(),
+        path: Unknown::known(rel.to_owned()),
+        content: content.into(),
+        sensitive_content: sensitive_content.into(),
+        permissions: Some(permissions).into(),
+        content_hash: Some(hash).into(),
+        size: Some(size).into(),
+    }))
+}
+
+async fn file_mode(path: &Path) -> Result<u32, Diagnostic> {
+    let metadata = tokio::fs::metadata(path)
+        .await
+        .map_err(|e| io_error("inspect the file", path, &e))?;
+    Ok(metadata.permissions().mode() & 0o777)
+}
+
+impl Resource for FileResource {
+    type Model = File;
+    type Data = Root;
+
+    async fn validate(&self, _: &mut Context<Root>, config: &File) -> Result<(), Diagnostics> {
+        let mut problems = Diagnostics::new();
+        if let Some(rel) = config.path.as_known() {
+            if let Err(d) = super::paths::check_relative(rel, "path") {
+                problems.push(d);
+            }
+        }
+        if let Some(p) = config.permissions.as_value() {
+            if parse_permissions(p).is_none() {
+                problems.push(invalid_permissions(p));
+            }
+        }
+        if config.content.as_value().is_some() && config.sensitive_content.as_value().is_some() {
+            problems.push(
+                Diagnostic::error("Conflicting content")
+                    .with_detail("Set `content` or `sensitive_content`, not both.")
+                    .at(AttributePath::root().attr("sensitive_content")),
+            );
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems)
+        }
+    }
+
+    async fn plan(&self, _: &mut Context<Root>, plan: &mut Plan<File>) -> Result<(), Diagnostics> {
+        if plan.config.permissions.is_null() {
+            plan.planned.permissions = Some(DEFAULT_PERMISSIONS.to_owned()).into();
+        }
+        // The hash and size follow from the content whenever it is known.
+        if let Some(text) = text_of(&plan.planned) {
+            let hash = fnv1a64_hex(text.as_bytes());
+            let size = i64::try_from(text.len()).unwrap_or(i64::MAX);
+            plan.planned.content_hash = Some(hash).into();
+            plan.planned.size = Some(size).into();
+        }
+        Ok(())
+    }
+
+    async fn create(&self, ctx: &mut Context<Root>, planned: File) -> Result<File, Diagnostics> {
+        let root = ctx.data()?;
+        let rel = known_path(&planned)?;
+        let full = resolve(root, rel, "path")?;
+        refuse_existing(&full, &format!("localfs_file.<name> {rel}")).await?;
+        write(root, planned).await
+    }
+
+    async fn read(
+        &self,
+        ctx: &mut Context<Root>,
+        current: File,
+    ) -> Result<Option<File>, Diagnostics> {
+        let rel = known_path(&current)?.to_owned();
+        observe(ctx.data()?, &rel, current).await
+    }
+
+    async fn update(
+        &self,
+        ctx: &mut Context<Root>,
+        _prior: File,
+        planned: File,
+    ) -> Result<File, Diagnostics> {
+        write(ctx.data()?, planned).await
+    }
+
+    async fn delete(&self, ctx: &mut Context<Root>, prior: File) -> Result<(), Diagnostics> {
+        let rel = known_path(&prior)?;
+        let full = resolve(ctx.data()?, rel, "path")?;
+        remove_file(&full).await?;
+        Ok(())
+    }
+
+    async fn import(&self, ctx: &mut Context<Root>, id: &str) -> Result<File, Diagnostics> {
+        let start = File {
+            id: Unknown::default(),
+            path: Unknown::known(id.to_owned()),
+            content: Unknown::default(),
+            sensitive_content: Unknown::default(),
+            permissions: Unknown::default(),
+            content_hash: Unknown::default(),
+            size: Unknown::default(),
+        };
+        let root = ctx.data()?;
+        match observe(root, id, start).await? {
+            Some(file) => Ok(file),
+            None => Err(Diagnostic::error("Cannot import a missing file")
+                .with_detail(format!(
+                    "There is no file {id:?} under the root directory {}.",
+                    root.0.display()
+                ))
+                .into()),
+        }
+    }
+
+    fn requires_replace(&self) -> Vec<AttributePath> {
+        vec![AttributePath::root().attr("path")]
+    }
+}
