@@ -2,3 +2,10 @@
 #![deny(missing_docs)]
 
 pub mod proto;
+
+mod handshake;
+mod serve;
+mod tls;
+
+#[doc(hidden)]
+pub mod __private;
