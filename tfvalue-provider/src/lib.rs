@@ -78,6 +78,7 @@ mod context;
 mod data_source;
 mod diagnostics;
 mod handler;
+mod handshake;
 mod model;
 mod plan;
 pub mod proto;
@@ -89,6 +90,10 @@ mod serve;
 mod server;
 #[cfg(test)]
 mod service_tests;
+mod tls;
+
+#[doc(hidden)]
+pub mod __private;
 
 pub use context::Context;
 pub use data_source::DataSource;

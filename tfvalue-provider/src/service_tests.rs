@@ -121,6 +121,7 @@ impl Resource for Things {
     async fn create(&self, ctx: &mut Context<Store>, planned: Thing) -> Result<Thing, Diagnostics> {
         let store = ctx.data()?;
         let name = planned.name.as_known().cloned().unwrap_or_default();
+        assert!(name != "panic", "asked to panic");
         let size = planned.size.as_known().and_then(|s| s.as_value().copied());
         store
             .things
@@ -727,4 +728,119 @@ fn registration_mistakes_are_reported_together() {
     };
     assert_eq!(problems.len(), 3, "{problems:?}");
     assert!(problems.iter().any(|p| p.contains("registered twice")));
+}
+
+#[tokio::test]
+async fn a_panicking_method_fails_its_rpc_only() {
+    let svc = service();
+    configure(&svc, "").await;
+    let planned = thing(
+        Value::unknown(Type::String),
+        s("panic"),
+        null_n(),
+        Value::unknown(Type::String),
+    );
+    let prior = nil();
+    let applied = svc
+        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
+            type_name: "test_thing".into(),
+            prior_state: Some(prior.clone()),
+            planned_state: Some(planned),
+            config: None,
+            planned_private: Vec::new(),
+            provider_meta: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(errors(&applied.diagnostics), [": The provider failed"]);
+    assert!(
+        applied.diagnostics[0].detail.contains("asked to panic"),
+        "{}",
+        applied.diagnostics[0].detail
+    );
+    assert_eq!(applied.new_state, Some(prior), "the prior state stands");
+    // The service goes on.
+    let meta = svc
+        .get_metadata(Request::new(pb::get_metadata::Request {}))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(meta.resources.len(), 1);
+    let d = configure(&svc, "again").await;
+    assert!(errors(&d).is_empty());
+}
+
+#[tokio::test]
+async fn garbage_values_become_diagnostics_in_every_rpc() {
+    let svc = service();
+    configure(&svc, "").await;
+    let garbage = || {
+        Some(pb::DynamicValue {
+            msgpack: vec![0x93, 0xff, 0x00],
+            json: Vec::new(),
+        })
+    };
+    let plan = svc
+        .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            type_name: "test_thing".into(),
+            prior_state: garbage(),
+            proposed_new_state: garbage(),
+            config: garbage(),
+            prior_private: Vec::new(),
+            provider_meta: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(errors(&plan.diagnostics), [": Invalid prior state"]);
+    let apply = svc
+        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
+            type_name: "test_thing".into(),
+            prior_state: Some(nil()),
+            planned_state: garbage(),
+            config: None,
+            planned_private: Vec::new(),
+            provider_meta: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(errors(&apply.diagnostics), [": Invalid planned state"]);
+    let read = svc
+        .read_resource(Request::new(pb::read_resource::Request {
+            type_name: "test_thing".into(),
+            current_state: garbage(),
+            private: Vec::new(),
+            provider_meta: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(errors(&read.diagnostics), [": Invalid current state"]);
+    let json = svc
+        .configure_provider(Request::new(pb::configure_provider::Request {
+            terraform_version: String::new(),
+            config: Some(pb::DynamicValue {
+                msgpack: Vec::new(),
+                json: b"{\"prefix\": 3".to_vec(),
+            }),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(errors(&json.diagnostics).len(), 1, "{:?}", json.diagnostics);
+    let upgrade = svc
+        .upgrade_resource_state(Request::new(pb::upgrade_resource_state::Request {
+            type_name: "test_thing".into(),
+            version: 0,
+            raw_state: Some(pb::RawState {
+                json: b"[1,2".to_vec(),
+                flatmap: Default::default(),
+            }),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(errors(&upgrade.diagnostics), [": Invalid stored state"]);
 }

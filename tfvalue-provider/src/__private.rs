@@ -1,0 +1,14 @@
+//! Internals re-exported for the crate's integration tests and for the provider API
+//! built on top of the transport. Not part of the public API: no stability promise.
+
+pub use crate::handshake::{
+    base64_encode, handshake_line, reattach_json, EnvError, PluginEnv, CLIENT_CERT_KEY,
+    MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, PROTOCOL_VERSIONS_KEY, SOCKET_DIR_KEY,
+};
+pub use crate::serve::{
+    init_logging, log_directives, log_level, run, serve, serve_until, ConnectionInfo, ServeError,
+    MAX_MESSAGE_SIZE, SHUTDOWN_GRACE,
+};
+pub use crate::tls::{
+    crypto_provider, server_config, PinnedClientCert, ServerIdentity, TlsError, ALPN_H2,
+};
