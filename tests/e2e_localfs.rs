@@ -155,7 +155,7 @@ output "etc_names" {{
         ));
         let plan = t.ws.plan();
         assert!(
-            plan.contains("4 to add, 0 to change, 0 to destroy"),
+            plan.contains("3 to add, 0 to change, 0 to destroy"),
             "{plan}"
         );
         assert!(plan.contains("(sensitive value)"), "{plan}");
@@ -165,7 +165,7 @@ output "etc_names" {{
         );
         let applied = t.ws.apply();
         assert!(
-            applied.contains("4 added, 0 changed, 0 destroyed"),
+            applied.contains("3 added, 0 changed, 0 destroyed"),
             "{applied}"
         );
         assert_no_consistency_errors(&applied);
@@ -417,7 +417,8 @@ resource "localfs_document" "d" {
 }
 
 data "localfs_directory" "root" {
-  path = trimsuffix(".${localfs_file.a.id}", localfs_file.a.id)
+  path       = trimsuffix(".${localfs_file.a.id}", localfs_file.a.id)
+  depends_on = [localfs_file.b]
 }
 
 output "names" {
@@ -539,12 +540,28 @@ fn invalid_values_are_reported_against_the_attribute() {
         assert!(out.contains("permissions = \"rwx\""), "{out}");
         assert!(!t.file("bad.txt").exists());
 
-        // A value the model's type refuses (a u16 port) fails decoding, at its path.
+        // A value the model's type refuses fails decoding, at its path: a number too large
+        // for the f64 field `ratio`...
+        t.config(
+            "resource \"localfs_document\" \"bad\" {\n  path  = \"bad.json\"\n  ratio = 1e400\n}\n",
+        );
+        let out = t.ws.apply_failing();
+        assert!(out.contains("ratio = 1e400"), "{out}");
+        assert!(out.contains(".ratio: the number"), "{out}");
+        assert!(out.contains("too large"), "{out}");
+        assert!(!t.file("bad.json").exists());
+
+        // ... and 70000 for the u16 `port` of the nested attribute `server`. Terraform
+        // cannot point inside an attribute's object value (it looks for a `server` block),
+        // so it shows the resource and the detail names the attribute.
         t.config(
             "resource \"localfs_document\" \"bad\" {\n  path = \"bad.json\"\n  server = {\n    host = \"h\"\n    port = 70000\n  }\n}\n",
         );
         let out = t.ws.apply_failing();
-        assert!(out.contains("port"), "{out}");
+        assert!(
+            out.contains(".server.port: expected a whole number"),
+            "{out}"
+        );
         assert!(out.contains("70000"), "{out}");
         assert!(!t.file("bad.json").exists());
 
