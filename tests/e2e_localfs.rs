@@ -348,14 +348,51 @@ fn import_adopts_an_existing_file() {
         assert_eq!(state["content_hash"], fnv1a64_hex(b"kept\n"));
         t.assert_no_changes("import");
 
-        let missing = t.ws.run(&[
-            "import",
-            "-no-color",
-            "-input=false",
-            "localfs_file.notes",
-            "nope.txt",
-        ]);
-        assert!(!missing.status.success());
+        // A document, forgotten by Terraform then adopted again with an `import` block:
+        // everything read back from the file (blocks, sets, the dynamic value, the
+        // sensitive key) matches the configuration, so the plan after import is empty.
+        let notes = "resource \"localfs_file\" \"notes\" {\n  path = \"old/notes.txt\"\n  content = \"kept\\n\"\n  permissions = \"0600\"\n}\n";
+        t.config(&format!("{notes}{DOCUMENT}"));
+        t.ws.apply();
+        t.ws.run_ok(&["state", "rm", "localfs_document.doc"]);
+        t.config(&format!(
+            "{notes}{DOCUMENT}\nimport {{\n  to = localfs_document.doc\n  id = \"conf/app.json\"\n}}\n"
+        ));
+        let plan = t.ws.plan();
+        assert!(
+            plan.contains("1 to import, 0 to add, 0 to change, 0 to destroy"),
+            "{plan}"
+        );
+        let applied = t.ws.apply();
+        assert!(
+            applied.contains("1 imported, 0 added, 0 changed, 0 destroyed"),
+            "{applied}"
+        );
+        assert_eq!(
+            t.ws.resource_values("localfs_document.doc")["api_key"],
+            "s3cr3t-key"
+        );
+        t.assert_no_changes("importing a document");
+
+        // Importing a file that does not exist is the provider's error.
+        t.config(&format!(
+            "{notes}resource \"localfs_file\" \"ghost\" {{\n  path = \"nope.txt\"\n}}\n"
+        ));
+        let missing = t.ws.run_expecting(
+            &[
+                "import",
+                "-no-color",
+                "-input=false",
+                "localfs_file.ghost",
+                "nope.txt",
+            ],
+            1,
+        );
+        let missing = tfvalue_suite::terraform::output_text(&missing);
+        assert!(
+            missing.contains("Cannot import a missing file"),
+            "{missing}"
+        );
     });
 }
 
