@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+pub mod fuzzing;
+
 /// Path of a file under `tests/data/`.
 pub fn data_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
