@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+pub mod fuzzing;
 pub mod terraform;
 
 /// Path of a file under `tests/data/`.

@@ -1,0 +1,84 @@
+//! Replays the fuzz targets' inputs as ordinary tests, with no fuzzer: the seeds built from
+//! the test vectors, the accumulated corpus (`fuzz/corpus/<target>/`) and every input that
+//! once crashed a target (`fuzz/regressions/<target>/`). The bodies are shared with the
+//! fuzzer (`tests/support/fuzzing.rs`), so a fixed crash stays fixed.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use tfvalue_suite::fuzzing::{seeds, TARGETS};
+
+fn target(name: &str) -> fn(&[u8]) {
+    TARGETS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, f)| *f)
+        .unwrap_or_else(|| panic!("no fuzz target {name}"))
+}
+
+/// FNV-1a, 64 bits: a stable file name for a seed.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// With `TFVALUE_FUZZ_SEED_DIR` set, the seeds are also written there, one directory per
+/// target, to start a fuzzing campaign (see fuzz/README.md).
+#[test]
+fn seeds_cover_every_target_and_pass() {
+    let seed_dir = std::env::var_os("TFVALUE_FUZZ_SEED_DIR").map(std::path::PathBuf::from);
+    let mut per_target: BTreeMap<&str, usize> = BTreeMap::new();
+    for (name, input) in seeds() {
+        target(name)(&input);
+        *per_target.entry(name).or_default() += 1;
+        if let Some(dir) = &seed_dir {
+            let dir = dir.join(name);
+            std::fs::create_dir_all(&dir).expect("the seed directory can be created");
+            std::fs::write(dir.join(format!("{:016x}", fnv1a(&input))), &input)
+                .expect("a seed can be written");
+        }
+    }
+    for (name, _) in TARGETS {
+        assert!(
+            per_target.get(name).copied().unwrap_or(0) > 0,
+            "no seed for {name}"
+        );
+    }
+}
+
+fn replay_dir(kind: &str) -> usize {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz")
+        .join(kind);
+    let mut count = 0;
+    for (name, run) in TARGETS {
+        let dir = root.join(name);
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.expect("a readable directory").path();
+            let input = std::fs::read(&path).expect("a readable input");
+            let result = std::panic::catch_unwind(|| run(&input));
+            assert!(result.is_ok(), "{name}: {} fails", path.display());
+            count += 1;
+        }
+    }
+    count
+}
+
+#[test]
+fn regressions_stay_fixed() {
+    // Every input that once crashed a target, kept with a note in fuzz/regressions/README.md.
+    replay_dir("regressions");
+}
+
+#[test]
+fn corpus_replays() {
+    let n = replay_dir("corpus");
+    assert!(
+        n > 0,
+        "fuzz/corpus is empty: the accumulated corpus should be committed"
+    );
+}
