@@ -1,5 +1,5 @@
-//! Helpers shared by tfvalue's integration tests and examples: test data, hex, and driving
-//! the real Terraform CLI (`terraform`).
+//! Helpers shared by tfvalue's integration tests, examples and fuzz targets: test data, hex,
+//! fuzzing bodies, and driving the real Terraform CLI (`terraform`).
 
 use std::path::PathBuf;
 
