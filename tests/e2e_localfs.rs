@@ -393,6 +393,22 @@ fn import_adopts_an_existing_file() {
             missing.contains("Cannot import a missing file"),
             "{missing}"
         );
+
+        // Nor does the provider read a file larger than its limit into memory.
+        let big = std::fs::File::create(t.file("nope.txt")).expect("create");
+        big.set_len((16 << 20) + 1).expect("grow");
+        let too_large = t.ws.run_expecting(
+            &[
+                "import",
+                "-no-color",
+                "-input=false",
+                "localfs_file.ghost",
+                "nope.txt",
+            ],
+            1,
+        );
+        let too_large = tfvalue_suite::terraform::output_text(&too_large);
+        assert!(too_large.contains("File too large"), "{too_large}");
     });
 }
 

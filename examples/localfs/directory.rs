@@ -4,8 +4,7 @@ use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{Context, DataSource, Diagnostic, Diagnostics};
 
-use super::fnv::fnv1a64_hex;
-use super::paths::{check_relative, io_error, resolve};
+use super::paths::{check_relative, hash_file, io_error, resolve};
 use super::Root;
 
 /// A directory listing.
@@ -75,11 +74,8 @@ impl DataSource for DirectoryDataSource {
             let (size, content_hash) = if kind.is_dir() {
                 (None, None)
             } else {
-                let bytes = tokio::fs::read(entry.path())
-                    .await
-                    .map_err(|e| io_error("read the file", &entry.path(), &e))?;
-                let size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
-                (Some(size), Some(fnv1a64_hex(&bytes)))
+                let (size, hash) = hash_file(&entry.path()).await?;
+                (Some(i64::try_from(size).unwrap_or(i64::MAX)), Some(hash))
             };
             entries.push(Entry {
                 name: Some(name).into(),

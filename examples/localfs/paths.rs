@@ -4,7 +4,9 @@ use std::path::{Component, Path, PathBuf};
 
 use tfvalue::path::AttributePath;
 use tfvalue_provider::Diagnostic;
+use tokio::io::AsyncReadExt as _;
 
+use super::fnv::Fnv1a64;
 use super::Root;
 
 /// Checks that `rel` is a relative path that stays under the root: not empty, not
@@ -54,12 +56,51 @@ pub async fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
         .map_err(|e| io_error("write the file", path, &e))
 }
 
-/// Reads the file at `path`; `None` when it does not exist.
+/// The largest file the resources read back (their content lives in Terraform's state).
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Reads the file at `path`, of at most [`MAX_FILE_BYTES`]; `None` when it does not exist.
 pub async fn read_file(path: &Path) -> Result<Option<Vec<u8>>, Diagnostic> {
-    match tokio::fs::read(path).await {
-        Ok(bytes) => Ok(Some(bytes)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(io_error("read the file", path, &e)),
+    let file = match tokio::fs::File::open(path).await {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io_error("read the file", path, &e)),
+    };
+    let mut bytes = Vec::new();
+    // One byte more than the limit tells a file at the limit from a larger one, even if it
+    // grows while it is read.
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .await
+        .map_err(|e| io_error("read the file", path, &e))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Diagnostic::error("File too large").with_detail(format!(
+            "{} holds more than {MAX_FILE_BYTES} bytes; localfs keeps file contents in \
+             Terraform's state, so it manages files up to that size only.",
+            path.display()
+        )));
+    }
+    Ok(Some(bytes))
+}
+
+/// The size and FNV-1a 64 hash of the file at `path`, read in pieces (any size).
+pub async fn hash_file(path: &Path) -> Result<(u64, String), Diagnostic> {
+    let mut file = tokio::fs::File::open(path)
+        .await
+        .map_err(|e| io_error("read the file", path, &e))?;
+    let mut buf = vec![0; 64 << 10];
+    let mut hash = Fnv1a64::new();
+    let mut size = 0u64;
+    loop {
+        let n = file
+            .read(&mut buf)
+            .await
+            .map_err(|e| io_error("read the file", path, &e))?;
+        if n == 0 {
+            return Ok((size, hash.hex()));
+        }
+        hash.update(&buf[..n]);
+        size += n as u64;
     }
 }
 
