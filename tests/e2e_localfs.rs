@@ -271,6 +271,63 @@ fn update_in_place_then_replace() {
 }
 
 #[test]
+fn document_changes_in_place() {
+    each_terraform("document_changes_in_place", |tf| {
+        let t = Localfs::new(tf, "document");
+        t.config(DOCUMENT);
+        t.ws.apply();
+        // Every kind of value changes: the map, the set, the dynamic value's type, the
+        // nested attribute, the list and set blocks; the single block goes away.
+        let changed = DOCUMENT
+            .replace(r#"team = "core""#, r#"team = "edge", tier = "1""#)
+            .replace(r#"["b", "a", "c"]"#, r#"["c", "d"]"#)
+            .replace(
+                "{ replicas = 3, zones = [\"a\", \"b\"], debug = false }",
+                "\"now a string\"",
+            )
+            .replace("port = 5432", "port = 6543")
+            .replace("\"/var\", \"/srv\"", "\"/opt\"")
+            .replace("\"extra.json\"", "\"more.json\"")
+            .replace(
+                "  owner {\n    name  = \"ops\"\n    email = \"ops@example.com\"\n  }\n",
+                "",
+            );
+        assert_ne!(changed, DOCUMENT);
+        t.config(&changed);
+        let plan = t.ws.plan();
+        assert!(
+            plan.contains("0 to add, 1 to change, 0 to destroy"),
+            "{plan}"
+        );
+        let applied = t.ws.apply();
+        assert_no_consistency_errors(&applied);
+        let doc: serde_json::Value = serde_json::from_str(&t.read("conf/app.json")).expect("JSON");
+        assert_eq!(
+            doc["labels"],
+            serde_json::json!({"env": "prod", "team": "edge", "tier": "1"})
+        );
+        assert_eq!(doc["tags"], serde_json::json!(["c", "d"]));
+        assert_eq!(
+            doc["extra"],
+            serde_json::json!({"value": "now a string", "type": "string"})
+        );
+        assert_eq!(doc["server"]["port"], 6543);
+        assert_eq!(doc["section"][0]["lines"], serde_json::json!(["/opt"]));
+        assert!(doc["owner"].is_null(), "{doc}");
+        let includes: Vec<&str> = doc["include"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|i| i["path"].as_str()).collect())
+            .unwrap_or_default();
+        assert_eq!(includes.len(), 2, "{doc}");
+        assert!(
+            includes.contains(&"base.json") && includes.contains(&"more.json"),
+            "{doc}"
+        );
+        t.assert_no_changes("changing a document");
+    });
+}
+
+#[test]
 fn drift_is_detected_by_refresh_and_repaired() {
     each_terraform("drift_is_detected_by_refresh_and_repaired", |tf| {
         let t = Localfs::new(tf, "drift");
