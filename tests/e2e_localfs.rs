@@ -662,8 +662,8 @@ fn invalid_values_are_reported_against_the_attribute() {
         assert!(!t.file("bad.json").exists());
 
         // ... and 70000 for the u16 `port` of the nested attribute `server`. Terraform
-        // cannot point inside an attribute's object value (it looks for a `server` block),
-        // so it shows the resource and the detail names the attribute.
+        // cannot point inside an attribute's object value, so the framework cuts the path
+        // at `server`: Terraform shows the `server = {` line, the detail names `.server.port`.
         t.config(
             "resource \"localfs_document\" \"bad\" {\n  path = \"bad.json\"\n  server = {\n    host = \"h\"\n    port = 70000\n  }\n}\n",
         );
@@ -673,6 +673,7 @@ fn invalid_values_are_reported_against_the_attribute() {
             "{out}"
         );
         assert!(out.contains("70000"), "{out}");
+        assert!(out.contains("server = {"), "{out}");
         assert!(!t.file("bad.json").exists());
 
         // A path leaving the root.

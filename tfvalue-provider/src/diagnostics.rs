@@ -6,6 +6,7 @@
 use std::fmt;
 
 use tfvalue::path::{AttributePath, PathStep};
+use tfvalue::schema::{Block, BlockNesting, NestedBlock};
 use tfvalue::Type;
 
 use crate::proto::tfplugin6 as pb;
@@ -96,10 +97,8 @@ impl Diagnostic {
         self.severity == Severity::Error
     }
 
-    /// The protocol message. `ty` is the type of the value the path walks (the schema's
-    /// object type): a path is cut before any step into a set element, which the protocol
-    /// cannot address by position.
-    pub(crate) fn to_proto(&self, ty: Option<&Type>) -> pb::Diagnostic {
+    /// The protocol message. `block` is the schema the path walks (see [`diagnostic_path`]).
+    pub(crate) fn to_proto(&self, block: Option<&Block>) -> pb::Diagnostic {
         let severity = match self.severity {
             Severity::Error => pb::diagnostic::Severity::Error,
             Severity::Warning => pb::diagnostic::Severity::Warning,
@@ -112,7 +111,10 @@ impl Diagnostic {
                 .attribute
                 .as_ref()
                 .filter(|p| !p.is_root())
-                .map(|p| path_to_proto(p, ty)),
+                .map(|p| match block {
+                    Some(block) => diagnostic_path(p, block),
+                    None => path_to_proto(p, None),
+                }),
         }
     }
 }
@@ -188,8 +190,8 @@ impl Diagnostics {
         Diagnostic::from_value_error(what, error).into()
     }
 
-    pub(crate) fn to_proto(&self, ty: Option<&Type>) -> Vec<pb::Diagnostic> {
-        self.items.iter().map(|d| d.to_proto(ty)).collect()
+    pub(crate) fn to_proto(&self, block: Option<&Block>) -> Vec<pb::Diagnostic> {
+        self.items.iter().map(|d| d.to_proto(block)).collect()
     }
 }
 
@@ -273,6 +275,56 @@ pub(crate) fn path_to_proto(path: &AttributePath, ty: Option<&Type>) -> pb::Attr
     pb::AttributePath { steps }
 }
 
+/// A diagnostic's path as Terraform can show it: Terraform finds the configuration a path
+/// points at by walking blocks (`disk[2]`) to an attribute, and gives up (pointing at the
+/// whole resource) on any step inside an attribute's value. So the path is cut after its
+/// first attribute, and before any step into a SET block's elements (the protocol cannot
+/// name one): `.server.port` becomes `.server`, and Terraform points at the `server = {`
+/// line. The full path stays in the diagnostic's detail when the codec wrote it.
+pub(crate) fn diagnostic_path(path: &AttributePath, block: &Block) -> pb::AttributePath {
+    use pb::attribute_path::step::Selector;
+    let mut steps = Vec::new();
+    let mut current = Some(block);
+    let mut collection: Option<&NestedBlock> = None;
+    for step in path.steps() {
+        let selector = match step {
+            PathStep::Attr(name) => Selector::AttributeName(name.clone()),
+            PathStep::Key(key) => Selector::ElementKeyString(key.clone()),
+            PathStep::Index(i) => Selector::ElementKeyInt(*i),
+        };
+        if let Some(nested) = collection.take() {
+            // An element of a LIST or MAP block: then its block's attributes.
+            if matches!(step, PathStep::Attr(_)) {
+                break;
+            }
+            steps.push(pb::attribute_path::Step {
+                selector: Some(selector),
+            });
+            current = Some(&nested.block);
+            continue;
+        }
+        let (Some(b), PathStep::Attr(name)) = (current, step) else {
+            break;
+        };
+        steps.push(pb::attribute_path::Step {
+            selector: Some(selector),
+        });
+        match b.find_block_type(name) {
+            Some(nested) => match nested.nesting {
+                BlockNesting::Single | BlockNesting::Group => current = Some(&nested.block),
+                BlockNesting::List | BlockNesting::Map => {
+                    current = None;
+                    collection = Some(nested);
+                }
+                BlockNesting::Set => break,
+            },
+            // An attribute (or a name the schema lacks): the path ends here.
+            None => break,
+        }
+    }
+    pb::AttributePath { steps }
+}
+
 /// A protocol path as a [`tfvalue`] path (to check what the provider sends).
 #[cfg(test)]
 pub(crate) fn path_from_proto(path: &pb::AttributePath) -> AttributePath {
@@ -315,6 +367,35 @@ mod tests {
         let p = AttributePath::root().attr("rule").index(3).attr("port");
         let proto = path_to_proto(&p, Some(&t));
         assert_eq!(path_from_proto(&proto), AttributePath::root().attr("rule"));
+    }
+
+    #[test]
+    fn diagnostic_paths_end_at_the_first_attribute() {
+        use tfvalue::schema::{Attribute, AttributeKind, NestedObject, ObjectNesting};
+        let inner = Block::new().attribute(Attribute::new("size", Type::Number).required());
+        let block = Block::new()
+            .attribute(Attribute::nested(
+                "server",
+                NestedObject::new(ObjectNesting::Single)
+                    .attribute(Attribute::new("port", Type::Number).required()),
+            ))
+            .attribute(Attribute::new("tags", Type::map(Type::String)).optional())
+            .block_type(NestedBlock::new("disk", inner.clone(), BlockNesting::List))
+            .block_type(NestedBlock::new("one", inner.clone(), BlockNesting::Single))
+            .block_type(NestedBlock::new("rule", inner, BlockNesting::Set));
+        assert!(matches!(block.attributes[0].kind, AttributeKind::Nested(_)));
+        let shown = |p: AttributePath| path_from_proto(&diagnostic_path(&p, &block)).to_string();
+        let root = AttributePath::root;
+        assert_eq!(shown(root().attr("server").attr("port")), ".server");
+        assert_eq!(shown(root().attr("tags").key("env")), ".tags");
+        assert_eq!(
+            shown(root().attr("disk").index(2).attr("size")),
+            ".disk[2].size"
+        );
+        assert_eq!(shown(root().attr("disk").index(2)), ".disk[2]");
+        assert_eq!(shown(root().attr("one").attr("size")), ".one.size");
+        assert_eq!(shown(root().attr("rule").index(0).attr("size")), ".rule");
+        assert_eq!(shown(root().attr("nope").attr("x")), ".nope");
     }
 
     #[test]

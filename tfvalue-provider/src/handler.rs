@@ -283,7 +283,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                     .map(|p| crate::diagnostics::path_to_proto(p, Some(ty)))
                     .collect(),
                 planned_private: private,
-                diagnostics: diagnostics.to_proto(Some(ty)),
+                diagnostics: diagnostics.to_proto(Some(&R::Model::schema().block)),
                 legacy_type_system: false,
             }
         })
@@ -295,7 +295,6 @@ impl<R: Resource> ErasedResource<R::Data> for R {
         request: pb::apply_resource_change::Request,
     ) -> BoxFuture<'a, pb::apply_resource_change::Response> {
         Box::pin(async move {
-            let ty = R::Model::schema().object_type();
             let result: Result<pb::DynamicValue, Diagnostics> = async {
                 let prior = decode_model::<R::Model>(request.prior_state.as_ref())
                     .map_err(decode_failed("Invalid prior state"))?;
@@ -325,7 +324,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
             pb::apply_resource_change::Response {
                 new_state,
                 private,
-                diagnostics: diagnostics.to_proto(Some(ty)),
+                diagnostics: diagnostics.to_proto(Some(&R::Model::schema().block)),
                 legacy_type_system: false,
             }
         })
@@ -337,7 +336,6 @@ impl<R: Resource> ErasedResource<R::Data> for R {
         request: pb::read_resource::Request,
     ) -> BoxFuture<'a, pb::read_resource::Response> {
         Box::pin(async move {
-            let ty = R::Model::schema().object_type();
             let result: Result<pb::DynamicValue, Diagnostics> = async {
                 let current = decode_model::<R::Model>(request.current_state.as_ref())
                     .map_err(decode_failed("Invalid current state"))?;
@@ -354,7 +352,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
             let new_state = outcome.or_else(|| request.current_state.clone());
             pb::read_resource::Response {
                 new_state,
-                diagnostics: diagnostics.to_proto(Some(ty)),
+                diagnostics: diagnostics.to_proto(Some(&R::Model::schema().block)),
                 private,
             }
         })
@@ -366,7 +364,6 @@ impl<R: Resource> ErasedResource<R::Data> for R {
         request: pb::import_resource_state::Request,
     ) -> BoxFuture<'a, pb::import_resource_state::Response> {
         Box::pin(async move {
-            let ty = R::Model::schema().object_type();
             let result: Result<pb::DynamicValue, Diagnostics> = async {
                 let state = Resource::import(self, &mut ctx, &request.id).await?;
                 encode_model(&state, "imported state", false)
@@ -382,7 +379,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                     })
                     .into_iter()
                     .collect(),
-                diagnostics: diagnostics.to_proto(Some(ty)),
+                diagnostics: diagnostics.to_proto(Some(&R::Model::schema().block)),
             }
         })
     }
@@ -417,7 +414,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
             let (outcome, diagnostics, _) = finish(ctx, result);
             pb::upgrade_resource_state::Response {
                 upgraded_state: outcome,
-                diagnostics: diagnostics.to_proto(Some(ty)),
+                diagnostics: diagnostics.to_proto(Some(&R::Model::schema().block)),
             }
         })
     }
@@ -476,7 +473,6 @@ impl<S: DataSource> ErasedDataSource<S::Data> for S {
         request: pb::read_data_source::Request,
     ) -> BoxFuture<'a, pb::read_data_source::Response> {
         Box::pin(async move {
-            let ty = S::Model::schema().object_type();
             let result: Result<pb::DynamicValue, Diagnostics> = async {
                 let config = decode_model::<S::Model>(request.config.as_ref())
                     .map_err(decode_failed("Invalid configuration"))?
@@ -491,7 +487,7 @@ impl<S: DataSource> ErasedDataSource<S::Data> for S {
             let (outcome, diagnostics, _) = finish(ctx, result);
             pb::read_data_source::Response {
                 state: outcome,
-                diagnostics: diagnostics.to_proto(Some(ty)),
+                diagnostics: diagnostics.to_proto(Some(&S::Model::schema().block)),
             }
         })
     }

@@ -175,7 +175,6 @@ impl<P: Provider> Shared<P> {
         &self,
         request: pb::configure_provider::Request,
     ) -> pb::configure_provider::Response {
-        let ty = P::Config::schema().object_type();
         let mut ctx = self.context(Vec::new());
         let mut diagnostics = Diagnostics::new();
         match crate::handler::decode_model::<P::Config>(request.config.as_ref()) {
@@ -205,7 +204,7 @@ impl<P: Provider> Shared<P> {
             )),
         }
         pb::configure_provider::Response {
-            diagnostics: diagnostics.to_proto(Some(ty)),
+            diagnostics: diagnostics.to_proto(Some(&P::Config::schema().block)),
         }
     }
 }
@@ -254,7 +253,7 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
                 )
                 .await;
                 pb::validate_provider_config::Response {
-                    diagnostics: diagnostics.to_proto(Some(P::Config::schema().object_type())),
+                    diagnostics: diagnostics.to_proto(Some(&P::Config::schema().block)),
                 }
             },
             |diagnostics| pb::validate_provider_config::Response { diagnostics },
@@ -279,7 +278,7 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
                     .validate(shared.context(Vec::new()), request.config)
                     .await;
                 pb::validate_resource_config::Response {
-                    diagnostics: diagnostics.to_proto(Some(resource.schema().object_type())),
+                    diagnostics: diagnostics.to_proto(Some(&resource.schema().block)),
                 }
             },
             |diagnostics| pb::validate_resource_config::Response { diagnostics },
@@ -304,7 +303,7 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
                     .validate(shared.context(Vec::new()), request.config)
                     .await;
                 pb::validate_data_resource_config::Response {
-                    diagnostics: diagnostics.to_proto(Some(source.schema().object_type())),
+                    diagnostics: diagnostics.to_proto(Some(&source.schema().block)),
                 }
             },
             |diagnostics| pb::validate_data_resource_config::Response { diagnostics },
