@@ -528,7 +528,9 @@ resource "localfs_document" "d" {
 
 data "localfs_directory" "root" {
   path       = trimsuffix(".${localfs_file.a.id}", localfs_file.a.id)
-  depends_on = [localfs_file.b]
+  # Every file of the root: a listing taken while the document is still being written
+  # would differ from the next plan's.
+  depends_on = [localfs_file.b, localfs_document.d]
 }
 
 output "names" {

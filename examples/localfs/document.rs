@@ -12,7 +12,7 @@ use tfvalue::{Nullable, Number, Set, TfSchema, Unknown, Value};
 use tfvalue_provider::{Context, Diagnostic, Diagnostics, Resource};
 
 use super::fnv::fnv1a64_hex;
-use super::paths::{read_file, refuse_existing, remove_file, resolve, write_file};
+use super::paths::{read_file, refuse_existing, remove_file, resolve, write_delay, write_file};
 use super::Root;
 
 /// A JSON document under the provider's root directory.
@@ -177,6 +177,7 @@ impl Resource for DocumentResource {
         let rel = known_path(&planned)?;
         let full = resolve(root, rel, "path")?;
         refuse_existing(&full, &format!("localfs_document.<name> {rel}")).await?;
+        write_delay(ctx).await?;
         write(root, planned).await
     }
 
@@ -195,6 +196,7 @@ impl Resource for DocumentResource {
         _prior: Document,
         planned: Document,
     ) -> Result<Document, Diagnostics> {
+        write_delay(ctx).await?;
         write(ctx.data()?, planned).await
     }
 
@@ -210,7 +212,7 @@ impl Resource for DocumentResource {
             Diagnostic::error("Cannot import a missing document")
                 .with_detail(format!(
                     "There is no file {id:?} under the root directory {}.",
-                    root.0.display()
+                    root.dir.display()
                 ))
                 .into()
         })

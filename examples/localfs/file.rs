@@ -8,7 +8,9 @@ use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{Context, Diagnostic, Diagnostics, Plan, Resource};
 
 use super::fnv::fnv1a64_hex;
-use super::paths::{io_error, read_file, refuse_existing, remove_file, resolve, write_file};
+use super::paths::{
+    io_error, read_file, refuse_existing, remove_file, resolve, write_delay, write_file,
+};
 use super::Root;
 
 /// Permissions of a file whose configuration sets none.
@@ -210,6 +212,7 @@ impl Resource for FileResource {
         let rel = known_path(&planned)?;
         let full = resolve(root, rel, "path")?;
         refuse_existing(&full, &format!("localfs_file.<name> {rel}")).await?;
+        write_delay(ctx).await?;
         write(root, planned).await
     }
 
@@ -228,6 +231,7 @@ impl Resource for FileResource {
         _prior: File,
         planned: File,
     ) -> Result<File, Diagnostics> {
+        write_delay(ctx).await?;
         write(ctx.data()?, planned).await
     }
 
@@ -254,7 +258,7 @@ impl Resource for FileResource {
             None => Err(Diagnostic::error("Cannot import a missing file")
                 .with_detail(format!(
                     "There is no file {id:?} under the root directory {}.",
-                    root.0.display()
+                    root.dir.display()
                 ))
                 .into()),
         }

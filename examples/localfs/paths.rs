@@ -3,7 +3,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use tfvalue::path::AttributePath;
-use tfvalue_provider::Diagnostic;
+use tfvalue_provider::{Context, Diagnostic};
 use tokio::io::AsyncReadExt as _;
 
 use super::fnv::Fnv1a64;
@@ -36,12 +36,29 @@ pub fn check_relative(rel: &str, attribute: &str) -> Result<(), Diagnostic> {
 /// The full path of `rel` under the root (checked with [`check_relative`]).
 pub fn resolve(root: &Root, rel: &str, attribute: &str) -> Result<PathBuf, Diagnostic> {
     check_relative(rel, attribute)?;
-    Ok(root.0.join(rel))
+    Ok(root.dir.join(rel))
 }
 
 /// An error diagnostic for a failed file operation on `path`.
 pub fn io_error(what: &str, path: &Path, error: &std::io::Error) -> Diagnostic {
     Diagnostic::error(format!("Cannot {what}")).with_detail(format!("{}: {error}", path.display()))
+}
+
+/// Waits the provider's simulated write delay (`write_delay_ms`), unless Terraform asks
+/// the provider to stop first (Ctrl-C): then the write must not happen, and the error says
+/// so.
+pub async fn write_delay(ctx: &Context<Root>) -> Result<(), Diagnostic> {
+    let delay = ctx.data()?.write_delay;
+    if delay.is_zero() {
+        return Ok(());
+    }
+    tokio::select! {
+        () = tokio::time::sleep(delay) => Ok(()),
+        () = ctx.stopping() => Err(Diagnostic::error("Interrupted").with_detail(
+            "Terraform asked the provider to stop during the simulated write delay \
+             (write_delay_ms); nothing was written.",
+        )),
+    }
 }
 
 /// Writes `bytes` to `path`, creating its parent directories.

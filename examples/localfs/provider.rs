@@ -4,6 +4,7 @@
 //! ```hcl
 //! provider "localfs" {
 //!   root = "/srv/generated"
+//!   # write_delay_ms = 5000  # simulated latency before each write, to try Ctrl-C
 //! }
 //!
 //! resource "localfs_file" "motd" {          # a text file
@@ -44,8 +45,9 @@ mod paths;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
-use tfvalue::TfSchema;
+use tfvalue::{Nullable, TfSchema};
 use tfvalue_provider::{Context, Diagnostic, Diagnostics, Provider, Registry};
 
 /// The `provider "localfs"` block.
@@ -53,11 +55,23 @@ use tfvalue_provider::{Context, Diagnostic, Diagnostics, Provider, Registry};
 pub struct Config {
     /// The directory every managed path is relative to; created when missing.
     pub root: String,
+    /// Simulated latency, in milliseconds, before each write of a file or document (none
+    /// when not set), for exercising cancellation: Ctrl-C on Terraform during the wait
+    /// ends the operation with an "Interrupted" error and nothing written.
+    pub write_delay_ms: Nullable<i64>,
 }
 
-/// What every resource and data source gets from the provider block: the root directory.
+/// The longest simulated write delay accepted: ten minutes.
+const MAX_WRITE_DELAY_MS: i64 = 600_000;
+
+/// What every resource and data source gets from the provider block.
 #[derive(Debug)]
-pub struct Root(PathBuf);
+pub struct Root {
+    /// The directory every managed path is relative to.
+    dir: PathBuf,
+    /// The simulated latency before each write (zero for none).
+    write_delay: Duration,
+}
 
 /// The provider: registers its types and resolves the root directory.
 struct LocalFs;
@@ -80,6 +94,17 @@ impl Provider for LocalFs {
                 .at(tfvalue::path::AttributePath::root().attr("root"))
                 .into());
         }
+        if let Some(&ms) = config.write_delay_ms.as_value() {
+            if !(0..=MAX_WRITE_DELAY_MS).contains(&ms) {
+                return Err(Diagnostic::error("Invalid write delay")
+                    .with_detail(format!(
+                        "`write_delay_ms` must be between 0 and {MAX_WRITE_DELAY_MS} \
+                         milliseconds; found {ms}."
+                    ))
+                    .at(tfvalue::path::AttributePath::root().attr("write_delay_ms"))
+                    .into());
+            }
+        }
         Ok(())
     }
 
@@ -95,7 +120,15 @@ impl Provider for LocalFs {
                 .with_detail(format!("{}: {e}", root.display()))
                 .at(tfvalue::path::AttributePath::root().attr("root"))
         })?;
-        Ok(Root(root))
+        // Validated before configure; clamped again so that no value can overflow.
+        let ms = config
+            .write_delay_ms
+            .as_value()
+            .map_or(0, |&ms| ms.clamp(0, MAX_WRITE_DELAY_MS));
+        Ok(Root {
+            dir: root,
+            write_delay: Duration::from_millis(u64::try_from(ms).unwrap_or(0)),
+        })
     }
 }
 

@@ -186,6 +186,7 @@ pub struct Workspace {
     cli_config: PathBuf,
     provider_name: String,
     provider_source: String,
+    env: Vec<(OsString, OsString)>,
 }
 
 impl Workspace {
@@ -221,7 +222,14 @@ impl Workspace {
             cli_config,
             provider_name: provider_name.to_owned(),
             provider_source,
+            env: Vec::new(),
         }
+    }
+
+    /// Sets `key` to `value` in the environment of every later Terraform command (after
+    /// the clean-up of inherited `TF_*` variables, so `TF_LOG` may be set here).
+    pub fn set_env(&mut self, key: impl Into<OsString>, value: impl Into<OsString>) {
+        self.env.push((key.into(), value.into()));
     }
 
     /// The Terraform this workspace runs.
@@ -259,6 +267,14 @@ impl Workspace {
     /// Runs `terraform <args>` in the module directory and returns its output, whatever its
     /// exit status. Panics only when the command cannot be run or exceeds the deadline.
     pub fn run(&self, args: &[&str]) -> Output {
+        let child = self.spawn(args);
+        self.wait(child, args)
+    }
+
+    /// Starts `terraform <args>` in the module directory (environment as for
+    /// [`Workspace::run`]) with stdout and stderr piped, and returns at once; finish with
+    /// [`Workspace::wait`]. Panics when the command cannot be started.
+    pub fn spawn(&self, args: &[&str]) -> Child {
         let mut cmd = Command::new(&self.terraform.path);
         cmd.args(args)
             .current_dir(self.module_dir())
@@ -279,13 +295,15 @@ impl Workspace {
             cmd.env("TF_LOG", level)
                 .env("TF_LOG_PATH", self.dir.join("terraform.log"));
         }
-        let child = cmd
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot run {}: {e}", self.terraform.path.display()));
-        self.wait(child, args)
+        cmd.envs(self.env.iter().map(|(k, v)| (k, v)));
+        cmd.spawn()
+            .unwrap_or_else(|e| panic!("cannot run {}: {e}", self.terraform.path.display()))
     }
 
-    fn wait(&self, mut child: Child, args: &[&str]) -> Output {
+    /// Waits for a command started with [`Workspace::spawn`] (`args` name it in
+    /// messages) and returns its output, reading whatever of its stdout and stderr the
+    /// caller has not taken. Panics when it exceeds the deadline (it is killed then).
+    pub fn wait(&self, mut child: Child, args: &[&str]) -> Output {
         let stdout = drain(child.stdout.take());
         let stderr = drain(child.stderr.take());
         let started = Instant::now();

@@ -12,3 +12,15 @@ pub use crate::serve::{
 pub use crate::tls::{
     crypto_provider, server_config, PinnedClientCert, ServerIdentity, TlsError, ALPN_H2,
 };
+
+/// The gRPC service that [`crate::serve`] runs for `provider`, for tests that drive the
+/// whole stack (transport, service, handlers) with a client of their own.
+///
+/// # Errors
+/// The problems in the provider's registrations, one line each (as [`crate::serve`]
+/// reports them).
+pub fn provider_service<P: crate::Provider>(
+    provider: P,
+) -> Result<impl crate::proto::tfplugin6::provider_server::Provider, Vec<String>> {
+    crate::server::ProviderService::new(provider)
+}

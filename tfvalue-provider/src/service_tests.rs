@@ -845,6 +845,356 @@ async fn garbage_values_become_diagnostics_in_every_rpc() {
     assert_eq!(errors(&upgrade.diagnostics), [": Invalid stored state"]);
 }
 
+/// Bytes that are no MessagePack value of any type: an array of three whose first element
+/// is a reserved byte.
+const GARBAGE_MSGPACK: &[u8] = &[0x93, 0xc1, 0x00, 0x01];
+
+fn garbage() -> Option<pb::DynamicValue> {
+    Some(pb::DynamicValue {
+        msgpack: GARBAGE_MSGPACK.to_vec(),
+        json: Vec::new(),
+    })
+}
+
+fn garbage_json() -> Option<pb::DynamicValue> {
+    Some(pb::DynamicValue {
+        msgpack: Vec::new(),
+        json: b"{\"name\": [".to_vec(),
+    })
+}
+
+/// A valid ValidateResourceConfig answers without errors: the service is still serving.
+async fn assert_still_serving(svc: &ProviderService<TestProvider>, after: &str) {
+    let r = svc
+        .validate_resource_config(Request::new(pb::validate_resource_config::Request {
+            type_name: "test_thing".into(),
+            config: Some(thing(null_s(), s("ok"), null_n(), null_s())),
+        }))
+        .await
+        .unwrap_or_else(|status| panic!("after {after}: {status:?}"))
+        .into_inner();
+    assert!(
+        errors(&r.diagnostics).is_empty(),
+        "after {after}: {:?}",
+        r.diagnostics
+    );
+}
+
+/// The one error diagnostic a garbage value must produce: its summary (and a detail that
+/// says what the decoder found).
+fn assert_one_error(rpc: &str, diagnostics: &[pb::Diagnostic], summary: &str) {
+    // The path, when the decoder got as far as an attribute, is its business.
+    let found: Vec<&str> = diagnostics
+        .iter()
+        .filter(|d| d.severity == pb::diagnostic::Severity::Error as i32)
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(found, [summary], "{rpc}: {diagnostics:?}");
+    assert!(!diagnostics[0].detail.is_empty(), "{rpc}: no detail");
+}
+
+#[tokio::test]
+async fn garbage_in_each_dynamic_value_of_each_rpc_is_an_error_diagnostic() {
+    let svc = service();
+    configure(&svc, "").await;
+    let valid = || Some(thing(null_s(), s("a"), null_n(), null_s()));
+
+    for value in [garbage(), garbage_json()] {
+        let r = svc
+            .validate_provider_config(Request::new(pb::validate_provider_config::Request {
+                config: value.clone(),
+            }))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_one_error(
+            "ValidateProviderConfig",
+            &r.diagnostics,
+            "Invalid configuration",
+        );
+        assert_still_serving(&svc, "ValidateProviderConfig").await;
+
+        let r = svc
+            .validate_resource_config(Request::new(pb::validate_resource_config::Request {
+                type_name: "test_thing".into(),
+                config: value.clone(),
+            }))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_one_error(
+            "ValidateResourceConfig",
+            &r.diagnostics,
+            "Invalid configuration",
+        );
+        assert_still_serving(&svc, "ValidateResourceConfig").await;
+
+        let r = svc
+            .validate_data_resource_config(Request::new(
+                pb::validate_data_resource_config::Request {
+                    type_name: "test_lookup".into(),
+                    config: value.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_one_error(
+            "ValidateDataResourceConfig",
+            &r.diagnostics,
+            "Invalid configuration",
+        );
+        assert_still_serving(&svc, "ValidateDataResourceConfig").await;
+
+        let r = svc
+            .read_resource(Request::new(pb::read_resource::Request {
+                type_name: "test_thing".into(),
+                current_state: value.clone(),
+                private: b"kept".to_vec(),
+                provider_meta: None,
+            }))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_one_error("ReadResource", &r.diagnostics, "Invalid current state");
+        assert_still_serving(&svc, "ReadResource").await;
+
+        // PlanResourceChange: each of its three values garbage in turn, the others valid.
+        let plans = [
+            (value.clone(), valid(), valid(), "Invalid prior state"),
+            (
+                Some(nil()),
+                value.clone(),
+                valid(),
+                "Invalid proposed new state",
+            ),
+            (Some(nil()), valid(), value.clone(), "Invalid configuration"),
+        ];
+        for (prior, proposed, config, summary) in plans {
+            let r = svc
+                .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+                    type_name: "test_thing".into(),
+                    prior_state: prior,
+                    proposed_new_state: proposed,
+                    config,
+                    prior_private: Vec::new(),
+                    provider_meta: None,
+                }))
+                .await
+                .unwrap()
+                .into_inner();
+            assert_one_error("PlanResourceChange", &r.diagnostics, summary);
+            assert_eq!(r.planned_state, None, "no plan from garbage");
+            assert_still_serving(&svc, "PlanResourceChange").await;
+        }
+
+        // ApplyResourceChange: the prior state, then the planned state.
+        let applies = [
+            (value.clone(), valid(), "Invalid prior state"),
+            (Some(nil()), value.clone(), "Invalid planned state"),
+        ];
+        for (prior, planned, summary) in applies {
+            let r = svc
+                .apply_resource_change(Request::new(pb::apply_resource_change::Request {
+                    type_name: "test_thing".into(),
+                    prior_state: prior.clone(),
+                    planned_state: planned,
+                    config: valid(),
+                    planned_private: Vec::new(),
+                    provider_meta: None,
+                }))
+                .await
+                .unwrap()
+                .into_inner();
+            assert_one_error("ApplyResourceChange", &r.diagnostics, summary);
+            assert_eq!(r.new_state, prior, "the prior state stands, as it came");
+            assert_still_serving(&svc, "ApplyResourceChange").await;
+        }
+
+        let r = svc
+            .read_data_source(Request::new(pb::read_data_source::Request {
+                type_name: "test_lookup".into(),
+                config: value.clone(),
+                provider_meta: None,
+            }))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_one_error("ReadDataSource", &r.diagnostics, "Invalid configuration");
+        assert_eq!(r.state, None);
+        assert_still_serving(&svc, "ReadDataSource").await;
+
+        // Last: ConfigureProvider with garbage leaves the provider as configured before.
+        let r = svc
+            .configure_provider(Request::new(pb::configure_provider::Request {
+                terraform_version: "1.11.4".into(),
+                config: value.clone(),
+            }))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_one_error(
+            "ConfigureProvider",
+            &r.diagnostics,
+            "Invalid provider configuration",
+        );
+        assert_still_serving(&svc, "ConfigureProvider").await;
+    }
+
+    // UpgradeResourceState: stored JSON that is no JSON, and JSON of the wrong shape.
+    for json in [&b"{\"name\": "[..], &b"[1, 2]"[..], &b"\xff\xfe"[..]] {
+        let r = svc
+            .upgrade_resource_state(Request::new(pb::upgrade_resource_state::Request {
+                type_name: "test_thing".into(),
+                version: 0,
+                raw_state: Some(pb::RawState {
+                    json: json.to_vec(),
+                    flatmap: Default::default(),
+                }),
+            }))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_one_error(
+            "UpgradeResourceState",
+            &r.diagnostics,
+            "Invalid stored state",
+        );
+        assert_eq!(r.upgraded_state, None);
+        assert_still_serving(&svc, "UpgradeResourceState").await;
+    }
+
+    // The provider is still configured and applies a real create.
+    let r = svc
+        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
+            type_name: "test_thing".into(),
+            prior_state: Some(nil()),
+            planned_state: Some(thing(
+                Value::unknown(Type::String),
+                s("after"),
+                null_n(),
+                Value::unknown(Type::String),
+            )),
+            config: valid(),
+            planned_private: Vec::new(),
+            provider_meta: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(
+        decode(&r.new_state).get(&AttributePath::root().attr("id")),
+        Some(&s("id-after"))
+    );
+}
+
+/// A resource whose create waits until Terraform asks the provider to stop, as a slow
+/// operation honouring cancellation does.
+struct Waiter {
+    started: std::sync::Arc<tokio::sync::Notify>,
+}
+
+impl Resource for Waiter {
+    type Model = Thing;
+    type Data = Store;
+
+    async fn create(&self, ctx: &mut Context<Store>, _: Thing) -> Result<Thing, Diagnostics> {
+        self.started.notify_one();
+        ctx.stopping().await;
+        Err(Diagnostic::error("Interrupted")
+            .with_detail("Terraform asked the provider to stop.")
+            .into())
+    }
+
+    async fn read(&self, _: &mut Context<Store>, t: Thing) -> Result<Option<Thing>, Diagnostics> {
+        Ok(Some(t))
+    }
+
+    async fn update(
+        &self,
+        _: &mut Context<Store>,
+        _: Thing,
+        t: Thing,
+    ) -> Result<Thing, Diagnostics> {
+        Ok(t)
+    }
+
+    async fn delete(&self, _: &mut Context<Store>, _: Thing) -> Result<(), Diagnostics> {
+        Ok(())
+    }
+}
+
+struct WaitingProvider {
+    started: std::sync::Arc<tokio::sync::Notify>,
+}
+
+impl Provider for WaitingProvider {
+    type Config = Config;
+    type Data = Store;
+
+    fn register(&self, registry: &mut Registry<Store>) {
+        registry.resource(
+            "test_waiter",
+            Waiter {
+                started: self.started.clone(),
+            },
+        );
+    }
+
+    async fn configure(
+        &self,
+        _: &mut Context<Store>,
+        _: &str,
+        _: Config,
+    ) -> Result<Store, Diagnostics> {
+        Ok(Store::default())
+    }
+}
+
+#[tokio::test]
+async fn stop_provider_ends_an_operation_waiting_on_stopping() {
+    let started = std::sync::Arc::new(tokio::sync::Notify::new());
+    let svc = std::sync::Arc::new(
+        ProviderService::new(WaitingProvider {
+            started: started.clone(),
+        })
+        .unwrap(),
+    );
+    let apply = {
+        let svc = svc.clone();
+        tokio::spawn(async move {
+            svc.apply_resource_change(Request::new(pb::apply_resource_change::Request {
+                type_name: "test_waiter".into(),
+                prior_state: Some(nil()),
+                planned_state: Some(thing(null_s(), s("slow"), null_n(), null_s())),
+                config: None,
+                planned_private: Vec::new(),
+                provider_meta: None,
+            }))
+            .await
+        })
+    };
+    started.notified().await;
+    assert!(!apply.is_finished(), "the create waits for StopProvider");
+    let stopped = svc
+        .stop_provider(Request::new(pb::stop_provider::Request {}))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(stopped.error, "");
+    // A bound on a wait that must end (not a timing): if StopProvider did not reach the
+    // waiting create, the test fails instead of hanging.
+    let applied = tokio::time::timeout(std::time::Duration::from_secs(60), apply)
+        .await
+        .expect("the create ended after StopProvider")
+        .unwrap()
+        .unwrap()
+        .into_inner();
+    assert_eq!(errors(&applied.diagnostics), [": Interrupted"]);
+    assert_eq!(applied.new_state, Some(nil()), "nothing was created");
+}
+
 /// Version 0 of a resource's model: `size` was text.
 #[derive(TfSchema, Debug)]
 struct DiskV0 {

@@ -405,3 +405,366 @@ fn the_test_base64_decoder_agrees_with_the_encoder() {
         assert_eq!(base64_decode(&transport::base64_encode(input)), input);
     }
 }
+
+/// A small provider written against the public API, served through the real service
+/// (`__private::provider_service`): the whole stack from the socket to the handlers.
+mod notes {
+    use tfvalue::{Nullable, TfSchema, Unknown};
+    use tfvalue_provider::{Context, Diagnostics, Provider, Registry, Resource};
+
+    /// The provider block: nothing to configure.
+    #[derive(TfSchema, Debug)]
+    pub struct Config {}
+
+    /// A note kept only in Terraform's state.
+    #[derive(TfSchema, Debug)]
+    pub struct Note {
+        #[tf(computed)]
+        pub id: Unknown<Nullable<String>>,
+        pub text: Unknown<String>,
+    }
+
+    pub struct Notes;
+    struct NoteResource;
+
+    impl Provider for Notes {
+        type Config = Config;
+        type Data = ();
+
+        fn register(&self, registry: &mut Registry<()>) {
+            registry.resource("notes_note", NoteResource);
+        }
+
+        async fn configure(
+            &self,
+            _: &mut Context<()>,
+            _: &str,
+            _: Config,
+        ) -> Result<(), Diagnostics> {
+            Ok(())
+        }
+    }
+
+    impl Resource for NoteResource {
+        type Model = Note;
+        type Data = ();
+
+        async fn create(&self, _: &mut Context<()>, planned: Note) -> Result<Note, Diagnostics> {
+            Ok(Note {
+                id: Unknown::known(Nullable::Value("note".to_owned())),
+                ..planned
+            })
+        }
+
+        async fn read(&self, _: &mut Context<()>, note: Note) -> Result<Option<Note>, Diagnostics> {
+            Ok(Some(note))
+        }
+
+        async fn update(
+            &self,
+            _: &mut Context<()>,
+            _: Note,
+            note: Note,
+        ) -> Result<Note, Diagnostics> {
+            Ok(note)
+        }
+
+        async fn delete(&self, _: &mut Context<()>, _: Note) -> Result<(), Diagnostics> {
+            Ok(())
+        }
+    }
+}
+
+/// A gRPC codec that sends and receives message bodies as raw bytes, so that a test can
+/// put anything on the wire.
+#[derive(Clone, Copy, Default)]
+struct RawCodec;
+
+struct RawBytes;
+
+impl tonic::codec::Encoder for RawBytes {
+    type Item = Vec<u8>;
+    type Error = tonic::Status;
+
+    fn encode(
+        &mut self,
+        item: Vec<u8>,
+        dst: &mut tonic::codec::EncodeBuf<'_>,
+    ) -> Result<(), tonic::Status> {
+        prost::bytes::BufMut::put_slice(dst, &item);
+        Ok(())
+    }
+}
+
+impl tonic::codec::Decoder for RawBytes {
+    type Item = Vec<u8>;
+    type Error = tonic::Status;
+
+    fn decode(
+        &mut self,
+        src: &mut tonic::codec::DecodeBuf<'_>,
+    ) -> Result<Option<Vec<u8>>, tonic::Status> {
+        let mut bytes = vec![0; prost::bytes::Buf::remaining(src)];
+        prost::bytes::Buf::copy_to_slice(src, &mut bytes);
+        Ok(Some(bytes))
+    }
+}
+
+impl tonic::codec::Codec for RawCodec {
+    type Encode = Vec<u8>;
+    type Decode = Vec<u8>;
+    type Encoder = RawBytes;
+    type Decoder = RawBytes;
+
+    fn encoder(&mut self) -> RawBytes {
+        RawBytes
+    }
+
+    fn decoder(&mut self) -> RawBytes {
+        RawBytes
+    }
+}
+
+/// Calls `method` of `tfplugin6.Provider` with `body` as the message, byte for byte.
+async fn raw_call(
+    channel: &tonic::transport::Channel,
+    method: &str,
+    body: Vec<u8>,
+) -> Result<Vec<u8>, tonic::Status> {
+    let mut grpc = tonic::client::Grpc::new(channel.clone());
+    grpc.ready()
+        .await
+        .map_err(|e| tonic::Status::unavailable(format!("not ready: {e}")))?;
+    let path = format!("/tfplugin6.Provider/{method}");
+    let path = tonic::codegen::http::uri::PathAndQuery::try_from(path).expect("a valid path");
+    grpc.unary(tonic::Request::new(body), path, RawCodec)
+        .await
+        .map(tonic::Response::into_inner)
+}
+
+const NOTE_TYPE: &str = "notes_note";
+
+/// A note as Terraform sends it in MessagePack.
+fn note_value(text: &str) -> tf::DynamicValue {
+    use tfvalue::{TfSchema as _, Type, Value};
+    let value = Value::object([
+        ("id", Value::null(Type::String)),
+        ("text", Value::String(text.to_owned())),
+    ]);
+    tf::DynamicValue {
+        msgpack: value
+            .to_msgpack(notes::Note::schema().object_type())
+            .expect("a note encodes"),
+        json: Vec::new(),
+    }
+}
+
+/// A valid PlanResourceChange for a new note.
+fn plan_request(text: &str) -> tf::plan_resource_change::Request {
+    tf::plan_resource_change::Request {
+        type_name: NOTE_TYPE.to_owned(),
+        prior_state: Some(tf::DynamicValue {
+            msgpack: vec![0xc0],
+            json: Vec::new(),
+        }),
+        proposed_new_state: Some(note_value(text)),
+        config: Some(note_value(text)),
+        prior_private: Vec::new(),
+        provider_meta: None,
+    }
+}
+
+/// Checks a plan answer: no diagnostics, the text as configured, the id unknown.
+fn check_plan(response: &tf::plan_resource_change::Response, text: &str) {
+    use tfvalue::{TfSchema as _, Value};
+    assert!(
+        response.diagnostics.is_empty(),
+        "{:?}",
+        response.diagnostics
+    );
+    let planned = response.planned_state.as_ref().expect("a planned state");
+    let ty = notes::Note::schema().object_type();
+    let value = Value::from_msgpack(&planned.msgpack, ty).expect("the plan decodes");
+    let attr = |name: &str| value.get(&tfvalue::path::AttributePath::root().attr(name));
+    assert_eq!(attr("text"), Some(&Value::String(text.to_owned())));
+    assert!(
+        attr("id").is_some_and(tfvalue::Value::is_unknown),
+        "the id is unknown: {value:?}"
+    );
+}
+
+/// Every method of `tfplugin6.Provider`.
+const PROVIDER_METHODS: [&str; 13] = [
+    "GetMetadata",
+    "GetProviderSchema",
+    "ValidateProviderConfig",
+    "ValidateResourceConfig",
+    "ValidateDataResourceConfig",
+    "UpgradeResourceState",
+    "ConfigureProvider",
+    "ReadResource",
+    "PlanResourceChange",
+    "ApplyResourceChange",
+    "ImportResourceState",
+    "ReadDataSource",
+    "StopProvider",
+];
+
+/// Bodies that are no protobuf message of any type.
+fn malformed_bodies() -> Vec<(&'static str, Vec<u8>)> {
+    vec![
+        // A field key whose varint never ends.
+        ("an endless varint", vec![0xff; 11]),
+        // Field 1 with wire type 7, which does not exist.
+        ("wire type 7", vec![0x0f, 0x00]),
+        // Field 1, length-delimited, 127 bytes announced, 2 present.
+        ("a truncated field", vec![0x0a, 0x7f, 0x01, 0x02]),
+        // Field 1 as a group start that never ends.
+        ("an unterminated group", vec![0x0b, 0x10, 0x01]),
+    ]
+}
+
+#[tokio::test]
+async fn malformed_protobuf_in_any_rpc_is_a_grpc_error_and_the_server_goes_on() {
+    let client = terraform_like_identity();
+    let service = transport::provider_service(notes::Notes).expect("the test provider registers");
+    let running = start_service(service, terraform_env(&client.pem)).await;
+    let server_cert = running.server_cert.clone().expect("a certificate");
+    let seen = Arc::new(Mutex::new(Seen::default()));
+    let config = client_config(&server_cert, Some(&client), TLS13);
+    let channel = tls_channel(&running.socket, config, seen)
+        .await
+        .expect("connected");
+
+    // Control: a well-formed body through the raw codec is served, so the errors below
+    // come from the bytes, not from the codec.
+    let body = prost::Message::encode_to_vec(&plan_request("control"));
+    let answer = raw_call(&channel, "PlanResourceChange", body)
+        .await
+        .expect("a well-formed raw PlanResourceChange is answered");
+    let answer: tf::plan_resource_change::Response =
+        prost::Message::decode(answer.as_slice()).expect("the answer is a plan");
+    check_plan(&answer, "control");
+
+    let mut provider = ProviderClient::new(channel.clone());
+    for method in PROVIDER_METHODS {
+        for (what, body) in malformed_bodies() {
+            let status = match raw_call(&channel, method, body).await {
+                Ok(answer) => panic!("{method} with {what} was answered: {answer:?}"),
+                Err(status) => status,
+            };
+            assert_eq!(
+                status.code(),
+                tonic::Code::Internal,
+                "{method} with {what}: {status:?}"
+            );
+            assert!(
+                status.message().contains("decode"),
+                "{method} with {what}: the status says the message did not decode: {status:?}"
+            );
+            // The same server, on the same channel, serves the next call.
+            let text = format!("after {method} with {what}");
+            let plan = provider
+                .plan_resource_change(plan_request(&text))
+                .await
+                .unwrap_or_else(|s| panic!("after {method} with {what}: {s:?}"))
+                .into_inner();
+            check_plan(&plan, &text);
+        }
+    }
+    stop_and_check(running).await;
+}
+
+/// The environment variable through which [`socket_probe`] learns which socket to try.
+const PROBE_SOCKET_VAR: &str = "TFVALUE_TEST_PROBE_SOCKET";
+/// The user and group the probe runs as when the tests run as root ("nobody").
+const NOBODY: u32 = 65534;
+
+/// Not a test of its own: the probe that `the_socket_is_reachable_by_its_owner_only`
+/// runs as another user (this test binary again, filtered to this function). It tries to
+/// connect to the socket named in [`PROBE_SOCKET_VAR`] and prints the outcome.
+#[test]
+#[ignore = "a helper process of the_socket_is_reachable_by_its_owner_only"]
+fn socket_probe() {
+    let Some(socket) = std::env::var_os(PROBE_SOCKET_VAR) else {
+        return;
+    };
+    match std::os::unix::net::UnixStream::connect(&socket) {
+        Ok(_) => println!("probe: connected"),
+        Err(error) => println!("probe: refused {:?}", error.kind()),
+    }
+}
+
+/// Runs [`socket_probe`] against `socket` as the user and group [`NOBODY`]; returns its
+/// verdict line.
+fn probe_as_nobody(socket: &Path) -> String {
+    use std::os::unix::process::CommandExt as _;
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let out = std::process::Command::new(exe)
+        .args(["--ignored", "--exact", "socket_probe", "--nocapture"])
+        .env(PROBE_SOCKET_VAR, socket)
+        .uid(NOBODY)
+        .gid(NOBODY)
+        .output()
+        .expect("the probe runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "the probe failed: {stdout}");
+    stdout
+        .lines()
+        .find(|line| line.starts_with("probe: "))
+        .unwrap_or_else(|| panic!("no verdict from the probe: {stdout}"))
+        .to_owned()
+}
+
+#[tokio::test]
+async fn the_socket_is_reachable_by_its_owner_only() {
+    use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
+    let client = terraform_like_identity();
+    let running = start(terraform_env(&client.pem)).await;
+    let dir = running.socket.parent().expect("a directory");
+    let dir_meta = std::fs::metadata(dir).expect("the directory exists");
+    // The process's effective user owns its /proc entry.
+    let me = std::fs::metadata("/proc/self").expect("procfs").uid();
+    assert_eq!(
+        dir_meta.uid(),
+        me,
+        "the socket's directory is the provider's"
+    );
+    assert_eq!(
+        dir_meta.permissions().mode() & 0o777,
+        0o700,
+        "no one else may enter the socket's directory"
+    );
+    let socket_meta = std::fs::symlink_metadata(&running.socket).expect("the socket");
+    assert_eq!(socket_meta.uid(), me, "the socket is the provider's");
+
+    if me == 0 {
+        // Root can be someone else: another user is refused at the directory.
+        assert_eq!(
+            probe_as_nobody(&running.socket),
+            "probe: refused PermissionDenied"
+        );
+        // Control: the same probe reaches a socket that is open to everyone, so the
+        // refusal above is the directory's doing.
+        let open_dir =
+            std::env::temp_dir().join(format!("tfvalue-probe-control-{}", std::process::id()));
+        std::fs::create_dir_all(&open_dir).expect("the control directory");
+        std::fs::set_permissions(&open_dir, std::fs::Permissions::from_mode(0o755))
+            .expect("chmod the control directory");
+        let open_socket = open_dir.join("open.sock");
+        let _ = std::fs::remove_file(&open_socket);
+        let listener =
+            std::os::unix::net::UnixListener::bind(&open_socket).expect("the control socket");
+        std::fs::set_permissions(&open_socket, std::fs::Permissions::from_mode(0o777))
+            .expect("chmod the control socket");
+        assert_eq!(probe_as_nobody(&open_socket), "probe: connected");
+        drop(listener);
+        std::fs::remove_dir_all(&open_dir).expect("the control directory is removed");
+    } else {
+        eprintln!(
+            "note: not root, so the socket was not probed as another user; its directory's \
+             mode (0700, checked above) is what keeps others out"
+        );
+    }
+    stop_and_check(running).await;
+}

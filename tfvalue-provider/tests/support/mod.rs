@@ -211,7 +211,8 @@ pub struct Running {
     pub server_cert: Option<Vec<u8>>,
     /// Ends the server like SIGTERM does (through `serve_until`'s stop future).
     pub stop: Option<oneshot::Sender<()>>,
-    /// Notified when the mock's StopProvider (which never answers) has been called.
+    /// Notified when the mock's StopProvider (which never answers) has been called (never
+    /// for another service).
     pub stop_provider_started: Arc<Notify>,
     /// The serve future, with everything it wrote to the handshake channel.
     pub task: JoinHandle<(Result<(), transport::ServeError>, HandshakeOutput)>,
@@ -219,10 +220,21 @@ pub struct Running {
 
 /// Starts `serve_until(Mock, env, …)` and waits for its handshake line.
 pub async fn start(env: transport::PluginEnv) -> Running {
-    let (line_tx, line_rx) = oneshot::channel();
-    let (stop_tx, stop_rx) = oneshot::channel::<()>();
     let mock = Mock::default();
     let stop_provider_started = mock.stop_provider_started.clone();
+    let mut running = start_service(mock, env).await;
+    running.stop_provider_started = stop_provider_started;
+    running
+}
+
+/// Starts `serve_until(service, env, …)` and waits for its handshake line.
+pub async fn start_service<S>(service: S, env: transport::PluginEnv) -> Running
+where
+    S: tf::provider_server::Provider,
+{
+    let (line_tx, line_rx) = oneshot::channel();
+    let (stop_tx, stop_rx) = oneshot::channel::<()>();
+    let stop_provider_started = Arc::new(Notify::new());
     let task = tokio::spawn(async move {
         let mut out = Capture::new(line_tx);
         let stop = async move {
@@ -231,7 +243,7 @@ pub async fn start(env: transport::PluginEnv) -> Running {
                 std::future::pending::<()>().await;
             }
         };
-        let result = transport::serve_until(mock, env, &mut out, stop).await;
+        let result = transport::serve_until(service, env, &mut out, stop).await;
         let output = HandshakeOutput {
             written: out.written,
             flushes: out.flushes,
