@@ -19,95 +19,26 @@
 // The 50-level nested model is a type 50 generics deep (`Level<Level<...>>`).
 #![recursion_limit = "512"]
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::{BTreeMap, BTreeSet};
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use serde::{Deserialize, Serialize};
 use tfvalue::set::Set;
 use tfvalue::{Nullable, TfSchema, Type, Unknown, Value};
+use tfvalue_suite::{print_allocs_once, CountingAlloc};
 
 // ---------------------------------------------------------------------------------------
-// Counting allocator (as in benches/value.rs).
-
-/// The system allocator, counting allocations while `COUNTING` is set. Outside a count it
-/// costs one relaxed load per allocation.
-struct CountingAlloc;
-
-static COUNTING: AtomicBool = AtomicBool::new(false);
-/// Calls to `alloc`/`alloc_zeroed` (new blocks) while counting.
-static ALLOCS: AtomicUsize = AtomicUsize::new(0);
-/// Calls to `realloc` (growth of a `Vec`/`String` in place or by moving) while counting.
-static REALLOCS: AtomicUsize = AtomicUsize::new(0);
-/// Bytes requested by `alloc`/`alloc_zeroed` and by the growth of `realloc`.
-static BYTES: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is forwarded unchanged to `System`; only counters are added.
-unsafe impl GlobalAlloc for CountingAlloc {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-            BYTES.fetch_add(layout.size(), Ordering::Relaxed);
-        }
-        // SAFETY: the caller's guarantees for `layout` are passed on unchanged.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-            BYTES.fetch_add(layout.size(), Ordering::Relaxed);
-        }
-        // SAFETY: as in `alloc`.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            REALLOCS.fetch_add(1, Ordering::Relaxed);
-            BYTES.fetch_add(new_size.saturating_sub(layout.size()), Ordering::Relaxed);
-        }
-        // SAFETY: `ptr` was allocated by this allocator (that is, by `System`) with
-        // `layout`, as the caller guarantees.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` with `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+// Counting allocator (`tfvalue_suite::CountingAlloc`, shared with benches/value.rs).
 
 #[global_allocator]
 static GLOBAL: CountingAlloc = CountingAlloc;
 
 /// Once per row (`group/function/n`; criterion calls a routine once per sample), counts
-/// and prints how many allocations one call of `op` makes. Its result is returned, not
-/// dropped, so frees are not counted (they are not allocations anyway).
+/// and prints how many allocations one call of `op` makes.
 fn count_allocs<R>(group: &str, function: &str, n: usize, op: impl FnOnce() -> R) {
-    static DONE: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
-    let row = format!("{group}/{function}/{n}");
-    if !DONE.lock().unwrap().insert(row.clone()) {
-        return;
-    }
-    ALLOCS.store(0, Ordering::SeqCst);
-    REALLOCS.store(0, Ordering::SeqCst);
-    BYTES.store(0, Ordering::SeqCst);
-    COUNTING.store(true, Ordering::SeqCst);
-    let out = black_box(op());
-    COUNTING.store(false, Ordering::SeqCst);
-    let allocs = ALLOCS.load(Ordering::SeqCst);
-    let reallocs = REALLOCS.load(Ordering::SeqCst);
-    let bytes = BYTES.load(Ordering::SeqCst);
-    drop(out);
-    eprintln!(
-        "allocs/op {row}: {} ({allocs} alloc + {reallocs} realloc), {bytes} bytes",
-        allocs + reallocs
-    );
+    drop(print_allocs_once(&format!("{group}/{function}/{n}"), op));
 }
 
 // ---------------------------------------------------------------------------------------
