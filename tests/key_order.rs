@@ -1,7 +1,9 @@
 //! Object keys go out in byte order (go-cty's order) in MessagePack. A derived
 //! `#[derive(TfSchema)]` model writes its fields in that order by construction and marks its
 //! struct with `SORTED_STRUCT_TOKEN`, so the serializer skips its check; every other struct
-//! and map is checked and re-sorted when needed. Both paths must give the same bytes.
+//! and map is checked and re-sorted when needed. Both paths must give the same bytes. In
+//! JSON the token's names (valid Terraform names) are written without an escape scan;
+//! other names are escaped.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -212,5 +214,47 @@ fn maps_are_checked_and_sorted() {
     assert_eq!(
         to_hex(&tfvalue::msgpack::to_vec(&hash).expect("encodes")),
         expected
+    );
+}
+
+#[test]
+fn json_names_of_derived_models_and_of_other_structs() {
+    let derived = Derived {
+        size_gb: 10,
+        ami: "ami-1".into(),
+        id: Unknown::Known(Nullable::Null),
+        zone: "eu-1".into(),
+        disk: vec![DerivedDisk {
+            size_gb: 20,
+            device_name: "root".into(),
+        }],
+    };
+    let json = tfvalue::json::to_vec(&derived).expect("encodes");
+    assert_eq!(
+        String::from_utf8(json).expect("UTF-8"),
+        r#"{"ami":"ami-1","availability_zone":"eu-1","disk":[{"device_name":"root","size_gb":20}],"id":null,"size_gb":10}"#
+    );
+    let sorted = HandWritten {
+        name: SORTED_STRUCT_TOKEN,
+        fields: &[("a", 1), ("b_2", 2)],
+    };
+    let plain = HandWritten {
+        name: "Plain",
+        ..sorted
+    };
+    for v in [&sorted, &plain] {
+        assert_eq!(
+            tfvalue::json::to_vec(v).expect("encodes"),
+            br#"{"a":1,"b_2":2}"#
+        );
+    }
+    // Names that need escaping, in an ordinary struct, are escaped.
+    let quoted = HandWritten {
+        name: "Plain",
+        fields: &[("say \"hi\"", 1)],
+    };
+    assert_eq!(
+        tfvalue::json::to_vec(&quoted).expect("encodes"),
+        br#"{"say \"hi\"":1}"#
     );
 }

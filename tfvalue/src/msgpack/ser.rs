@@ -14,7 +14,7 @@ use serde::ser::{self, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::number::Number;
-use crate::private::{DYNAMIC_TOKEN, NUMBER_TOKEN, SORTED_STRUCT_TOKEN, UNKNOWN_TOKEN};
+use crate::private::{is_sorted_struct, DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
 use crate::ser_macros::{
     enum_error, impl_seq_traits, protocol_error, reject_methods, serializer_types, KeySerializer,
 };
@@ -278,8 +278,7 @@ impl<'a> ser::Serializer for Serializer<'a> {
     }
     #[inline]
     fn serialize_struct(self, name: &'static str, len: usize) -> Result<MapWriter<'a>> {
-        // Pointer equality first: the usual case, a derived model, is then one comparison.
-        let sorted = std::ptr::eq(name, SORTED_STRUCT_TOKEN) || name == SORTED_STRUCT_TOKEN;
+        let sorted = is_sorted_struct(name);
         Ok(MapWriter::new(self.out, Some(len), true, sorted))
     }
     fn serialize_struct_variant(
