@@ -4,8 +4,8 @@
 //! a plain `#[derive(Serialize, Deserialize)]` struct with the same fields and no wrappers),
 //! tfvalue's dynamic `Value`, and a model with borrowed strings (zero-copy). Then three
 //! payloads built here with tfvalue to show that no path is quadratic: a SET block of
-//! 100 / 10,000 objects, a `map(string)` of 100 / 10,000 keys, and 100 nested blocks 5 / 50
-//! levels deep.
+//! 100 / 10,000 objects, a `map(string)` of 100 / 10,000 keys (as `BTreeMap` and as
+//! `tfvalue::map::Map`), and 100 nested blocks 5 / 50 levels deep.
 //!
 //! Run: `cargo bench -p tfvalue-suite --bench typed -- --warm-up-time 1 --measurement-time 3`
 //! (BENCHMARKS.md has the results). The Rust peer (the `tf-provider` crate) is benchmarked
@@ -25,6 +25,7 @@ use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use serde::{Deserialize, Serialize};
+use tfvalue::map::Map;
 use tfvalue::set::Set;
 use tfvalue::{Nullable, TfSchema, Type, Unknown, Value};
 use tfvalue_suite::{print_allocs_once, CountingAlloc};
@@ -546,6 +547,15 @@ struct Labels {
     labels: Nullable<BTreeMap<String, String>>,
 }
 
+/// [`Labels`] with `tfvalue::map::Map` (a sorted vector, decoded in O(n) from Terraform's
+/// sorted keys) instead of `BTreeMap` (a search from the root per key: O(n log n)).
+#[derive(TfSchema, Debug, PartialEq)]
+struct LabelsMap {
+    #[tf(computed)]
+    id: Unknown<Nullable<String>>,
+    labels: Nullable<Map<String>>,
+}
+
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 struct FloorLabels {
     id: String,
@@ -787,6 +797,39 @@ where
     group.finish();
 }
 
+/// Decode and encode rows of one more typed model `T` (row `function`) in the groups of
+/// [`scaling_rows`].
+fn typed_rows<T>(c: &mut Criterion, name: &str, function: &str, n: usize, bytes: &[u8])
+where
+    T: TfSchema + Serialize + for<'de> Deserialize<'de>,
+{
+    let typed: T = tfvalue::msgpack::from_slice(bytes).expect("typed decode");
+    assert!(
+        tfvalue::msgpack::to_vec(&typed).unwrap() == bytes,
+        "{function} {name}/{n}"
+    );
+    let decode = format!("{name}_msgpack_decode");
+    let mut group = c.benchmark_group(&decode);
+    group.throughput(Throughput::Bytes(bytes.len() as u64));
+    group.bench_function(BenchmarkId::new(function, n), |b| {
+        count_allocs(&decode, function, n, || {
+            tfvalue::msgpack::from_slice::<T>(bytes).unwrap()
+        });
+        b.iter(|| tfvalue::msgpack::from_slice::<T>(black_box(bytes)).unwrap());
+    });
+    group.finish();
+    let encode = format!("{name}_msgpack_encode");
+    let mut group = c.benchmark_group(&encode);
+    group.throughput(Throughput::Bytes(bytes.len() as u64));
+    group.bench_function(BenchmarkId::new(function, n), |b| {
+        count_allocs(&encode, function, n, || {
+            tfvalue::msgpack::to_vec(&typed).unwrap()
+        });
+        b.iter(|| tfvalue::msgpack::to_vec(black_box(&typed)).unwrap());
+    });
+    group.finish();
+}
+
 fn scaling(c: &mut Criterion) {
     for n in [100, 10000] {
         let bytes = set_payload(n);
@@ -798,6 +841,7 @@ fn scaling(c: &mut Criterion) {
         let bytes = map_payload(n);
         check_scaling::<Labels, FloorLabels>(&format!("map/{n}"), &bytes, true);
         scaling_rows::<Labels, FloorLabels>(c, "map", n, &bytes);
+        typed_rows::<LabelsMap>(c, "map", "tfvalue_typed_map", n, &bytes);
     }
     let bytes = nested_payload::<Chain5>();
     check_scaling::<Nest<Chain5>, FloorNest<FloorChain5>>("nested/5", &bytes, true);
