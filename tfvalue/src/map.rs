@@ -13,6 +13,7 @@ use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::error::{Error, ErrorKind};
+use crate::private::SORTED_MAP_TOKEN;
 use crate::tf_type::TfType;
 use crate::types::Type;
 
@@ -312,13 +313,24 @@ impl<V: TfType> TfType for Map<V> {
     const HAS_DYNAMIC: bool = V::HAS_DYNAMIC;
 }
 
-impl<V: Serialize> Serialize for Map<V> {
+/// The entries as a serde map.
+struct Entries<'a, V>(&'a [(String, V)]);
+
+impl<V: Serialize> Serialize for Entries<'_, V> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.entries.len()))?;
-        for (k, v) in &self.entries {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (k, v) in self.0 {
             map.serialize_entry(k, v)?;
         }
         map.end()
+    }
+}
+
+/// A map in key order; tfvalue's MessagePack serializer is told so (`SORTED_MAP_TOKEN`)
+/// and skips its order check. Other serializers see a newtype around the map.
+impl<V: Serialize> Serialize for Map<V> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_newtype_struct(SORTED_MAP_TOKEN, &Entries(&self.entries))
     }
 }
 
@@ -432,6 +444,10 @@ mod tests {
         assert_eq!(json, br#"{"a":"1","b":"2"}"#);
         assert_eq!(crate::json::from_slice::<Map<String>>(&json).unwrap(), m);
         assert_eq!(<Map<String> as TfType>::tf_type(), Type::map(Type::String));
+        // Other serializers see the newtype's content: a map.
+        assert_eq!(serde_json::to_string(&m).unwrap(), r#"{"a":"1","b":"2"}"#);
+        let v = crate::Value::from_serialize(&m, &Type::map(Type::String)).unwrap();
+        assert_eq!(v.to_msgpack(&Type::map(Type::String)).unwrap(), mp);
     }
 
     #[test]
