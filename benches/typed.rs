@@ -4,8 +4,8 @@
 //! a plain `#[derive(Serialize, Deserialize)]` struct with the same fields and no wrappers),
 //! tfvalue's dynamic `Value`, and a model with borrowed strings (zero-copy). Then three
 //! payloads built here with tfvalue to show that no path is quadratic: a SET block of
-//! 100 / 10,000 objects, a `map(string)` of 100 / 10,000 keys, and 100 nested blocks 5 / 50
-//! levels deep.
+//! 100 / 10,000 objects, a `map(string)` of 100 / 10,000 keys (as `BTreeMap` and as
+//! `tfvalue::map::Map`), and 100 nested blocks 5 / 50 levels deep.
 //!
 //! Run: `cargo bench -p tfvalue-suite --bench typed -- --warm-up-time 1 --measurement-time 3`
 //! (BENCHMARKS.md has the results). The Rust peer (the `tf-provider` crate) is benchmarked
@@ -19,95 +19,27 @@
 // The 50-level nested model is a type 50 generics deep (`Level<Level<...>>`).
 #![recursion_limit = "512"]
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::{BTreeMap, BTreeSet};
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use serde::{Deserialize, Serialize};
+use tfvalue::map::Map;
 use tfvalue::set::Set;
 use tfvalue::{Nullable, TfSchema, Type, Unknown, Value};
+use tfvalue_suite::{print_allocs_once, CountingAlloc};
 
 // ---------------------------------------------------------------------------------------
-// Counting allocator (as in benches/value.rs).
-
-/// The system allocator, counting allocations while `COUNTING` is set. Outside a count it
-/// costs one relaxed load per allocation.
-struct CountingAlloc;
-
-static COUNTING: AtomicBool = AtomicBool::new(false);
-/// Calls to `alloc`/`alloc_zeroed` (new blocks) while counting.
-static ALLOCS: AtomicUsize = AtomicUsize::new(0);
-/// Calls to `realloc` (growth of a `Vec`/`String` in place or by moving) while counting.
-static REALLOCS: AtomicUsize = AtomicUsize::new(0);
-/// Bytes requested by `alloc`/`alloc_zeroed` and by the growth of `realloc`.
-static BYTES: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is forwarded unchanged to `System`; only counters are added.
-unsafe impl GlobalAlloc for CountingAlloc {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-            BYTES.fetch_add(layout.size(), Ordering::Relaxed);
-        }
-        // SAFETY: the caller's guarantees for `layout` are passed on unchanged.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-            BYTES.fetch_add(layout.size(), Ordering::Relaxed);
-        }
-        // SAFETY: as in `alloc`.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            REALLOCS.fetch_add(1, Ordering::Relaxed);
-            BYTES.fetch_add(new_size.saturating_sub(layout.size()), Ordering::Relaxed);
-        }
-        // SAFETY: `ptr` was allocated by this allocator (that is, by `System`) with
-        // `layout`, as the caller guarantees.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` with `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+// Counting allocator (`tfvalue_suite::CountingAlloc`, shared with benches/value.rs).
 
 #[global_allocator]
 static GLOBAL: CountingAlloc = CountingAlloc;
 
 /// Once per row (`group/function/n`; criterion calls a routine once per sample), counts
-/// and prints how many allocations one call of `op` makes. Its result is returned, not
-/// dropped, so frees are not counted (they are not allocations anyway).
+/// and prints how many allocations one call of `op` makes.
 fn count_allocs<R>(group: &str, function: &str, n: usize, op: impl FnOnce() -> R) {
-    static DONE: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
-    let row = format!("{group}/{function}/{n}");
-    if !DONE.lock().unwrap().insert(row.clone()) {
-        return;
-    }
-    ALLOCS.store(0, Ordering::SeqCst);
-    REALLOCS.store(0, Ordering::SeqCst);
-    BYTES.store(0, Ordering::SeqCst);
-    COUNTING.store(true, Ordering::SeqCst);
-    let out = black_box(op());
-    COUNTING.store(false, Ordering::SeqCst);
-    let allocs = ALLOCS.load(Ordering::SeqCst);
-    let reallocs = REALLOCS.load(Ordering::SeqCst);
-    let bytes = BYTES.load(Ordering::SeqCst);
-    drop(out);
-    eprintln!(
-        "allocs/op {row}: {} ({allocs} alloc + {reallocs} realloc), {bytes} bytes",
-        allocs + reallocs
-    );
+    drop(print_allocs_once(&format!("{group}/{function}/{n}"), op));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -615,6 +547,15 @@ struct Labels {
     labels: Nullable<BTreeMap<String, String>>,
 }
 
+/// [`Labels`] with `tfvalue::map::Map` (a sorted vector, decoded in O(n) from Terraform's
+/// sorted keys) instead of `BTreeMap` (a search from the root per key: O(n log n)).
+#[derive(TfSchema, Debug, PartialEq)]
+struct LabelsMap {
+    #[tf(computed)]
+    id: Unknown<Nullable<String>>,
+    labels: Nullable<Map<String>>,
+}
+
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 struct FloorLabels {
     id: String,
@@ -856,6 +797,39 @@ where
     group.finish();
 }
 
+/// Decode and encode rows of one more typed model `T` (row `function`) in the groups of
+/// [`scaling_rows`].
+fn typed_rows<T>(c: &mut Criterion, name: &str, function: &str, n: usize, bytes: &[u8])
+where
+    T: TfSchema + Serialize + for<'de> Deserialize<'de>,
+{
+    let typed: T = tfvalue::msgpack::from_slice(bytes).expect("typed decode");
+    assert!(
+        tfvalue::msgpack::to_vec(&typed).unwrap() == bytes,
+        "{function} {name}/{n}"
+    );
+    let decode = format!("{name}_msgpack_decode");
+    let mut group = c.benchmark_group(&decode);
+    group.throughput(Throughput::Bytes(bytes.len() as u64));
+    group.bench_function(BenchmarkId::new(function, n), |b| {
+        count_allocs(&decode, function, n, || {
+            tfvalue::msgpack::from_slice::<T>(bytes).unwrap()
+        });
+        b.iter(|| tfvalue::msgpack::from_slice::<T>(black_box(bytes)).unwrap());
+    });
+    group.finish();
+    let encode = format!("{name}_msgpack_encode");
+    let mut group = c.benchmark_group(&encode);
+    group.throughput(Throughput::Bytes(bytes.len() as u64));
+    group.bench_function(BenchmarkId::new(function, n), |b| {
+        count_allocs(&encode, function, n, || {
+            tfvalue::msgpack::to_vec(&typed).unwrap()
+        });
+        b.iter(|| tfvalue::msgpack::to_vec(black_box(&typed)).unwrap());
+    });
+    group.finish();
+}
+
 fn scaling(c: &mut Criterion) {
     for n in [100, 10000] {
         let bytes = set_payload(n);
@@ -867,6 +841,7 @@ fn scaling(c: &mut Criterion) {
         let bytes = map_payload(n);
         check_scaling::<Labels, FloorLabels>(&format!("map/{n}"), &bytes, true);
         scaling_rows::<Labels, FloorLabels>(c, "map", n, &bytes);
+        typed_rows::<LabelsMap>(c, "map", "tfvalue_typed_map", n, &bytes);
     }
     let bytes = nested_payload::<Chain5>();
     check_scaling::<Nest<Chain5>, FloorNest<FloorChain5>>("nested/5", &bytes, true);

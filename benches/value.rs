@@ -6,63 +6,12 @@
 //! comparison with go-cty). Once per benchmark and N, the number of heap allocations of
 //! one operation is printed to stderr (`allocs/op`, as Go's `-benchmem` reports them).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::collections::BTreeSet;
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use tfvalue::{Type, Value};
-
-/// The system allocator, counting allocations while `COUNTING` is set. Outside a count it
-/// costs one relaxed load per allocation.
-struct CountingAlloc;
-
-static COUNTING: AtomicBool = AtomicBool::new(false);
-/// Calls to `alloc`/`alloc_zeroed` (new blocks) while counting.
-static ALLOCS: AtomicUsize = AtomicUsize::new(0);
-/// Calls to `realloc` (growth of a `Vec`/`String` in place or by moving) while counting.
-static REALLOCS: AtomicUsize = AtomicUsize::new(0);
-/// Bytes requested by `alloc`/`alloc_zeroed` and by the growth of `realloc`.
-static BYTES: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is forwarded unchanged to `System`; only counters are added.
-unsafe impl GlobalAlloc for CountingAlloc {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-            BYTES.fetch_add(layout.size(), Ordering::Relaxed);
-        }
-        // SAFETY: the caller's guarantees for `layout` are passed on unchanged.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-            BYTES.fetch_add(layout.size(), Ordering::Relaxed);
-        }
-        // SAFETY: as in `alloc`.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            REALLOCS.fetch_add(1, Ordering::Relaxed);
-            BYTES.fetch_add(new_size.saturating_sub(layout.size()), Ordering::Relaxed);
-        }
-        // SAFETY: `ptr` was allocated by this allocator (that is, by `System`) with
-        // `layout`, as the caller guarantees.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` with `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use tfvalue_suite::{print_allocs_once, CountingAlloc};
 
 #[global_allocator]
 static GLOBAL: CountingAlloc = CountingAlloc;
@@ -85,27 +34,9 @@ fn bench_type() -> Type {
 
 /// Once per benchmark and N (criterion calls a routine once per sample), counts and
 /// prints how many allocations one call of `op` makes, and returns its result (`None`
-/// on later calls). The result is returned, not dropped, so frees are not measured
-/// (they are not allocations anyway).
+/// on later calls).
 fn count_allocs<R>(bench: &'static str, n: usize, op: impl FnOnce() -> R) -> Option<R> {
-    static DONE: Mutex<BTreeSet<(&'static str, usize)>> = Mutex::new(BTreeSet::new());
-    if !DONE.lock().unwrap().insert((bench, n)) {
-        return None;
-    }
-    ALLOCS.store(0, Ordering::SeqCst);
-    REALLOCS.store(0, Ordering::SeqCst);
-    BYTES.store(0, Ordering::SeqCst);
-    COUNTING.store(true, Ordering::SeqCst);
-    let out = black_box(op());
-    COUNTING.store(false, Ordering::SeqCst);
-    let allocs = ALLOCS.load(Ordering::SeqCst);
-    let reallocs = REALLOCS.load(Ordering::SeqCst);
-    let bytes = BYTES.load(Ordering::SeqCst);
-    eprintln!(
-        "allocs/op {bench}/{n}: {} ({allocs} alloc + {reallocs} realloc), {bytes} bytes",
-        allocs + reallocs
-    );
-    Some(out)
+    print_allocs_once(&format!("{bench}/{n}"), op)
 }
 
 /// Decodes `payload-{n}.msgpack`, the value the MessagePack encoding benchmark encodes,

@@ -362,6 +362,45 @@ fn rust_number_fields_accept_every_wire_form() {
     );
 }
 
+#[test]
+fn small_unsigned_forms_are_range_checked_for_every_integer_type() {
+    // fixint, uint 8 and uint 16 are read inline; the range check must still apply.
+    assert_eq!(de::<i8>("7f"), 127);
+    assert_eq!(de::<u8>("cc c8"), 200);
+    assert_eq!(de::<i16>("cc c8"), 200);
+    assert_eq!(de::<u16>("cd ff ff"), 65535);
+    assert_eq!(de::<i32>("cd 01 2c"), 300);
+    assert_eq!(de::<u64>("cd 01 2c"), 300);
+    for (bytes, message) in [
+        (
+            "cc c8",
+            "expected a whole number from -128 to 127, found 200",
+        ),
+        (
+            "cd 01 2c",
+            "expected a whole number from 0 to 255, found 300",
+        ),
+        (
+            "cd ff ff",
+            "expected a whole number from -32768 to 32767, found 65535",
+        ),
+    ] {
+        let e = match bytes {
+            "cd 01 2c" => tfvalue::msgpack::from_slice::<u8>(&hex(bytes)).map(i64::from),
+            "cd ff ff" => tfvalue::msgpack::from_slice::<i16>(&hex(bytes)).map(i64::from),
+            _ => tfvalue::msgpack::from_slice::<i8>(&hex(bytes)).map(i64::from),
+        }
+        .expect_err(bytes);
+        assert_eq!(e.kind(), ErrorKind::Number, "{bytes}");
+        assert_eq!(e.to_string(), message, "{bytes}");
+    }
+    // Truncated forms are still end-of-input errors.
+    for bytes in ["cc", "cd 01"] {
+        let e = tfvalue::msgpack::from_slice::<u16>(&hex(bytes)).expect_err(bytes);
+        assert_eq!(e.kind(), ErrorKind::Syntax, "{bytes}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Borrowing
 // ---------------------------------------------------------------------------------------

@@ -21,13 +21,10 @@
 //! --measurement-time 3`. Heap allocations of one operation are printed once per row to
 //! stderr, as in `benches/typed.rs`.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use serde::{Deserialize, Serialize};
@@ -36,76 +33,17 @@ use tf_provider::value::{
 };
 use tfvalue::set::Set;
 use tfvalue::{Nullable, Number, TfSchema, Type, Unknown, Value};
+use tfvalue_suite::{print_allocs_once, CountingAlloc};
 
 // ---------------------------------------------------------------------------------------
-// Counting allocator (as in benches/value.rs and benches/typed.rs).
-
-struct CountingAlloc;
-
-static COUNTING: AtomicBool = AtomicBool::new(false);
-static ALLOCS: AtomicUsize = AtomicUsize::new(0);
-static REALLOCS: AtomicUsize = AtomicUsize::new(0);
-static BYTES: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is forwarded unchanged to `System`; only counters are added.
-unsafe impl GlobalAlloc for CountingAlloc {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-            BYTES.fetch_add(layout.size(), Ordering::Relaxed);
-        }
-        // SAFETY: the caller's guarantees for `layout` are passed on unchanged.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-            BYTES.fetch_add(layout.size(), Ordering::Relaxed);
-        }
-        // SAFETY: as in `alloc`.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            REALLOCS.fetch_add(1, Ordering::Relaxed);
-            BYTES.fetch_add(new_size.saturating_sub(layout.size()), Ordering::Relaxed);
-        }
-        // SAFETY: `ptr` was allocated by `System` with `layout`, as the caller guarantees.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` with `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+// Counting allocator (`tfvalue_suite::CountingAlloc`, shared with the root benches).
 
 #[global_allocator]
 static GLOBAL: CountingAlloc = CountingAlloc;
 
 /// Once per row, counts and prints the allocations of one call of `op`.
 fn count_allocs<R>(group: &str, function: &str, n: usize, op: impl FnOnce() -> R) {
-    static DONE: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
-    let row = format!("{group}/{function}/{n}");
-    if !DONE.lock().unwrap().insert(row.clone()) {
-        return;
-    }
-    ALLOCS.store(0, Ordering::SeqCst);
-    REALLOCS.store(0, Ordering::SeqCst);
-    BYTES.store(0, Ordering::SeqCst);
-    COUNTING.store(true, Ordering::SeqCst);
-    let out = black_box(op());
-    COUNTING.store(false, Ordering::SeqCst);
-    let allocs = ALLOCS.load(Ordering::SeqCst);
-    let reallocs = REALLOCS.load(Ordering::SeqCst);
-    let bytes = BYTES.load(Ordering::SeqCst);
-    drop(out);
-    eprintln!(
-        "allocs/op {row}: {} ({allocs} alloc + {reallocs} realloc), {bytes} bytes",
-        allocs + reallocs
-    );
+    drop(print_allocs_once(&format!("{group}/{function}/{n}"), op));
 }
 
 // ---------------------------------------------------------------------------------------

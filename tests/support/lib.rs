@@ -1,7 +1,12 @@
-//! Helpers shared by tfvalue's integration tests, examples and fuzz targets: test data, hex,
-//! fuzzing bodies, and driving the real Terraform CLI (`terraform`).
+//! Helpers shared by tfvalue's integration tests, examples, benchmarks and fuzz targets:
+//! test data, hex, fuzzing bodies, the benchmarks' counting allocator, and driving the real
+//! Terraform CLI (`terraform`).
 
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::collections::BTreeSet;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 pub mod fuzzing;
 pub mod terraform;
@@ -170,4 +175,115 @@ fn served_attribute(v: &serde_json::Value) -> tfvalue::schema::Attribute {
     attr.sensitive = served_bool(v, "sensitive");
     attr.deprecated = served_bool(v, "deprecated");
     attr
+}
+
+// ---------------------------------------------------------------------------------------
+// Counting allocations (the benchmarks' `allocs/op`)
+
+/// The system allocator, counting allocations while [`count_allocs`] runs. A benchmark
+/// installs it with `#[global_allocator] static GLOBAL: CountingAlloc = CountingAlloc;`.
+/// Outside a count it costs one relaxed load per allocation.
+pub struct CountingAlloc;
+
+static COUNTING: AtomicBool = AtomicBool::new(false);
+/// Calls to `alloc`/`alloc_zeroed` (new blocks) while counting.
+static ALLOCS: AtomicUsize = AtomicUsize::new(0);
+/// Calls to `realloc` (growth of a `Vec`/`String` in place or by moving) while counting.
+static REALLOCS: AtomicUsize = AtomicUsize::new(0);
+/// Bytes requested by `alloc`/`alloc_zeroed` and by the growth of `realloc`.
+static BYTES: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is forwarded unchanged to `System`; only counters are added.
+unsafe impl GlobalAlloc for CountingAlloc {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if COUNTING.load(Ordering::Relaxed) {
+            ALLOCS.fetch_add(1, Ordering::Relaxed);
+            BYTES.fetch_add(layout.size(), Ordering::Relaxed);
+        }
+        // SAFETY: the caller's guarantees for `layout` are passed on unchanged.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        if COUNTING.load(Ordering::Relaxed) {
+            ALLOCS.fetch_add(1, Ordering::Relaxed);
+            BYTES.fetch_add(layout.size(), Ordering::Relaxed);
+        }
+        // SAFETY: as in `alloc`.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if COUNTING.load(Ordering::Relaxed) {
+            REALLOCS.fetch_add(1, Ordering::Relaxed);
+            BYTES.fetch_add(new_size.saturating_sub(layout.size()), Ordering::Relaxed);
+        }
+        // SAFETY: `ptr` was allocated by this allocator (that is, by `System`) with
+        // `layout`, as the caller guarantees.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` was allocated by `System` with `layout`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+/// Heap allocations counted during one operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AllocCount {
+    /// Calls to `alloc`/`alloc_zeroed`.
+    pub allocs: usize,
+    /// Calls to `realloc`.
+    pub reallocs: usize,
+    /// Bytes requested by `alloc`/`alloc_zeroed` and by the growth of `realloc`.
+    pub bytes: usize,
+}
+
+impl AllocCount {
+    /// Allocations as Go's `-benchmem` counts them: `alloc` + `realloc` calls.
+    pub fn total(&self) -> usize {
+        self.allocs + self.reallocs
+    }
+}
+
+/// Runs `op` while counting the allocations made through [`CountingAlloc`] (all zero if it
+/// is not the global allocator). The result is returned, not dropped, so frees are not
+/// counted (they are not allocations anyway). Counts are global: run one count at a time.
+pub fn count_allocs<R>(op: impl FnOnce() -> R) -> (R, AllocCount) {
+    ALLOCS.store(0, Ordering::SeqCst);
+    REALLOCS.store(0, Ordering::SeqCst);
+    BYTES.store(0, Ordering::SeqCst);
+    COUNTING.store(true, Ordering::SeqCst);
+    let out = std::hint::black_box(op());
+    COUNTING.store(false, Ordering::SeqCst);
+    let count = AllocCount {
+        allocs: ALLOCS.load(Ordering::SeqCst),
+        reallocs: REALLOCS.load(Ordering::SeqCst),
+        bytes: BYTES.load(Ordering::SeqCst),
+    };
+    (out, count)
+}
+
+/// Once per `row` (criterion calls a routine once per sample): counts the allocations of one
+/// call of `op`, prints `allocs/op {row}: …` to stderr and returns `Some` of its result;
+/// later calls for the same row do nothing and return `None`.
+pub fn print_allocs_once<R>(row: &str, op: impl FnOnce() -> R) -> Option<R> {
+    static DONE: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+    let first = match DONE.lock() {
+        Ok(mut done) => done.insert(row.to_owned()),
+        Err(poisoned) => poisoned.into_inner().insert(row.to_owned()),
+    };
+    if !first {
+        return None;
+    }
+    let (out, count) = count_allocs(op);
+    eprintln!(
+        "allocs/op {row}: {} ({} alloc + {} realloc), {} bytes",
+        count.total(),
+        count.allocs,
+        count.reallocs,
+        count.bytes
+    );
+    Some(out)
 }

@@ -54,8 +54,9 @@ pub(crate) enum Collection<'a> {
     None,
     List(&'a syn::Type),
     Set(&'a syn::Type),
+    /// `key` is `None` for `tfvalue::map::Map<V>`, whose keys are strings.
     Map {
-        key: &'a syn::Type,
+        key: Option<&'a syn::Type>,
         value: &'a syn::Type,
     },
 }
@@ -123,7 +124,14 @@ impl<'a> Shape<'a> {
             Some((name, args)) => match (name.as_str(), args.as_slice()) {
                 ("Vec", [t]) => Collection::List(t),
                 ("BTreeSet" | "HashSet" | "Set", [t, ..]) => Collection::Set(t),
-                ("BTreeMap" | "HashMap", [k, v, ..]) => Collection::Map { key: k, value: v },
+                ("BTreeMap" | "HashMap", [k, v, ..]) => Collection::Map {
+                    key: Some(k),
+                    value: v,
+                },
+                ("Map", [v]) => Collection::Map {
+                    key: None,
+                    value: v,
+                },
                 _ => Collection::None,
             },
             None => Collection::None,
@@ -412,7 +420,7 @@ fn nesting_of<'a>(
         Collection::List(t) => (Nesting::List, t),
         Collection::Set(t) => (Nesting::Set, t),
         Collection::Map { key, value } => {
-            if !is_string_type(key) {
+            if let Some(key) = key.filter(|k| !is_string_type(k)) {
                 cx.error_spanned_by(
                     key,
                     format!("a MAP {what} is keyed by its label, a string: use String keys"),

@@ -302,7 +302,6 @@ fn expand_serialize(cont: &Container<'_>) -> TokenStream {
         quote!(::tfvalue::private::serde::Serialize),
         quote!(::tfvalue::private::serde::Serialize),
     );
-    let name = cont.ident.to_string();
     let fields = wire_order(cont);
     let count = fields.len();
     let writes = fields.iter().map(|f| {
@@ -328,8 +327,10 @@ fn expand_serialize(cont: &Container<'_>) -> TokenStream {
                 &self,
                 serializer: S,
             ) -> ::std::result::Result<S::Ok, S::Error> {
+                // Fields go out in byte order of their names (`wire_order`): the reserved
+                // name tells tfvalue's serializer it need not check the order.
                 let mut state = ::tfvalue::private::serde::Serializer::serialize_struct(
-                    serializer, #name, #count,
+                    serializer, ::tfvalue::private::SORTED_STRUCT_TOKEN, #count,
                 )?;
                 #(#writes)*
                 ::tfvalue::private::serde::ser::SerializeStruct::end(state)

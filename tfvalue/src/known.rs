@@ -807,6 +807,42 @@ impl<K: AsRef<str> + Ord, T: IntoKnown> IntoKnown for BTreeMap<K, T> {
     }
 }
 
+impl<T: UnknownPaths> UnknownPaths for crate::map::Map<T> {
+    fn unknown_paths_into(&self, at: Trail<'_>, out: &mut Vec<AttributePath>) {
+        for (k, v) in self {
+            v.unknown_paths_into(at.key(k), out);
+        }
+    }
+
+    fn is_wholly_known(&self) -> bool {
+        self.values().all(T::is_wholly_known)
+    }
+}
+
+impl<T: IntoKnown> IntoKnown for crate::map::Map<T> {
+    type Known = crate::map::Map<T::Known>;
+
+    /// Converts each value, keeping the keys (already in order: O(n)).
+    fn into_known_at(
+        self,
+        at: Trail<'_>,
+        unknowns: &mut Vec<AttributePath>,
+    ) -> Option<Self::Known> {
+        let mut complete = true;
+        let mut out = crate::map::Map::with_capacity(self.len());
+        for (k, v) in self {
+            match v.into_known_at(at.key(&k), unknowns) {
+                Some(known) if complete => {
+                    out.insert(k, known);
+                }
+                Some(_) => {}
+                None => complete = false,
+            }
+        }
+        complete.then_some(out)
+    }
+}
+
 impl<K: AsRef<str>, T: UnknownPaths, S> UnknownPaths for HashMap<K, T, S> {
     fn unknown_paths_into(&self, at: Trail<'_>, out: &mut Vec<AttributePath>) {
         for (k, v) in self {

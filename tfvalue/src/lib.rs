@@ -89,7 +89,7 @@
 //! | every integer and float type, [`Number`] | `number` (exact; checked conversions) |
 //! | `Vec<T>` | `list(T)` |
 //! | `BTreeSet<T>`, `HashSet<T>`, [`set::Set<T>`] (wire order, no `Ord`/`Hash` needed) | `set(T)` |
-//! | `BTreeMap<String, T>`, `HashMap<String, T>` | `map(T)` |
+//! | `BTreeMap<String, T>`, `HashMap<String, T>`, [`map::Map<T>`] (sorted vector, linear decoding) | `map(T)` |
 //! | tuples | `tuple([...])` |
 //! | a struct deriving `TfSchema` | `object({...})`; its nullable fields are optional attributes |
 //! | [`Value`] | `dynamic` |
@@ -156,6 +156,7 @@ pub mod error;
 pub mod json;
 pub mod known;
 pub mod limits;
+pub mod map;
 pub mod msgpack;
 pub mod nullable;
 pub mod number;
@@ -175,6 +176,7 @@ pub mod value;
 pub use dynamic_value::DynamicValue;
 pub use error::{Error, ErrorKind, Result};
 pub use known::{IntoKnown, UnknownPaths};
+pub use map::Map;
 pub use nullable::Nullable;
 pub use number::Number;
 pub use path::{AttributePath, PathStep};

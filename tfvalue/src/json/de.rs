@@ -139,6 +139,28 @@ impl Track {
             _ => native_error(&e),
         }
     }
+    /// As [`Track::recover`], for an error of one of serde_json's typed entry points
+    /// (`deserialize_str`, `deserialize_struct`, …): serde_json reports a value of another
+    /// kind itself ("invalid type: integer `5`, expected …"), which is reworded as a
+    /// tfvalue type error, "expected {expected}, found a number", as `deserialize_any`'s
+    /// visitors word it.
+    #[cold]
+    fn recover_typed<E: fmt::Display>(&self, e: E, expected: &str) -> Error {
+        let text = e.to_string();
+        let held = self.held.take();
+        if let Some(err) = held {
+            if text.starts_with(HELD) {
+                return err;
+            }
+        }
+        match text
+            .strip_prefix("invalid type: ")
+            .and_then(found_of_invalid_type)
+        {
+            Some(found) => Error::expected(ErrorKind::Type, expected, found),
+            None => native_error(&text),
+        }
+    }
 
     /// Enters a container; fails past [`MAX_DEPTH`].
     #[inline]
@@ -183,6 +205,27 @@ impl Track {
 #[cold]
 fn is_placeholder(e: &dyn fmt::Display) -> bool {
     e.to_string().starts_with(HELD)
+}
+
+/// What serde_json found, from the rest of its "invalid type: …" message (serde's
+/// `Unexpected` as serde_json raises it: `integer `5``, `floating point `1.5``,
+/// `string "x"`, `boolean `true``, `null` (serde's `unit value`), `sequence`, `map`), in
+/// the words of tfvalue's messages.
+fn found_of_invalid_type(rest: &str) -> Option<&'static str> {
+    const FOUND: &[(&str, &str)] = &[
+        ("integer ", "a number"),
+        ("floating point ", "a number"),
+        ("string ", "a string"),
+        ("boolean ", "a bool"),
+        ("null", "null"),
+        ("unit value", "null"),
+        ("sequence", "a list, set or tuple"),
+        ("map", "an object or map"),
+    ];
+    FOUND
+        .iter()
+        .find(|(prefix, _)| rest.starts_with(prefix))
+        .map(|(_, found)| *found)
 }
 
 /// Beginnings of serde_json's messages for malformed JSON.
@@ -275,7 +318,31 @@ impl<'t, D> Wrap<'t, D> {
     }
 }
 
-impl<'de, D: de::Deserializer<'de>> Wrap<'_, D> {
+impl<'t, 'de, D: de::Deserializer<'de>> Wrap<'t, D> {
+    /// Reads a value through `read`, one of serde_json's typed entry points
+    /// (`deserialize_str`, `deserialize_struct`, …) rather than `deserialize_any`: serde_json
+    /// then parses only what the type wants, as it does for a plain serde struct. The
+    /// visitor is wrapped as in [`Wrap::read`]; a value of another kind is reported by
+    /// serde_json and reworded by [`Track::recover_typed`].
+    #[inline]
+    fn read_typed<V: Visitor<'de>>(
+        self,
+        visitor: V,
+        want: Want,
+        read: impl FnOnce(D, WrapVisitor<'t, V>) -> std::result::Result<V::Value, D::Error>,
+    ) -> Result<V::Value> {
+        let track = self.track;
+        read(
+            self.de,
+            WrapVisitor {
+                inner: visitor,
+                track,
+                want,
+            },
+        )
+        .map_err(|e| track.recover_typed(e, want.label()))
+    }
+
     /// Reads any value, answering the visitor only if it is what `want` says.
     #[inline]
     fn read<V: Visitor<'de>>(self, visitor: V, want: Want) -> Result<V::Value> {
@@ -348,7 +415,7 @@ impl<'de, D: de::Deserializer<'de>> Wrap<'_, D> {
     /// Reads a string; when lenient, also a number (its text as written) or a bool.
     fn read_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         if !self.track.lenient {
-            return self.read(visitor, Want::Str);
+            return self.read_typed(visitor, Want::Str, |de, v| de.deserialize_str(v));
         }
         let track = self.track;
         let raw = <&'de RawValue as de::Deserialize<'de>>::deserialize(self.de)
@@ -464,7 +531,11 @@ impl<'de, D: de::Deserializer<'de>> de::Deserializer<'de> for Wrap<'_, D> {
 
     #[inline]
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.read(visitor, Want::Bool)
+        if self.track.lenient {
+            // Also from strings and numbers: any value.
+            return self.read(visitor, Want::Bool);
+        }
+        self.read_typed(visitor, Want::Bool, |de, v| de.deserialize_bool(v))
     }
 
     read_int! {
@@ -587,7 +658,7 @@ impl<'de, D: de::Deserializer<'de>> de::Deserializer<'de> for Wrap<'_, D> {
 
     #[inline]
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.read(visitor, Want::Seq)
+        self.read_typed(visitor, Want::Seq, |de, v| de.deserialize_seq(v))
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
@@ -605,7 +676,7 @@ impl<'de, D: de::Deserializer<'de>> de::Deserializer<'de> for Wrap<'_, D> {
 
     #[inline]
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.read(visitor, Want::Map)
+        self.read_typed(visitor, Want::Map, |de, v| de.deserialize_map(v))
     }
 
     #[inline]
@@ -615,10 +686,14 @@ impl<'de, D: de::Deserializer<'de>> de::Deserializer<'de> for Wrap<'_, D> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        if self.track.lenient && !fields.is_empty() {
-            return self.read(visitor, Want::Attrs(fields));
-        }
-        self.read(visitor, Want::Struct)
+        let want = if self.track.lenient && !fields.is_empty() {
+            Want::Attrs(fields)
+        } else {
+            Want::Struct
+        };
+        // serde_json's `deserialize_map` takes objects only (its `deserialize_struct` would
+        // also offer arrays, which are refused anyway).
+        self.read_typed(visitor, want, |de, v| de.deserialize_map(v))
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -632,7 +707,7 @@ impl<'de, D: de::Deserializer<'de>> de::Deserializer<'de> for Wrap<'_, D> {
     }
 
     fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.read(visitor, Want::Str)
+        self.read_typed(visitor, Want::Str, |de, v| de.deserialize_str(v))
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {

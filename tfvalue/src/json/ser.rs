@@ -5,9 +5,10 @@
 //!   JSON form and are errors.
 //! - Strings are escaped by serde_json. (go-cty also escapes `<`, `>` and `&` as `\u003c`…,
 //!   which any JSON reader treats as the same text.)
-//! - Objects keep their keys in the order the value gives them. Errors in a value get the
-//!   entry's step: `.name` for struct fields and map keys marked as attribute names
-//!   (`ATTR_TOKEN`), `["key"]` for other map keys.
+//! - Objects keep their keys in the order the value gives them; a derived model's names
+//!   (`SORTED_STRUCT_TOKEN`: valid Terraform names) are written without an escape scan.
+//!   Errors in a value get the entry's step: `.name` for struct fields and map keys marked
+//!   as attribute names (`ATTR_TOKEN`), `["key"]` for other map keys.
 //! - tfvalue's reserved names: an unknown value is an error (JSON cannot carry it), a
 //!   `Number` is written exactly, and a dynamic value as `{"value":…,"type":…}` (value
 //!   first, as go-cty writes it).
@@ -17,7 +18,7 @@ use serde_json::ser::{CompactFormatter, Formatter};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::number::Number;
-use crate::private::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
+use crate::private::{is_sorted_struct, DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
 use crate::ser_macros::{
     enum_error, impl_seq_traits, protocol_error, reject_methods, serializer_types, KeySerializer,
 };
@@ -214,11 +215,11 @@ impl<'a> ser::Serializer for Serializer<'a> {
     }
     #[inline]
     fn serialize_map(self, _len: Option<usize>) -> Result<MapWriter<'a>> {
-        Ok(MapWriter::new(self.out))
+        Ok(MapWriter::new(self.out, false))
     }
     #[inline]
-    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<MapWriter<'a>> {
-        Ok(MapWriter::new(self.out))
+    fn serialize_struct(self, name: &'static str, _len: usize) -> Result<MapWriter<'a>> {
+        Ok(MapWriter::new(self.out, is_sorted_struct(name)))
     }
     fn serialize_struct_variant(
         self,
@@ -276,16 +277,19 @@ pub struct MapWriter<'a> {
     key_at: usize,
     /// The current map key is an attribute name.
     attr: bool,
+    /// Field names are valid Terraform names (`SORTED_STRUCT_TOKEN`): nothing to escape.
+    plain_names: bool,
 }
 
 impl<'a> MapWriter<'a> {
-    fn new(out: &'a mut Vec<u8>) -> Self {
+    fn new(out: &'a mut Vec<u8>, plain_names: bool) -> Self {
         out.push(b'{');
         MapWriter {
             out,
             count: 0,
             key_at: 0,
             attr: false,
+            plain_names,
         }
     }
 
@@ -348,8 +352,14 @@ impl ser::SerializeStruct for MapWriter<'_> {
         value: &T,
     ) -> Result<()> {
         self.separator();
-        write_str(self.out, key)?;
-        self.out.push(b':');
+        if self.plain_names {
+            self.out.push(b'"');
+            self.out.extend_from_slice(key.as_bytes());
+            self.out.extend_from_slice(b"\":");
+        } else {
+            write_str(self.out, key)?;
+            self.out.push(b':');
+        }
         value
             .serialize(Serializer { out: self.out })
             .map_err(|e| e.in_attr(key))

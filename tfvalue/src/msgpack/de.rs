@@ -154,7 +154,11 @@ impl<'de> Deserializer<'de> {
     #[inline]
     fn read_str_bytes(&mut self, marker: Marker) -> Result<&'de [u8]> {
         self.pos += 1;
-        let len = self.read_len(marker)?;
+        // Most strings (attribute names, short values) are fixstr: no length bytes.
+        let len = match marker {
+            Marker::FixStr(n) => n as usize,
+            _ => self.read_len(marker)?,
+        };
         self.take(len)
     }
 
@@ -398,6 +402,28 @@ impl<'de> Deserializer<'de> {
     /// Reads a number and converts it to an integer within `min..=max`.
     #[inline]
     fn read_int(&mut self, min: i128, max: u128) -> Result<i128> {
+        // The common forms inline: a positive fixint (0..=127, fits every integer type),
+        // uint 8 and uint 16 (sizes, ports, IOPS).
+        match self.input.get(self.pos..) {
+            Some(&[b, ..]) if b < 0x80 => {
+                self.pos += 1;
+                return Ok(i128::from(b));
+            }
+            Some(&[0xcc, b, ..]) if u128::from(b) <= max => {
+                self.pos += 2;
+                return Ok(i128::from(b));
+            }
+            Some(&[0xcd, hi, lo, ..]) if u128::from(u16::from_be_bytes([hi, lo])) <= max => {
+                self.pos += 3;
+                return Ok(i128::from(u16::from_be_bytes([hi, lo])));
+            }
+            _ => {}
+        }
+        self.read_int_other(min, max)
+    }
+
+    /// [`Deserializer::read_int`] for every other form.
+    fn read_int_other(&mut self, min: i128, max: u128) -> Result<i128> {
         match self.read_number("number")? {
             WireNumber::U64(n) => {
                 if u128::from(n) <= max {

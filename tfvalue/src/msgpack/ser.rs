@@ -5,7 +5,9 @@
 //!   decimal digits as a string. A Rust `f32`/`f64` is the shortest decimal that round-trips
 //!   it (so `0.1_f64` goes out as the string `"0.1"`, exactly what Terraform sends for `0.1`).
 //! - Objects and maps are written with their keys in byte order, as go-cty does; keys that
-//!   arrive in order (a `BTreeMap`, a derived model) cost one comparison each.
+//!   arrive in order (a `BTreeMap`, a hand-written struct) cost one comparison each, and a
+//!   derived model (`SORTED_STRUCT_TOKEN`) or a `tfvalue::map::Map` (`SORTED_MAP_TOKEN`),
+//!   sorted by construction, none.
 //! - tfvalue's reserved names write unknowns as ext values, `Number`s exactly, and dynamic
 //!   values as `[type JSON as binary, value]`.
 
@@ -13,7 +15,9 @@ use serde::ser::{self, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::number::Number;
-use crate::private::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
+use crate::private::{
+    is_sorted_struct, DYNAMIC_TOKEN, NUMBER_TOKEN, SORTED_MAP_TOKEN, UNKNOWN_TOKEN,
+};
 use crate::ser_macros::{
     enum_error, impl_seq_traits, protocol_error, reject_methods, serializer_types, KeySerializer,
 };
@@ -21,12 +25,17 @@ use crate::ser_macros::{
 /// A MessagePack serializer appending to a `Vec<u8>`.
 pub struct Serializer<'a> {
     out: &'a mut Vec<u8>,
+    /// Inside `SORTED_MAP_TOKEN`: the map about to be written has its keys in byte order.
+    sorted_map: bool,
 }
 
 impl<'a> Serializer<'a> {
     /// A serializer that appends to `out`.
     pub fn new(out: &'a mut Vec<u8>) -> Self {
-        Serializer { out }
+        Serializer {
+            out,
+            sorted_map: false,
+        }
     }
 }
 
@@ -239,7 +248,13 @@ impl<'a> ser::Serializer for Serializer<'a> {
             // (type JSON bytes, value): a 2-tuple, written as-is.
             return value.serialize(self);
         }
-        value.serialize(self)
+        if name == SORTED_MAP_TOKEN {
+            return value.serialize(Serializer {
+                out: self.out,
+                sorted_map: true,
+            });
+        }
+        value.serialize(Serializer::new(self.out))
     }
 
     fn serialize_newtype_variant<T: ?Sized + Serialize>(
@@ -273,11 +288,12 @@ impl<'a> ser::Serializer for Serializer<'a> {
     }
     #[inline]
     fn serialize_map(self, len: Option<usize>) -> Result<MapWriter<'a>> {
-        Ok(MapWriter::new(self.out, len, false))
+        Ok(MapWriter::new(self.out, len, false, self.sorted_map))
     }
     #[inline]
-    fn serialize_struct(self, _name: &'static str, len: usize) -> Result<MapWriter<'a>> {
-        Ok(MapWriter::new(self.out, Some(len), true))
+    fn serialize_struct(self, name: &'static str, len: usize) -> Result<MapWriter<'a>> {
+        let sorted = is_sorted_struct(name);
+        Ok(MapWriter::new(self.out, Some(len), true, sorted))
     }
     fn serialize_struct_variant(
         self,
@@ -336,7 +352,7 @@ impl<'a> Compound<'a> {
         let index = self.count;
         self.count += 1;
         value
-            .serialize(Serializer { out: self.out })
+            .serialize(Serializer::new(self.out))
             .map_err(|e| e.in_index(index))
     }
 
@@ -374,10 +390,12 @@ pub struct MapWriter<'a> {
     /// Byte ranges of every entry, kept only once the order is found broken.
     entries: Option<Vec<(usize, usize, usize)>>,
     attrs: bool,
+    /// The keys are known to come in byte order (`SORTED_STRUCT_TOKEN`): no check.
+    sorted: bool,
 }
 
 impl<'a> MapWriter<'a> {
-    fn new(out: &'a mut Vec<u8>, len: Option<usize>, attrs: bool) -> Self {
+    fn new(out: &'a mut Vec<u8>, len: Option<usize>, attrs: bool, sorted: bool) -> Self {
         let start = out.len();
         if let Some(n) = len {
             write_map_header(out, n);
@@ -392,6 +410,7 @@ impl<'a> MapWriter<'a> {
             count: 0,
             entries: None,
             attrs,
+            sorted,
         }
     }
 
@@ -431,7 +450,7 @@ impl<'a> MapWriter<'a> {
 
     #[inline]
     fn value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        if let Err(e) = value.serialize(Serializer { out: self.out }) {
+        if let Err(e) = value.serialize(Serializer::new(self.out)) {
             let key = self.current_key();
             return Err(if self.attrs {
                 e.in_attr(&key)
@@ -443,9 +462,13 @@ impl<'a> MapWriter<'a> {
         Ok(())
     }
 
-    /// Records the entry just written and checks the key order.
+    /// Records the entry just written and checks the key order (unless it is known).
     #[inline]
     fn entry_done(&mut self) {
+        if self.sorted {
+            self.count += 1;
+            return;
+        }
         let key = (self.key_at, self.value_at);
         let end = self.out.len();
         if let Some(entries) = &mut self.entries {
