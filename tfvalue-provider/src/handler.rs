@@ -77,15 +77,9 @@ fn encode_model<M: Model>(
     what: &str,
     known: bool,
 ) -> Result<pb::DynamicValue, Diagnostics> {
-    let bytes = tfvalue::msgpack::to_vec(model).map_err(|e| {
-        Diagnostics::from_value_error(&format!("Provider produced an invalid {what}"), &e)
-    })?;
     if known {
-        let ty = M::schema().object_type();
-        let value = Value::from_msgpack(&bytes, ty).map_err(|e| {
-            Diagnostics::from_value_error(&format!("Provider produced an invalid {what}"), &e)
-        })?;
-        let unknown = value.unknown_paths();
+        // The model's own walk (derived with it): no second decode of the bytes.
+        let unknown = model.unknown_paths();
         if let Some(first) = unknown.first() {
             let list: Vec<String> = unknown.iter().map(ToString::to_string).collect();
             return Err(
@@ -100,6 +94,9 @@ fn encode_model<M: Model>(
             );
         }
     }
+    let bytes = tfvalue::msgpack::to_vec(model).map_err(|e| {
+        Diagnostics::from_value_error(&format!("Provider produced an invalid {what}"), &e)
+    })?;
     Ok(msgpack(bytes))
 }
 

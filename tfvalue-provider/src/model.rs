@@ -2,10 +2,17 @@
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use tfvalue::TfSchema;
+use tfvalue::{TfSchema, UnknownPaths};
 
 /// A provider, resource or data source model: a struct with `#[derive(TfSchema)]`, which
-/// gives it its schema and its wire codec (the derive implements all of these).
-pub trait Model: TfSchema + Serialize + DeserializeOwned + Send + Sync + 'static {}
+/// gives it its schema, its wire codec and the walk over its unknown values (the derive
+/// implements all of these).
+pub trait Model:
+    TfSchema + UnknownPaths + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+}
 
-impl<T: TfSchema + Serialize + DeserializeOwned + Send + Sync + 'static> Model for T {}
+impl<T: TfSchema + UnknownPaths + Serialize + DeserializeOwned + Send + Sync + 'static> Model
+    for T
+{
+}
