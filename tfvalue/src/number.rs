@@ -6,8 +6,11 @@
 //! `i64` with no allocation. Values that are exactly an `f64` live in an `f64`; only the rest
 //! (such as `0.1` or a 40-digit integer) are stored as an exact decimal on the heap.
 //!
-//! The representation is canonical: every value has exactly one form, so equality and
-//! hashing are value equality, and the ordering is exact numeric order across all forms.
+//! The representation is canonical up to how a float is written: every value has exactly
+//! one form, except that a float remembers whether it is written with its shortest digits
+//! (a float64 from the wire, as go-cty's 53-bit floats) or with all its digits (decimal text
+//! that happens to equal a float, as go-cty's 512-bit numbers parsed from text). Equality
+//! and hashing are value equality, and the ordering is exact numeric order across all forms.
 
 mod decimal;
 
@@ -37,8 +40,14 @@ enum Repr {
     /// Integers above `i64::MAX` that fit a `u64`.
     UInt(u64),
     /// Other values that are exactly an `f64`: non-integers, integers beyond the 64-bit
-    /// ranges, ±infinity. Never NaN, never -0.0.
+    /// ranges, ±infinity. Never NaN, never -0.0. Written with the shortest digits that read
+    /// back as the same `f64` (as go-cty writes a float64 it received).
     Float(f64),
+    /// A value exactly equal to a finite `f64` that came from decimal text whose digits are
+    /// not the float's shortest text (such as the 51-digit integer
+    /// 777770034794969986247221540117520051061017630736384): written with all its digits, so
+    /// that text reads back as the same text. Equal to the `Float` of the same value.
+    FloatDigits(f64),
     /// Everything else, as an exact decimal.
     Big(Box<Decimal>),
 }
@@ -149,7 +158,7 @@ impl Number {
     pub fn is_integer(&self) -> bool {
         match &self.0 {
             Repr::Int(_) | Repr::UInt(_) => true,
-            Repr::Float(f) => f.is_finite() && f.fract() == 0.0,
+            Repr::Float(f) | Repr::FloatDigits(f) => f.is_finite() && f.fract() == 0.0,
             Repr::Big(d) => d.exp() >= 0,
         }
     }
@@ -164,7 +173,7 @@ impl Number {
         match &self.0 {
             Repr::Int(i) => *i < 0,
             Repr::UInt(_) => false,
-            Repr::Float(f) => *f < 0.0,
+            Repr::Float(f) | Repr::FloatDigits(f) => *f < 0.0,
             Repr::Big(d) => d.is_negative(),
         }
     }
@@ -185,7 +194,7 @@ impl Number {
                     out.extend_from_slice(digits);
                 }
             }
-            Repr::Float(f) => write_msgpack_f64(*f, out),
+            Repr::Float(f) | Repr::FloatDigits(f) => write_msgpack_f64(*f, out),
             Repr::Big(d) => {
                 write_msgpack_str_header(d.plain_len(), out);
                 d.push_plain(out);
@@ -218,6 +227,10 @@ impl Number {
                 let mut w = VecText(out);
                 write_float(&mut w, *f).map_err(|_| internal_error())?;
             }
+            Repr::FloatDigits(f) => match decimal::Decimal::from_f64(*f) {
+                Some(d) => d.push_plain(out),
+                None => out.push(b'0'),
+            },
             Repr::Big(d) => d.push_plain(out),
         }
         Ok(())
@@ -228,7 +241,7 @@ impl Number {
         match &self.0 {
             Repr::Int(i) => Whole::Signed(i128::from(*i)),
             Repr::UInt(u) => Whole::Signed(i128::from(*u)),
-            Repr::Float(f) => {
+            Repr::Float(f) | Repr::FloatDigits(f) => {
                 const TWO_POW_127: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
                 if !f.is_finite() {
                     Whole::OutOfRange
@@ -313,7 +326,7 @@ impl Number {
                 }
                 f
             }
-            Repr::Float(f) => return Ok(*f),
+            Repr::Float(f) | Repr::FloatDigits(f) => return Ok(*f),
             Repr::Big(d) => d.to_f64_rounded(),
         };
         if f.is_infinite() {
@@ -331,7 +344,7 @@ impl Number {
             Repr::Int(i) => *i as f32,
             Repr::UInt(u) => *u as f32,
             Repr::Float(f) if f.is_infinite() => return Ok(*f as f32),
-            Repr::Float(f) => *f as f32,
+            Repr::Float(f) | Repr::FloatDigits(f) => *f as f32,
             Repr::Big(d) => d.to_f32_rounded(),
         };
         if g.is_infinite() {
@@ -361,7 +374,7 @@ impl Number {
                     Exact::NegInf
                 }
             }
-            Repr::Float(f) => Exact::owned(Decimal::from_f64(*f)),
+            Repr::Float(f) | Repr::FloatDigits(f) => Exact::owned(Decimal::from_f64(*f)),
             Repr::Big(d) => Exact::Dec(std::borrow::Cow::Borrowed(d)),
         }
     }
@@ -371,7 +384,7 @@ impl Number {
         match &self.0 {
             Repr::Int(i) => i.signum() as i8,
             Repr::UInt(_) => 1,
-            Repr::Float(f) => {
+            Repr::Float(f) | Repr::FloatDigits(f) => {
                 if *f < 0.0 {
                     -1
                 } else {
@@ -527,10 +540,35 @@ fn from_decimal(d: Decimal) -> Number {
     if maybe_float {
         let f = d.to_f64_rounded();
         if f.is_finite() && f != 0.0 && Decimal::from_f64(f).as_ref() == Some(&d) {
-            return Number(Repr::Float(f));
+            return Number(parsed_float(f, digits.len()));
         }
     }
     Number(Repr::Big(Box::new(d)))
+}
+
+/// The form of a value read from decimal text with `sig` significant digits that is exactly
+/// the finite `f`: [`Repr::Float`] when those digits are `f`'s shortest text, else
+/// [`Repr::FloatDigits`], so that writing the number gives the same value back.
+fn parsed_float(f: f64, sig: usize) -> Repr {
+    // Up to 15 significant digits, the exact digits are always the shortest (every decimal
+    // of at most 15 digits reads back through an f64 unchanged, so no shorter decimal can
+    // round to the same f64); whole floats below 2^128 are written exactly anyway.
+    if sig <= 15 || (f.fract() == 0.0 && f.abs() < TWO_POW_128) || shortest_digits(f) == sig {
+        Repr::Float(f)
+    } else {
+        Repr::FloatDigits(f)
+    }
+}
+
+/// The number of significant digits in the shortest text of a finite `f64`.
+fn shortest_digits(f: f64) -> usize {
+    let mut buf = StackText::default();
+    if write!(buf, "{f:e}").is_err() {
+        return 0;
+    }
+    let text = buf.as_bytes();
+    let mantissa = text.split(|&b| b == b'e').next().unwrap_or(text);
+    mantissa.iter().filter(|b| b.is_ascii_digit()).count()
 }
 
 /// The canonical form of `±m × 10^exp` for `m` without trailing decimal zeros.
@@ -557,7 +595,8 @@ fn from_scaled(neg: bool, m: u128, exp: i64) -> Number {
             let q = m / five_k;
             if q >> q.trailing_zeros() < u128::from(TWO_POW_53) {
                 let f = q as f64 / (1u128 << k) as f64;
-                return Number(Repr::Float(if neg { -f } else { f }));
+                let sig = m.checked_ilog10().map_or(1, |l| l as usize + 1);
+                return Number(parsed_float(if neg { -f } else { f }, sig));
             }
         }
     }
@@ -942,7 +981,9 @@ impl PartialEq for Number {
             (Repr::Int(a), Repr::Int(b)) => a == b,
             (Repr::UInt(a), Repr::UInt(b)) => a == b,
             // Never NaN and never -0.0, so bit equality is value equality.
-            (Repr::Float(a), Repr::Float(b)) => a.to_bits() == b.to_bits(),
+            (Repr::Float(a) | Repr::FloatDigits(a), Repr::Float(b) | Repr::FloatDigits(b)) => {
+                a.to_bits() == b.to_bits()
+            }
             (Repr::Big(a), Repr::Big(b)) => a == b,
             _ => false,
         }
@@ -962,7 +1003,7 @@ impl Hash for Number {
                 state.write_u8(1);
                 u.hash(state);
             }
-            Repr::Float(f) => {
+            Repr::Float(f) | Repr::FloatDigits(f) => {
                 state.write_u8(2);
                 f.to_bits().hash(state);
             }
@@ -999,11 +1040,11 @@ impl Ord for Number {
             (UInt(a), Int(b)) => i128::from(*a).cmp(&i128::from(*b)),
             (UInt(a), UInt(b)) => a.cmp(b),
             // No NaN and no -0.0: the total order is the numeric order.
-            (Float(a), Float(b)) => a.total_cmp(b),
-            (Float(a), Int(b)) => cmp_float_int(*a, i128::from(*b)),
-            (Float(a), UInt(b)) => cmp_float_int(*a, i128::from(*b)),
-            (Int(a), Float(b)) => cmp_float_int(*b, i128::from(*a)).reverse(),
-            (UInt(a), Float(b)) => cmp_float_int(*b, i128::from(*a)).reverse(),
+            (Float(a) | FloatDigits(a), Float(b) | FloatDigits(b)) => a.total_cmp(b),
+            (Float(a) | FloatDigits(a), Int(b)) => cmp_float_int(*a, i128::from(*b)),
+            (Float(a) | FloatDigits(a), UInt(b)) => cmp_float_int(*a, i128::from(*b)),
+            (Int(a), Float(b) | FloatDigits(b)) => cmp_float_int(*b, i128::from(*a)).reverse(),
+            (UInt(a), Float(b) | FloatDigits(b)) => cmp_float_int(*b, i128::from(*a)).reverse(),
             _ => {
                 let by_sign = self.signum().cmp(&other.signum());
                 if by_sign != Ordering::Equal {
@@ -1035,18 +1076,24 @@ impl fmt::Display for Number {
                 f.write_str(if *x > 0.0 { "+Inf" } else { "-Inf" })
             }
             Repr::Float(x) => write_float(f, *x),
+            Repr::FloatDigits(x) => match decimal::Decimal::from_f64(*x) {
+                Some(d) => d.write_plain(f),
+                None => f.write_str("0"),
+            },
             Repr::Big(d) => d.write_plain(f),
         }
     }
 }
+
+/// 2^128, as an `f64`.
+const TWO_POW_128: f64 = 340_282_366_920_938_463_463_374_607_431_768_211_456.0;
 
 /// A finite float's text: the shortest digits that round-trip it, as go-cty writes it;
 /// except that a whole float below 2^128 in magnitude (a Rust `i128`/`u128`, or 2^63 and
 /// 2^64 from the wire) prints its exact digits, so that the text reads back as the same
 /// number.
 fn write_float(w: &mut impl fmt::Write, x: f64) -> fmt::Result {
-    const TWO_128: f64 = 340_282_366_920_938_463_463_374_607_431_768_211_456.0;
-    if x.fract() == 0.0 && x.abs() < TWO_128 {
+    if x.fract() == 0.0 && x.abs() < TWO_POW_128 {
         if let Some(d) = decimal::Decimal::from_f64(x) {
             return d.write_plain(w);
         }
@@ -1073,7 +1120,8 @@ impl serde::Serialize for Inner<'_> {
             Repr::Int(i) => s.serialize_i64(*i),
             Repr::UInt(u) => s.serialize_u64(*u),
             Repr::Float(f) => s.serialize_f64(*f),
-            Repr::Big(_) => s.serialize_str(&self.0.to_string()),
+            // All the digits, which read back as the same form.
+            Repr::FloatDigits(_) | Repr::Big(_) => s.serialize_str(&self.0.to_string()),
         }
     }
 }
@@ -1176,6 +1224,7 @@ mod tests {
             Repr::Int(_) => "int",
             Repr::UInt(_) => "uint",
             Repr::Float(_) => "float",
+            Repr::FloatDigits(_) => "float digits",
             Repr::Big(_) => "big",
         }
     }
@@ -1321,12 +1370,17 @@ mod tests {
         // 2^82 = 2^60 × 2^22 is a float even written as 19 digits × 10^22.
         let two_82 = format!("{}e22", 1u64 << 60);
         assert_eq!(n(&two_82), exact(2f64.powi(82) * 5f64.powi(22)));
-        assert_eq!(kind(&n(&two_82)), "float");
+        // Its shortest text (1.152921504606847e40) is another decimal, so it keeps its digits.
+        assert_eq!(kind(&n(&two_82)), "float digits");
+        assert_eq!(
+            n(&two_82).to_string(),
+            format!("{}{}", 1u64 << 60, "0".repeat(22))
+        );
         assert_eq!(kind(&n("1e300")), "big");
         // The exact expansion of a float parses back to that float.
         let text = "0.1000000000000000055511151231257827021181583404541015625";
         assert_eq!(n(text), exact(0.1));
-        assert_eq!(kind(&n(text)), "float");
+        assert_eq!(kind(&n(text)), "float digits");
         let tiny = Decimal::from_f64(5e-324).unwrap();
         let mut text = Vec::new();
         tiny.push_plain(&mut text);
@@ -1348,6 +1402,60 @@ mod tests {
         assert_eq!(kind(&Number::from(i128::MIN)), "float");
         assert_eq!(Number::from(u64::MAX as usize), Number::from(u64::MAX));
         assert_eq!(Number::from(-3isize), Number::from(-3i8));
+    }
+
+    /// Decimal text that equals a float but is not the float's shortest text keeps its
+    /// digits (found by the json_value fuzz target): JSON → JSON is exact, as go-cty, which
+    /// keeps numbers parsed from text at 512 bits; MessagePack still gets the float64.
+    #[test]
+    fn text_equal_to_a_float_keeps_its_digits() {
+        let cases: &[(&str, f64, [u8; 9])] = &[
+            // An integer beyond 2^128 that is exactly an f64 (the finding).
+            (
+                "777770034794969986247221540117520051061017630736384",
+                777770034794969986247221540117520051061017630736384.0,
+                [0xcb, 0x4a, 0x80, 0xa1, 0x5f, 0xf4, 0x92, 0x36, 0xd3],
+            ),
+            (
+                "0.1000000000000000055511151231257827021181583404541015625",
+                0.1,
+                [0xcb, 0x3f, 0xb9, 0x99, 0x99, 0x99, 0x99, 0x99, 0x9a],
+            ),
+            // 1/2 + 2^-52, whose shortest text is 17 digits long.
+            (
+                "0.50000000000000011102230246251565404236316680908203125",
+                0.5000000000000001,
+                [0xcb, 0x3f, 0xe0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01],
+            ),
+        ];
+        for &(text, f, bytes) in cases {
+            let x = n(text);
+            assert_eq!(kind(&x), "float digits", "{text}");
+            assert_eq!(x.to_string(), text);
+            assert_eq!(json(&x), text);
+            assert_eq!(mp(&x), bytes, "{text}");
+            // The same value as the float from the wire, which is written shortest.
+            assert_eq!(x, exact(f));
+            assert_eq!(hash(&x), hash(&exact(f)));
+            assert_eq!(x.cmp(&exact(f)), Ordering::Equal);
+            assert_ne!(exact(f).to_string(), text);
+            assert_eq!(x.to_f64().unwrap(), f);
+            // Written and read back, as text or through serde, it keeps its digits.
+            assert_eq!(kind(&n(&x.to_string())), "float digits");
+            let via_json: Number = crate::json::from_slice(json(&x).as_bytes()).unwrap();
+            assert_eq!(via_json.to_string(), text);
+        }
+        // Digits that are the float's shortest text stay plain floats.
+        for text in ["0.5", "1e22", "0.30000000000000004e1", "2.5e-5"] {
+            let x = n(text);
+            assert!(matches!(kind(&x), "float" | "int" | "big"), "{text}");
+            assert_ne!(kind(&x), "float digits", "{text}");
+        }
+        // The shortest text of 1 + 2^-52 is a different decimal; its exact text is the float.
+        assert_eq!(kind(&n("1.0000000000000002")), "big");
+        let exact_text = "1.0000000000000002220446049250313080847263336181640625";
+        assert_eq!(kind(&n(exact_text)), "float digits");
+        assert_eq!(n(exact_text).to_string(), exact_text);
     }
 
     #[test]
