@@ -236,48 +236,15 @@ impl Refinements {
     /// drops a trailing character that a following combining mark could change, using Unicode
     /// tables this crate does not carry; a shorter prefix is always still a true refinement.)
     ///
-    /// Numbers are written as go-cty writes number values. With very long decimal bounds the
-    /// payload could exceed [`MAX_REFINEMENT_PAYLOAD`], which Terraform rejects; keep bounds
-    /// reasonable.
+    /// Numbers are written as go-cty writes number values (an integer, a float64, or else
+    /// the decimal digits as a string, never with an exponent). A number bound so long that
+    /// the payload would exceed [`MAX_REFINEMENT_PAYLOAD`] (which Terraform refuses) is left
+    /// out: an unknown with fewer refinements is still true, and Terraform accepts it.
+    /// [`Refinements::decode_payload`] refuses such bounds, so whatever it accepts is written
+    /// back whole.
     pub fn encode_payload(&self, out: &mut Vec<u8>) {
-        let Some(inner) = self.0.as_deref() else {
-            return;
-        };
-        let entries = usize::from(inner.nullness.is_some())
-            + usize::from(!inner.prefix.is_empty())
-            + usize::from(inner.number_lower.is_some())
-            + usize::from(inner.number_upper.is_some())
-            + usize::from(inner.length_lower.is_some())
-            + usize::from(inner.length_upper.is_some());
-        // At most 6 entries: always a fixmap.
-        out.push(0x80 | (entries as u8 & 0x0f));
-        if let Some(is_null) = inner.nullness {
-            out.push(KEY_NULLNESS as u8);
-            out.push(if is_null { 0xc3 } else { 0xc2 });
-        }
-        if !inner.prefix.is_empty() {
-            out.push(KEY_PREFIX as u8);
-            write_str(out, shorten_prefix(&inner.prefix));
-        }
-        for (key, bound) in [
-            (KEY_NUMBER_LOWER, &inner.number_lower),
-            (KEY_NUMBER_UPPER, &inner.number_upper),
-        ] {
-            if let Some((number, inclusive)) = bound {
-                out.push(key as u8);
-                out.push(0x92);
-                number.write_msgpack(out);
-                out.push(if *inclusive { 0xc3 } else { 0xc2 });
-            }
-        }
-        for (key, bound) in [
-            (KEY_LENGTH_LOWER, inner.length_lower),
-            (KEY_LENGTH_UPPER, inner.length_upper),
-        ] {
-            if let Some(n) = bound {
-                out.push(key as u8);
-                write_uint(out, n);
-            }
+        if let Some(inner) = self.0.as_deref() {
+            write_payload(inner, out, MAX_REFINEMENT_PAYLOAD);
         }
     }
 
@@ -296,6 +263,11 @@ impl Refinements {
         let start = out.len();
         self.encode_payload(out);
         let len = out.len() - start;
+        if len == 0 {
+            // Every refinement was left out (see encode_payload).
+            out.extend_from_slice(&PLAIN_UNKNOWN);
+            return;
+        }
         let mut header = [0u8; 6];
         let header_len = ext_header(&mut header, len);
         let header = header.get(..header_len).unwrap_or_default();
@@ -307,7 +279,9 @@ impl Refinements {
     /// Rules, after go-cty 1.13+ (`cty/msgpack/unknown.go`):
     /// - a payload of 0 or 1 bytes is an unknown without refinements, whatever the byte (go-cty
     ///   skips such bodies unread; an empty map `80` is the usual one);
-    /// - longer than [`MAX_REFINEMENT_PAYLOAD`] bytes: [`ErrorKind::Limit`] error;
+    /// - longer than [`MAX_REFINEMENT_PAYLOAD`] bytes, as given or as it would be written
+    ///   back (a number bound in exponent form, such as `1e2000`, is written in plain
+    ///   digits): [`ErrorKind::Limit`] error;
     /// - otherwise it must be a msgpack map with integer keys. Keys 1–6 are read as described
     ///   on [`Refinements`]; any other integer key is skipped with its value, whatever that
     ///   is (nesting limited by [`MAX_DEPTH`]), so that future refinements do not break old
@@ -407,6 +381,22 @@ impl Refinements {
             }
         }
         // Trailing bytes after the map are ignored on purpose (see above).
+        if inner.has_number_bounds() {
+            // A bound in exponent form can be short here and long written out.
+            let mut written = Vec::new();
+            write_payload(&inner, &mut written, usize::MAX);
+            if written.len() > MAX_REFINEMENT_PAYLOAD {
+                return Err(Error::new(
+                    ErrorKind::Limit,
+                    format!(
+                        "the refinements of an unknown value would take {} bytes written as \
+                         Terraform writes them (number bounds in plain digits, without an \
+                         exponent), more than the limit of {MAX_REFINEMENT_PAYLOAD}",
+                        written.len()
+                    ),
+                ));
+            }
+        }
         Ok(if inner.is_empty() {
             Refinements::new()
         } else {
@@ -501,6 +491,63 @@ fn shorten_prefix(prefix: &str) -> &str {
     prefix.get(..end).unwrap_or_default()
 }
 
+/// Writes the payload map of non-empty refinements, leaving out a number bound that would
+/// make it longer than `limit` bytes; writes nothing when every entry is left out.
+fn write_payload(inner: &Inner, out: &mut Vec<u8>, limit: usize) {
+    let start = out.len();
+    // At most 6 entries: always a fixmap, its count patched at the end.
+    out.push(0x80);
+    let mut entries = 0u8;
+    if let Some(is_null) = inner.nullness {
+        out.push(KEY_NULLNESS as u8);
+        out.push(if is_null { 0xc3 } else { 0xc2 });
+        entries += 1;
+    }
+    if !inner.prefix.is_empty() {
+        out.push(KEY_PREFIX as u8);
+        write_str(out, shorten_prefix(&inner.prefix));
+        entries += 1;
+    }
+    let lengths = [
+        (KEY_LENGTH_LOWER, inner.length_lower),
+        (KEY_LENGTH_UPPER, inner.length_upper),
+    ];
+    // The length entries come last: a key byte and an unsigned integer each.
+    let tail: usize = lengths
+        .iter()
+        .filter_map(|&(_, n)| n)
+        .map(|n| 1 + uint_len(n))
+        .sum();
+    for (key, bound) in [
+        (KEY_NUMBER_LOWER, &inner.number_lower),
+        (KEY_NUMBER_UPPER, &inner.number_upper),
+    ] {
+        if let Some((number, inclusive)) = bound {
+            let at = out.len();
+            out.push(key as u8);
+            out.push(0x92);
+            number.write_msgpack(out);
+            out.push(if *inclusive { 0xc3 } else { 0xc2 });
+            if out.len() - start + tail > limit {
+                out.truncate(at);
+            } else {
+                entries += 1;
+            }
+        }
+    }
+    for (key, bound) in lengths {
+        if let Some(n) = bound {
+            out.push(key as u8);
+            write_uint(out, n);
+            entries += 1;
+        }
+    }
+    match out.get_mut(start) {
+        Some(header) if entries > 0 => *header = 0x80 | entries,
+        _ => out.truncate(start),
+    }
+}
+
 /// Writes a msgpack string header (smallest form) and the bytes.
 fn write_str(out: &mut Vec<u8>, s: &str) {
     let len = s.len();
@@ -533,6 +580,17 @@ fn write_uint(out: &mut Vec<u8>, n: u64) {
     } else {
         out.push(0xcf);
         out.extend_from_slice(&n.to_be_bytes());
+    }
+}
+
+/// The number of bytes [`write_uint`] writes for `n`.
+fn uint_len(n: u64) -> usize {
+    match n {
+        0..=0x7f => 1,
+        0x80..=0xff => 2,
+        0x100..=0xffff => 3,
+        0x1_0000..=0xffff_ffff => 5,
+        _ => 9,
     }
 }
 
@@ -1383,6 +1441,89 @@ mod tests {
             e.to_string(),
             "the refinements of an unknown value take 1025 bytes, more than the limit of 1024"
         );
+    }
+
+    /// A number bound in exponent form is short on the wire and long written out (found by
+    /// the refinements fuzz target): the decoder refuses what the encoder could not write
+    /// back within the limit, and the encoder leaves such a bound out.
+    #[test]
+    fn payload_size_limit_after_writing_bounds_out() {
+        // {3: [str "1e<exp>", true]}: plain digits take exp + 1 bytes, str16 header 3, so
+        // the payload written out takes exp + 8 bytes.
+        let wire = |exp: usize| {
+            let text = format!("1e{exp}");
+            let mut p = vec![0x81, 0x03, 0x92, 0xa0 | text.len() as u8];
+            p.extend_from_slice(text.as_bytes());
+            p.push(0xc3);
+            p
+        };
+        let at_limit = Refinements::decode_payload(&wire(1016)).unwrap();
+        let bound = format!("1{}", "0".repeat(1016));
+        assert_eq!(
+            at_limit.number_lower_bound(),
+            Some((&Number::parse(&bound).unwrap(), true))
+        );
+        let mut expected = vec![0x81, 0x03, 0x92, 0xda, 0x03, 0xf9];
+        expected.extend_from_slice(bound.as_bytes());
+        expected.push(0xc3);
+        assert_eq!(expected.len(), MAX_REFINEMENT_PAYLOAD);
+        assert_eq!(payload(&at_limit), expected);
+        assert_eq!(Refinements::decode_payload(&expected).unwrap(), at_limit);
+
+        let e = Refinements::decode_payload(&wire(1017)).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Limit);
+        assert_eq!(
+            e.to_string(),
+            "the refinements of an unknown value would take 1025 bytes written as Terraform \
+             writes them (number bounds in plain digits, without an exponent), more than the \
+             limit of 1024"
+        );
+        // The fuzz finding (fuzz/regressions/refinements/): a skipped key 0, then the upper
+        // bound 110254216406E3914, and two trailing bytes.
+        let mut finding = vec![0x82, 0x00, 0x82, 0xc3, 0x04, 0xc3, 0x04, 0x04, 0x92, 0xb1];
+        finding.extend_from_slice(b"110254216406E3914");
+        finding.extend_from_slice(&[0xc3, 0x04, 0x00]);
+        let e = Refinements::decode_payload(&finding).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Limit);
+        assert!(e.to_string().contains("would take 3933 bytes"), "{e}");
+
+        // The encoder leaves out a bound that does not fit, and keeps the rest.
+        let huge = Number::parse("1e1017").unwrap();
+        let r = Refinements::new()
+            .not_null()
+            .with_number_lower_bound(Number::from(1), true)
+            .with_number_upper_bound(huge.clone(), false);
+        assert_eq!(payload(&r), [0x82, 0x01, 0xc2, 0x03, 0x92, 0x01, 0xc3]);
+        let only_huge = Refinements::new().with_number_upper_bound(huge, true);
+        assert!(payload(&only_huge).is_empty());
+        let mut unknown = Vec::new();
+        only_huge.write_unknown(&mut unknown);
+        assert_eq!(unknown, [0xd4, 0x00, 0x00]);
+        // A bound that fits only without the length entries after it is left out too.
+        let r = Refinements::new()
+            .with_number_lower_bound(Number::parse("1e1016").unwrap(), true)
+            .with_length_upper_bound(5);
+        assert_eq!(payload(&r), [0x81, 0x06, 0x05]);
+    }
+
+    #[test]
+    fn uint_len_matches_write_uint() {
+        for n in [
+            0,
+            0x7f,
+            0x80,
+            0xff,
+            0x100,
+            0xffff,
+            0x1_0000,
+            0xffff_ffff,
+            1 << 32,
+            u64::MAX,
+        ] {
+            let mut out = Vec::new();
+            write_uint(&mut out, n);
+            assert_eq!(uint_len(n), out.len(), "{n}");
+        }
     }
 
     #[test]
