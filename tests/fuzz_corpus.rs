@@ -71,7 +71,16 @@ fn replay_dir(kind: &str) -> usize {
 #[test]
 fn regressions_stay_fixed() {
     // Every input that once crashed a target, kept with a note in fuzz/regressions/README.md.
-    replay_dir("regressions");
+    let replayed = replay_dir("regressions");
+    let readme = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions/README.md"),
+    )
+    .expect("fuzz/regressions/README.md");
+    let noted = readme.lines().filter(|l| l.starts_with("- `")).count();
+    assert_eq!(
+        replayed, noted,
+        "every regression input is replayed and has its line in the README"
+    );
 }
 
 #[test]
