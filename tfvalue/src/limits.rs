@@ -1,7 +1,13 @@
 //! Safety limits applied to every decoder.
 //!
 //! Terraform never comes near these; hostile or corrupt input does. Each limit has a test at
-//! the limit and one past it.
+//! the limit and one past it, with its error message (`tests/hostile_input.rs`, and the unit
+//! tests of `number` and `refinements`).
+//!
+//! One more rule has no constant: every length a MessagePack header claims (array, map,
+//! string, binary, extension) is checked against the bytes left before anything is
+//! allocated for it, a list element needing at least 1 byte and a map entry 2. So no input
+//! makes a decoder allocate more than its own size justifies.
 
 /// Maximum nesting depth of containers (arrays, maps, dynamic wrappers) in a value, and of
 /// type constraints. Deeper input is rejected before the decoder recurses further, so no
@@ -22,10 +28,12 @@ pub const MAX_REFINEMENT_PAYLOAD: usize = 1024;
 /// shortened to this many bytes, at a character boundary, when encoding.
 pub const MAX_REFINEMENT_PREFIX: usize = 256;
 
-/// Maximum length in bytes of a number written as text (msgpack string or JSON number).
+/// Maximum length in bytes of a number as text, read or written: number text longer than
+/// this (a MessagePack string or a JSON number) is refused, and so is a number whose plain
+/// text (written out without an exponent, as Terraform and tfvalue write numbers) would be
+/// longer, so that every number accepted can be written and read back.
+///
+/// This also bounds the exponent: `1e4095` (4,096 digits) is the largest power of ten,
+/// `1e4096` is refused; `1e-4094` (`0.`, 4,093 zeros and `1`) the smallest, `1e-4095` is
+/// refused; a minus sign counts too.
 pub const MAX_NUMBER_TEXT: usize = 4096;
-
-/// Maximum magnitude of a number's decimal exponent: numbers are limited to
-/// `1e-4096 .. 1e4096` (beyond that their plain decimal text would need more than
-/// 4 KiB, and Terraform writes numbers without exponents).
-pub const MAX_DECIMAL_EXPONENT: i64 = 4096;

@@ -20,7 +20,7 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::limits::{MAX_DECIMAL_EXPONENT, MAX_NUMBER_TEXT};
+use crate::limits::MAX_NUMBER_TEXT;
 
 use self::decimal::{u128_digits, Decimal};
 
@@ -65,9 +65,10 @@ impl Number {
     /// exponent `e`/`E` with an optional sign.
     ///
     /// Hexadecimal, underscores, `inf`, `NaN`, spaces and empty text are rejected
-    /// ([`ErrorKind::Number`]). Text longer than [`MAX_NUMBER_TEXT`] bytes and values whose
-    /// decimal exponent exceeds [`MAX_DECIMAL_EXPONENT`] in magnitude are rejected with
-    /// [`ErrorKind::Limit`].
+    /// ([`ErrorKind::Number`]). Text longer than [`MAX_NUMBER_TEXT`] bytes, and values whose
+    /// plain text (written out without an exponent, as `Display` and Terraform write
+    /// numbers) would be longer, such as `1e4096`, are rejected with [`ErrorKind::Limit`]:
+    /// every number accepted can be written and read back.
     pub fn parse(text: &str) -> Result<Number> {
         parse_bytes(text.as_bytes(), text)
     }
@@ -640,12 +641,10 @@ fn parse_bytes(text: &[u8], original: &str) -> Result<Number> {
     let sig = n - lead - trail;
     // n ≤ MAX_NUMBER_TEXT and |s.exp| ≤ EXPONENT_CAP, so none of this overflows.
     let exp = s.exp - frac.len() as i64 + trail as i64;
-    let leading_exp = exp + sig as i64 - 1;
-    if leading_exp > MAX_DECIMAL_EXPONENT {
-        return Err(limit_error(text, original, true));
-    }
-    if leading_exp < -MAX_DECIMAL_EXPONENT {
-        return Err(limit_error(text, original, false));
+    let written = plain_len(s.neg, sig, exp);
+    if written > MAX_NUMBER_TEXT as i64 {
+        let exact = s.exp.abs() < EXPONENT_CAP;
+        return Err(limit_error(text, original, exact.then_some(written)));
     }
     if sig <= 38 {
         // Below 10^38 < 2^128: no heap needed.
@@ -660,6 +659,22 @@ fn parse_bytes(text: &[u8], original: &str) -> Result<Number> {
         Some(d) => Ok(from_decimal(d)),
         None => Ok(Number(Repr::Int(0))),
     }
+}
+
+/// The length of the plain text (as `Display` writes it: no exponent) of `±m × 10^exp`,
+/// `m` having `sig` significant digits and no trailing zeros.
+fn plain_len(neg: bool, sig: usize, exp: i64) -> i64 {
+    let n = sig as i64;
+    let len = if exp >= 0 {
+        n + exp
+    } else if -exp < n {
+        // The digits with a decimal point among them.
+        n + 1
+    } else {
+        // "0.", zeros, then the digits.
+        2 - exp
+    };
+    len + i64::from(neg)
 }
 
 /// An optionally signed run of 1 to 18 digits, which always fits an `i64`.
@@ -783,19 +798,20 @@ fn syntax_error(text: &[u8], original: &str) -> Error {
 }
 
 #[cold]
-fn limit_error(text: &[u8], original: &str, large: bool) -> Error {
+fn limit_error(text: &[u8], original: &str, written: Option<i64>) -> Error {
     let (shown, cut) = shown_text(text, original);
     let ellipsis = if cut { "..." } else { "" };
-    let message = if large {
-        format!(
-            "number {shown}{ellipsis} is too large: the decimal exponent may be at most {MAX_DECIMAL_EXPONENT}"
-        )
-    } else {
-        format!(
-            "number {shown}{ellipsis} is too small: the decimal exponent may be at least -{MAX_DECIMAL_EXPONENT}"
-        )
+    let size = match written {
+        Some(n) => format!("{n} bytes"),
+        None => "far more".to_owned(),
     };
-    Error::new(ErrorKind::Limit, message)
+    Error::new(
+        ErrorKind::Limit,
+        format!(
+            "number {shown}{ellipsis} has too many digits: written out without an exponent, as \
+             Terraform writes numbers, it takes {size}, more than the limit of {MAX_NUMBER_TEXT}"
+        ),
+    )
 }
 
 #[cold]
@@ -1514,23 +1530,34 @@ mod tests {
         let zeros = format!("0.{}1", "0".repeat(MAX_NUMBER_TEXT - 3));
         assert_eq!(n(&zeros).to_string(), zeros);
 
-        // Exponent: at the limit and one past it, both ways.
-        let big = n("1e4096");
-        assert_eq!(big.to_string().len(), 4097);
-        assert_eq!(mp(&big).len(), 3 + 4097);
-        assert!(n("9.99e4096") > big);
-        let e = Number::parse("1e4097").unwrap_err();
-        assert_eq!(e.kind(), ErrorKind::Limit);
-        let e = Number::parse("10e4096").unwrap_err();
-        assert_eq!(e.kind(), ErrorKind::Limit);
-        assert_eq!(n("0.1e4097"), big);
-        let small = n("-1e-4096");
-        assert_eq!(small.to_string().len(), 4099);
+        // Written out: the plain text of the value must fit too, whatever the exponent.
+        let limit = |text: &str| {
+            let e = Number::parse(text).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::Limit, "{text}");
+            e.message().to_owned()
+        };
+        let big = n("1e4095");
+        assert_eq!(big.to_string().len(), MAX_NUMBER_TEXT);
+        assert_eq!(mp(&big).len(), 3 + MAX_NUMBER_TEXT);
+        assert_eq!(n(&big.to_string()), big);
         assert_eq!(
-            Number::parse("1e-4097").unwrap_err().kind(),
-            ErrorKind::Limit
+            limit("1e4096"),
+            "number 1e4096 has too many digits: written out without an exponent, as Terraform \
+             writes numbers, it takes 4097 bytes, more than the limit of 4096"
         );
-        assert_eq!(n("10e-4097"), n("1e-4096"));
+        assert_eq!(n("0.1e4096"), big);
+        assert_eq!(n("-9e4094").to_string().len(), MAX_NUMBER_TEXT);
+        assert!(limit("-1e4095").contains("it takes 4097 bytes"));
+        let small = n("1e-4094");
+        assert_eq!(small.to_string().len(), MAX_NUMBER_TEXT);
+        assert_eq!(n(&small.to_string()), small);
+        assert!(limit("1e-4095").contains("it takes 4097 bytes"));
+        assert!(limit("-1e-4094").contains("it takes 4097 bytes"));
+        assert_eq!(n("10e-4095"), small);
+        // Digits after the point count: 0.<4091 zeros>12 is 4095 bytes, one digit more is not.
+        assert_eq!(n("12e-4093").to_string().len(), 4095);
+        assert_eq!(n("123e-4094").to_string().len(), 4096);
+        assert!(limit("1234e-4095").contains("it takes 4097 bytes"));
         // Zeros do not count.
         assert_eq!(
             n(&format!("{}1{}e-4000", "0".repeat(50), "0".repeat(50))),
@@ -1542,7 +1569,8 @@ mod tests {
         let e = Number::parse("1e999999999").unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Limit);
         assert!(
-            e.message().starts_with("number 1e999999999 is too large: "),
+            e.message()
+                .starts_with("number 1e999999999 has too many digits: "),
             "{e}"
         );
         let e = Number::parse(&format!("1e-{}", "9".repeat(4000))).unwrap_err();
@@ -1733,7 +1761,7 @@ mod tests {
     fn ordering_across_representations() {
         let sorted = [
             exact(f64::NEG_INFINITY),
-            n("-1e4096"),
+            n("-1e4094"),
             exact(-1e300),
             n("-1e300"),
             Number::from(-(1i128 << 64)),
@@ -1743,9 +1771,9 @@ mod tests {
             n("-1"),
             n("-0.1"),
             exact(-5e-324),
-            n("-1e-4096"),
+            n("-1e-4093"),
             Number::from(0),
-            n("1e-4096"),
+            n("1e-4094"),
             exact(5e-324),
             n("5e-324"),
             n("0.1"),
@@ -1765,7 +1793,7 @@ mod tests {
             n("1e300"),
             exact(1e300),
             exact(f64::MAX),
-            n("1e4096"),
+            n("1e4095"),
             exact(f64::INFINITY),
         ];
         for (i, a) in sorted.iter().enumerate() {
@@ -1829,7 +1857,7 @@ mod tests {
         assert!(n("18446744073709551615").is_integer());
         assert!(!n("0.5").is_integer() && !n("0.1").is_integer());
         assert!(!exact(f64::INFINITY).is_integer());
-        assert!(exact(f64::INFINITY).is_infinite() && !n("1e4096").is_infinite());
+        assert!(exact(f64::INFINITY).is_infinite() && !n("1e4095").is_infinite());
         assert!(n("-0.1").is_negative() && exact(f64::NEG_INFINITY).is_negative());
         assert!(!n("-0").is_negative() && !n("1e300").is_negative());
         assert_eq!(std::mem::size_of::<Number>(), 16);
