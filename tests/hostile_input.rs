@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::fmt::Debug;
 
 use serde::Deserialize;
-use tfvalue::limits::{MAX_DEPTH, MAX_DYNAMIC_DEPTH};
+use tfvalue::limits::{MAX_DEPTH, MAX_DYNAMIC_DEPTH, MAX_NUMBER_TEXT, MAX_REFINEMENT_PAYLOAD};
 use tfvalue::{ErrorKind, Nullable, Number, Type, Unknown, Value};
 use tfvalue_suite::{data, data_text, hex};
 
@@ -829,19 +829,26 @@ fn nan_into_rust_floats_is_an_error() {
 }
 
 /// Numbers given as text, with the error each must give: (text, kind, message).
+/// The message for a number whose plain text would take `bytes` bytes.
+fn too_many_digits(text: &str, bytes: usize) -> String {
+    format!(
+        "number {text} has too many digits: written out without an exponent, as Terraform \
+         writes numbers, it takes {bytes} bytes, more than the limit of 4096"
+    )
+}
+
 fn bad_number_texts() -> Vec<(String, ErrorKind, String)> {
     let digits = "7".repeat(5000);
     vec![
         (
             "1e999999999".to_owned(),
             ErrorKind::Limit,
-            "number 1e999999999 is too large: the decimal exponent may be at most 4096".to_owned(),
+            too_many_digits("1e999999999", 1_000_000_000),
         ),
         (
             "1e-999999999".to_owned(),
             ErrorKind::Limit,
-            "number 1e-999999999 is too small: the decimal exponent may be at least -4096"
-                .to_owned(),
+            too_many_digits("1e-999999999", 1_000_000_001),
         ),
         (
             digits,
@@ -941,14 +948,14 @@ fn bad_number_texts_into_number_and_value() {
 
 #[test]
 fn numbers_at_the_limits_are_accepted() {
-    let n: Number = tfvalue::msgpack::from_slice(&mp_str("1e4096")).expect("1e4096");
-    assert_eq!(n.to_string().len(), 4097);
+    let n: Number = tfvalue::msgpack::from_slice(&mp_str("1e4095")).expect("1e4095");
+    assert_eq!(n.to_string().len(), 4096);
     let n: Number = tfvalue::msgpack::from_slice(&mp_str(&"9".repeat(4096))).expect("4096 digits");
     assert_eq!(n.to_string(), "9".repeat(4096));
     check_msg(
-        tfvalue::msgpack::from_slice::<Number>(&mp_str("1e4097")),
+        tfvalue::msgpack::from_slice::<Number>(&mp_str("1e4096")),
         "",
-        "number 1e4097 is too large: the decimal exponent may be at most 4096",
+        &too_many_digits("1e4096", 4097),
     );
 }
 
@@ -1830,7 +1837,7 @@ fn json_numbers() {
         tfvalue::json::from_slice::<f64>(b"1e999999999"),
         ErrorKind::Limit,
         "",
-        "number 1e999999999 is too large: the decimal exponent may be at most 4096",
+        &too_many_digits("1e999999999", 1_000_000_000),
     );
     // Strings are not numbers in JSON (go-cty would parse them; tfvalue is strict).
     check(
@@ -1963,5 +1970,151 @@ fn json_typed_errors() {
         ErrorKind::Attribute,
         "",
         "unsupported attribute \"z\": the object type has no such attribute",
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Each limit of `tfvalue::limits` at the limit and one past it, through the decoders, with
+// the attribute path. (Nesting depth: `nesting_at_the_limit_is_accepted`; dynamic depth:
+// `dynamic_wrappers_at_and_past_their_limit`; refinement payload as given:
+// `payload_of_exactly_1024_bytes_is_accepted` and `payload_of_1025_bytes`.)
+// ---------------------------------------------------------------------------------------
+
+/// `{"a": <value>}` in MessagePack, against `object({a = <ty>})`.
+fn in_attribute_a(value: &[u8]) -> Vec<u8> {
+    let mut input = hex("81 a1 61");
+    input.extend_from_slice(value);
+    input
+}
+
+fn object_a(ty_json: &str) -> Type {
+    ty(&format!(r#"["object",{{"a":{ty_json}}}]"#))
+}
+
+#[test]
+fn number_text_length_at_and_past_the_limit() {
+    let t = object_a(r#""number""#);
+    let at = "7".repeat(MAX_NUMBER_TEXT);
+    let v = Value::from_msgpack(&in_attribute_a(&mp_str(&at)), &t).expect("4096 digits");
+    assert_eq!(
+        v.attr("a")
+            .and_then(Value::as_number)
+            .map(|n| n.to_string()),
+        Some(at)
+    );
+    let past = "7".repeat(MAX_NUMBER_TEXT + 1);
+    let message = "number text is too long: 4097 bytes, the limit is 4096";
+    check(
+        Value::from_msgpack(&in_attribute_a(&mp_str(&past)), &t),
+        ErrorKind::Limit,
+        ".a",
+        message,
+    );
+    check(
+        Value::from_json(format!(r#"{{"a":{past}}}"#).as_bytes(), &t),
+        ErrorKind::Limit,
+        ".a",
+        message,
+    );
+}
+
+#[test]
+fn written_number_length_at_and_past_the_limit() {
+    // Short text whose plain form (no exponent, as Terraform writes numbers) is 4096 bytes
+    // decodes, is written out and reads back; one byte more is refused. This is what
+    // bounds the exponent.
+    let t = object_a(r#""number""#);
+    for (at, past) in [
+        ("1e4095", "1e4096"),
+        ("-1e4094", "-1e4095"),
+        ("1e-4094", "1e-4095"),
+        ("-1e-4093", "-1e-4094"),
+        ("123e-4094", "1234e-4095"),
+    ] {
+        let v = Value::from_msgpack(&in_attribute_a(&mp_str(at)), &t).expect(at);
+        let n = v.attr("a").and_then(Value::as_number).cloned();
+        assert_eq!(
+            n.as_ref().map(|n| n.to_string().len()),
+            Some(MAX_NUMBER_TEXT)
+        );
+        assert_eq!(n, Some(Number::parse(at).expect(at)));
+        let json = v.to_json(&t).expect("encodes to JSON");
+        assert_eq!(Value::from_json(&json, &t).expect("reads back"), v);
+        let msgpack = v.to_msgpack(&t).expect("encodes to MessagePack");
+        assert_eq!(Value::from_msgpack(&msgpack, &t).expect("reads back"), v);
+        let message = too_many_digits(past, MAX_NUMBER_TEXT + 1);
+        check(
+            Value::from_msgpack(&in_attribute_a(&mp_str(past)), &t),
+            ErrorKind::Limit,
+            ".a",
+            &message,
+        );
+        check(
+            Value::from_json(format!(r#"{{"a":{past}}}"#).as_bytes(), &t),
+            ErrorKind::Limit,
+            ".a",
+            &message,
+        );
+    }
+}
+
+#[test]
+fn element_count_at_and_past_the_input_length() {
+    // A list's elements take at least a byte each, a map's entries two: a length prefix
+    // may claim exactly as many as the remaining bytes allow, and not one more.
+    let t = object_a(r#"["list","number"]"#);
+    let at = in_attribute_a(&hex("dc 00 05 01 02 03 04 05"));
+    let v = quick("list at", || Value::from_msgpack(&at, &t)).expect("5 elements in 5 bytes");
+    assert_eq!(
+        v.attr("a").and_then(Value::as_elements).map(|e| e.len()),
+        Some(5)
+    );
+    let past = in_attribute_a(&hex("dc 00 06 01 02 03 04 05"));
+    check(
+        quick("list past", || Value::from_msgpack(&past, &t)),
+        ErrorKind::Syntax,
+        ".a",
+        "truncated input: a length prefix claims 6 elements, but only 5 bytes remain (each \
+         needs at least 1)",
+    );
+    let t = object_a(r#"["map","number"]"#);
+    let at = in_attribute_a(&hex("de 00 02 a0 01 a1 62 02"));
+    quick("map at", || Value::from_msgpack(&at, &t)).expect("2 entries in 5 bytes");
+    let past = in_attribute_a(&hex("de 00 03 a0 01 a1 62 02"));
+    check(
+        quick("map past", || Value::from_msgpack(&past, &t)),
+        ErrorKind::Syntax,
+        ".a",
+        "truncated input: a length prefix claims 3 entries, but only 5 bytes remain (each \
+         needs at least 2)",
+    );
+}
+
+#[test]
+fn refinement_payload_written_out_at_and_past_the_limit() {
+    // {3: ["1e<exp>", true]}: 9 bytes on the wire, exp + 8 bytes written out in plain
+    // digits (as Terraform writes numbers). At exp = 1016 that is 1024 bytes.
+    let unknown = |exp: usize| {
+        let text = format!("1e{exp}");
+        let mut payload = vec![0x81, 0x03, 0x92, 0xa0 | text.len() as u8];
+        payload.extend_from_slice(text.as_bytes());
+        payload.push(0xc3);
+        let mut out = vec![0xc7, payload.len() as u8, 0x0c];
+        out.extend_from_slice(&payload);
+        in_attribute_a(&out)
+    };
+    let t = object_a(r#""number""#);
+    let v = Value::from_msgpack(&unknown(1016), &t).expect("at the limit");
+    let written = v.to_msgpack(&t).expect("encodes");
+    // 3 bytes of object and name, 4 of ext16 header, 1024 of payload.
+    assert_eq!(written.len(), 3 + 4 + MAX_REFINEMENT_PAYLOAD);
+    assert_eq!(Value::from_msgpack(&written, &t).expect("reads back"), v);
+    check(
+        Value::from_msgpack(&unknown(1017), &t),
+        ErrorKind::Limit,
+        ".a",
+        "the refinements of an unknown value would take 1025 bytes written as Terraform \
+         writes them (number bounds in plain digits, without an exponent), more than the \
+         limit of 1024",
     );
 }
