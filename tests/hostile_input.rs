@@ -984,6 +984,33 @@ fn duplicate_attribute_in_order() -> tfvalue::Result<Value> {
 }
 
 #[test]
+fn map_keys_in_any_order_and_duplicates_out_of_order() {
+    // Keys come sorted from Terraform (collected, then built in one pass); any order is
+    // accepted too, and a duplicate is found whichever part of the map it falls in.
+    let t = ty(r#"["map","number"]"#);
+    let sorted = Value::from_msgpack(&hex("83 a1 61 01 a1 62 02 a1 63 03"), &t).expect("sorted");
+    let unsorted =
+        Value::from_msgpack(&hex("83 a1 62 02 a1 61 01 a1 63 03"), &t).expect("unsorted");
+    assert_eq!(sorted, unsorted);
+    assert_eq!(
+        unsorted.to_msgpack(&t).expect("encodes"),
+        hex("83 a1 61 01 a1 62 02 a1 63 03")
+    );
+    for input in [
+        "83 a1 62 02 a1 61 01 a1 62 03", // out of order, then the duplicate
+        "83 a1 61 01 a1 62 02 a1 61 03", // the duplicate is what breaks the order
+        "82 a1 61 01 a1 61 02",          // sorted up to the duplicate
+    ] {
+        let e = Value::from_msgpack(&hex(input), &t).expect_err(input);
+        assert_eq!(e.kind(), ErrorKind::Attribute, "{input}");
+        assert!(
+            e.to_string().starts_with("duplicate map key"),
+            "{input}: {e}"
+        );
+    }
+}
+
+#[test]
 fn duplicate_map_keys_and_attributes_are_errors() {
     // go-cty lets the last duplicate win (decode_vectors.jsonl map/duplicate-keys,
     // object/dup-key); tfvalue is strict (ARCHITECTURE.md).

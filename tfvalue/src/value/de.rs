@@ -274,10 +274,26 @@ impl<'de> Visitor<'de> for MapVisitor<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut items = BTreeMap::new();
+        // Terraform (go-cty) writes map keys in ascending order: while they come that way
+        // they are collected in order and the tree is built in one pass at the end (linear),
+        // instead of searching the tree from its root for every key (n log n). Keys out of
+        // order move everything into the tree, key by key.
+        let mut sorted: Vec<(String, Value)> = Vec::new();
+        let mut items: Option<BTreeMap<String, Value>> = None;
         while let Some(Key(k)) = map.next_key::<Key<'de>>()? {
             let v = map.next_value_seed(self.0)?;
-            match items.entry(k.into_owned()) {
+            let tree = match &mut items {
+                None if sorted
+                    .last()
+                    .is_none_or(|(last, _)| last.as_str() < k.as_ref()) =>
+                {
+                    sorted.push((k.into_owned(), v));
+                    continue;
+                }
+                None => items.insert(std::mem::take(&mut sorted).into_iter().collect()),
+                Some(tree) => tree,
+            };
+            match tree.entry(k.into_owned()) {
                 std::collections::btree_map::Entry::Vacant(slot) => {
                     slot.insert(v);
                 }
@@ -290,6 +306,7 @@ impl<'de> Visitor<'de> for MapVisitor<'_> {
                 }
             }
         }
+        let items = items.unwrap_or_else(|| sorted.into_iter().collect());
         let et = self.0.ty;
         if et.has_dynamic() {
             check_consistent(items.values()).map_err(Error::into_de)?;
