@@ -165,6 +165,7 @@ pub mod path;
 pub mod private;
 pub mod refinements;
 pub mod schema;
+mod scratch;
 mod ser_macros;
 pub mod set;
 pub mod tf_type;

@@ -366,9 +366,7 @@ impl Value {
     /// Encodes this value as MessagePack against `ty` (which decides where dynamic
     /// wrappers go).
     pub fn to_msgpack(&self, ty: &Type) -> Result<Vec<u8>> {
-        let mut out = Vec::with_capacity(64);
-        self.write_msgpack(ty, &mut out)?;
-        Ok(out)
+        crate::scratch::encode_to_vec(|out| self.write_msgpack(ty, out))
     }
 
     /// Appends the MessagePack encoding of this value against `ty` to `out`.

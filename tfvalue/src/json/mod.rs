@@ -70,9 +70,7 @@ use crate::error::Result;
 
 /// Encodes `value` as compact JSON.
 pub fn to_vec<T: ?Sized + serde::Serialize>(value: &T) -> Result<Vec<u8>> {
-    let mut out = Vec::with_capacity(128);
-    to_writer(&mut out, value)?;
-    Ok(out)
+    crate::scratch::encode_to_vec(|out| to_writer(out, value))
 }
 
 /// Appends the compact JSON encoding of `value` to `out`. On error, `out` is left as it

@@ -38,9 +38,7 @@ pub fn from_slice<'de, T: serde::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T
 
 /// Encodes `value` as MessagePack.
 pub fn to_vec<T: ?Sized + serde::Serialize>(value: &T) -> Result<Vec<u8>> {
-    let mut out = Vec::with_capacity(128);
-    to_writer(&mut out, value)?;
-    Ok(out)
+    crate::scratch::encode_to_vec(|out| to_writer(out, value))
 }
 
 /// Appends the MessagePack encoding of `value` to `out`.
