@@ -5,7 +5,6 @@
 //! values keep their concrete type: a value decoded against `dynamic` knows the type that
 //! came on the wire, and [`Value::ty`] gives it.
 
-use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
@@ -16,12 +15,14 @@ use crate::path::{AttributePath, PathStep};
 use crate::refinements::Refinements;
 use crate::types::{ObjectType, Type};
 
+mod canonical;
 mod de;
 mod display;
 mod from_value;
 mod ser;
 mod to_value;
 
+pub(crate) use canonical::canonical_set;
 pub(crate) use de::TypedSeed;
 pub use display::Readable;
 pub(crate) use ser::TypedValue;
@@ -469,115 +470,6 @@ pub(crate) fn check_consistent<'a>(items: impl Iterator<Item = &'a Value>) -> Re
         }
     }
     Ok(())
-}
-
-/// Puts a set's elements in canonical form: later duplicates of known elements are
-/// removed (unknowns are never equal to anything, as in Terraform), and sets of strings,
-/// numbers or bools are sorted in go-cty's order (known values ascending, then nulls, then
-/// unknowns). Terraform sends sets in that order, so its bytes round-trip unchanged; a set
-/// built by a provider encodes deterministically, as go-cty would write it. Sets of other
-/// element types keep their order (go-cty's hash order is not worth copying).
-pub(crate) fn canonical_set(items: &mut Vec<Value>, element_type: &Type) {
-    dedup_set(items);
-    let concrete = collection_element_type(element_type, items.iter());
-    if concrete.is_primitive()
-        && !items
-            .windows(2)
-            .all(|w| primitive_order(&w[0], &w[1]) != Ordering::Greater)
-    {
-        items.sort_by(primitive_order);
-    }
-}
-
-/// go-cty's order for elements of a set of primitives.
-fn primitive_order(a: &Value, b: &Value) -> Ordering {
-    fn rank(v: &Value) -> u8 {
-        match v {
-            Value::Null(_) => 1,
-            Value::Unknown(..) => 2,
-            _ => 0,
-        }
-    }
-    match (a, b) {
-        (Value::String(x), Value::String(y)) => x.as_bytes().cmp(y.as_bytes()),
-        (Value::Number(x), Value::Number(y)) => x.cmp(y),
-        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
-        _ => rank(a).cmp(&rank(b)),
-    }
-}
-
-/// Removes later duplicates of known elements. Sorts positions by a total order, then
-/// compares neighbours: O(n log n) and no allocation per element.
-fn dedup_set(items: &mut Vec<Value>) {
-    if items.len() < 2 {
-        return;
-    }
-    let mut order: Vec<usize> = (0..items.len()).collect();
-    order.sort_by(|&a, &b| total_cmp(&items[a], &items[b]).then(a.cmp(&b)));
-    let mut keep = vec![true; items.len()];
-    let mut removed = false;
-    for w in order.windows(2) {
-        let (a, b) = (w[0], w[1]);
-        if total_cmp(&items[a], &items[b]) == Ordering::Equal && items[b].is_wholly_known() {
-            // `a` is the earlier of the two: ties are ordered by position.
-            keep[b] = false;
-            removed = true;
-        }
-    }
-    if removed {
-        let mut i = 0;
-        items.retain(|_| {
-            i += 1;
-            keep[i - 1]
-        });
-    }
-}
-
-/// A total order on values (sorting requires a consistent one), equal exactly when `==`
-/// holds for wholly known values of one type.
-fn total_cmp(a: &Value, b: &Value) -> Ordering {
-    fn rank(v: &Value) -> u8 {
-        match v {
-            Value::Bool(_) => 0,
-            Value::Number(_) => 1,
-            Value::String(_) => 2,
-            Value::List(..) => 3,
-            Value::Set(..) => 4,
-            Value::Map(..) => 5,
-            Value::Tuple(_) => 6,
-            Value::Object(..) => 7,
-            Value::Null(_) => 8,
-            Value::Unknown(..) => 9,
-        }
-    }
-    fn seq(a: &[Value], b: &[Value]) -> Ordering {
-        a.iter()
-            .zip(b)
-            .map(|(x, y)| total_cmp(x, y))
-            .find(|o| o.is_ne())
-            .unwrap_or_else(|| a.len().cmp(&b.len()))
-    }
-    match (a, b) {
-        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
-        (Value::Number(x), Value::Number(y)) => x.cmp(y),
-        (Value::String(x), Value::String(y)) => x.cmp(y),
-        (Value::List(_, x), Value::List(_, y))
-        | (Value::Set(_, x), Value::Set(_, y))
-        | (Value::Tuple(x), Value::Tuple(y)) => seq(x, y),
-        (Value::Map(_, x), Value::Map(_, y)) => x
-            .iter()
-            .zip(y)
-            .map(|((kx, vx), (ky, vy))| kx.cmp(ky).then_with(|| total_cmp(vx, vy)))
-            .find(|o| o.is_ne())
-            .unwrap_or_else(|| x.len().cmp(&y.len())),
-        (Value::Object(tx, x), Value::Object(ty, y)) => {
-            tx.names().cmp(ty.names()).then_with(|| seq(x, y))
-        }
-        (Value::Null(x), Value::Null(y)) => x.to_json().cmp(&y.to_json()),
-        // Equal for ordering; `dedup_set` never removes anything holding an unknown.
-        (Value::Unknown(..), Value::Unknown(..)) => Ordering::Equal,
-        _ => rank(a).cmp(&rank(b)),
-    }
 }
 
 fn collect_unknowns(v: &Value, path: &mut AttributePath, found: &mut Vec<AttributePath>) {
