@@ -2089,32 +2089,42 @@ fn written_number_length_at_and_past_the_limit() {
 fn element_count_at_and_past_the_input_length() {
     // A list's elements take at least a byte each, a map's entries two: a length prefix
     // may claim exactly as many as the remaining bytes allow, and not one more.
-    let t = object_a(r#"["list","number"]"#);
-    let at = in_attribute_a(&hex("dc 00 05 01 02 03 04 05"));
-    let v = quick("list at", || Value::from_msgpack(&at, &t)).expect("5 elements in 5 bytes");
-    assert_eq!(
-        v.attr("a").and_then(Value::as_elements).map(|e| e.len()),
-        Some(5)
-    );
-    let past = in_attribute_a(&hex("dc 00 06 01 02 03 04 05"));
-    check(
-        quick("list past", || Value::from_msgpack(&past, &t)),
-        ErrorKind::Syntax,
-        ".a",
-        "truncated input: a length prefix claims 6 elements, but only 5 bytes remain (each \
-         needs at least 1)",
-    );
-    let t = object_a(r#"["map","number"]"#);
-    let at = in_attribute_a(&hex("de 00 02 a0 01 a1 62 02"));
-    quick("map at", || Value::from_msgpack(&at, &t)).expect("2 entries in 5 bytes");
-    let past = in_attribute_a(&hex("de 00 03 a0 01 a1 62 02"));
-    check(
-        quick("map past", || Value::from_msgpack(&past, &t)),
-        ErrorKind::Syntax,
-        ".a",
-        "truncated input: a length prefix claims 3 entries, but only 5 bytes remain (each \
-         needs at least 2)",
-    );
+    for (ty_json, at, past, count, message) in [
+        (
+            r#"["list","number"]"#,
+            "dc 00 05 01 02 03 04 05",
+            "dc 00 06 01 02 03 04 05",
+            5,
+            "truncated input: a length prefix claims 6 elements, but only 5 bytes remain \
+             (each needs at least 1)",
+        ),
+        (
+            r#"["map","number"]"#,
+            "de 00 02 a0 01 a1 62 02",
+            "de 00 03 a0 01 a1 62 02",
+            2,
+            "truncated input: a length prefix claims 3 entries, but only 5 bytes remain \
+             (each needs at least 2)",
+        ),
+    ] {
+        let t = object_a(ty_json);
+        let at = in_attribute_a(&hex(at));
+        let v = quick("at", || Value::from_msgpack(&at, &t)).expect(ty_json);
+        let a = v.attr("a").expect("attribute a");
+        let len = a.as_elements().map(<[Value]>::len);
+        assert_eq!(
+            len.or(a.as_map().map(|m| m.len())),
+            Some(count),
+            "{ty_json}"
+        );
+        let past = in_attribute_a(&hex(past));
+        check(
+            quick("past", || Value::from_msgpack(&past, &t)),
+            ErrorKind::Syntax,
+            ".a",
+            message,
+        );
+    }
 }
 
 #[test]
