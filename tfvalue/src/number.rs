@@ -677,6 +677,47 @@ fn plain_len(neg: bool, sig: usize, exp: i64) -> i64 {
     len + i64::from(neg)
 }
 
+/// The `f64` that decimal `text` reads as under [`Number::to_f64`]'s rule (the float whose
+/// shortest text is that decimal), decided without allocating for text of at most 19
+/// significant digits; `None` when the rule does not hold or the text is beyond this fast
+/// path (the caller then takes the exact path through [`Number`], which words the error).
+pub(crate) fn shortest_f64(text: &str) -> Option<f64> {
+    /// The significant digits (without leading and trailing zeros, at most 19) and the
+    /// decimal exponent of the last one; `(0, 0)` for zero.
+    fn significant(s: &Scanned<'_>) -> Option<(u64, i64)> {
+        let mut m: u64 = 0;
+        let mut count = 0;
+        for &d in s.int.iter().chain(s.frac) {
+            if m == 0 && d == b'0' {
+                continue;
+            }
+            count += 1;
+            if count > 19 {
+                return None;
+            }
+            m = m * 10 + u64::from(d - b'0');
+        }
+        let mut exp = s.exp.checked_sub(i64::try_from(s.frac.len()).ok()?)?;
+        while m != 0 && m % 10 == 0 {
+            m /= 10;
+            exp += 1;
+        }
+        Some(if m == 0 { (0, 0) } else { (m, exp) })
+    }
+    let given = significant(&scan(text.as_bytes())?)?;
+    let f: f64 = text.parse().ok()?;
+    if !f.is_finite() {
+        return None;
+    }
+    if given.0 == 0 {
+        return Some(0.0);
+    }
+    let mut buf = StackText::default();
+    write!(buf, "{:e}", f.abs()).ok()?;
+    let shortest = significant(&scan(buf.as_bytes())?)?;
+    (given == shortest).then_some(f)
+}
+
 /// An optionally signed run of 1 to 18 digits, which always fits an `i64`.
 #[inline]
 fn parse_small_int(text: &[u8]) -> Option<i64> {
@@ -1472,6 +1513,81 @@ mod tests {
         let exact_text = "1.0000000000000002220446049250313080847263336181640625";
         assert_eq!(kind(&n(exact_text)), "float digits");
         assert_eq!(n(exact_text).to_string(), exact_text);
+    }
+
+    /// The allocation-free fast path agrees with the exact rule wherever it answers, and
+    /// answers for the usual texts.
+    #[test]
+    fn shortest_f64_agrees_with_to_f64() {
+        let mut texts: Vec<String> = [
+            "0",
+            "-0",
+            "0.0",
+            "5",
+            "-5",
+            "0.5",
+            "0.0425",
+            "0.1",
+            "-0.1",
+            "1e22",
+            "1e23",
+            "1.5e-7",
+            "9007199254740992",
+            "9007199254740993",
+            "9007199254740994",
+            "123456789012345680000",
+            "9223372036854775808",
+            "1.7976931348623157e308",
+            "2e308",
+            "5e-324",
+            "4.9406564841246544e-324",
+            "0.30000000000000004",
+            "0.3000000000000000444",
+            "3.14159265358979323846",
+            "1.0000000000000002",
+            "00.0425000",
+            "+0.5",
+            ".5",
+            "5.",
+            "1E+2",
+            "1e-400",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..2000 {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let f = f64::from_bits(x >> 2);
+            if f.is_finite() {
+                texts.push(format!("{f:e}"));
+                texts.push(format!("{f}"));
+                texts.push(format!("{:.3e}", f));
+            }
+        }
+        let mut answered = 0;
+        for text in &texts {
+            let exact = Number::parse(text).and_then(|n| n.to_f64()).ok();
+            if let Some(f) = shortest_f64(text) {
+                answered += 1;
+                assert_eq!(Some(f.to_bits()), exact.map(f64::to_bits), "{text}");
+            }
+        }
+        assert!(
+            answered * 10 > texts.len() * 6,
+            "{answered} of {}",
+            texts.len()
+        );
+        for usual in ["0.0425", "0.1", "-2.5", "100", "1e22", "0"] {
+            assert!(shortest_f64(usual).is_some(), "{usual}");
+        }
+        for refused in [
+            "0.30000000000000004440892098500626",
+            "9007199254740993",
+            "2e308",
+        ] {
+            assert_eq!(shortest_f64(refused), None, "{refused}");
+        }
     }
 
     #[test]

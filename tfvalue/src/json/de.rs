@@ -375,6 +375,12 @@ impl<'t, 'de, D: de::Deserializer<'de>> Wrap<'t, D> {
     /// silent rounding.
     fn read_float<V: Visitor<'de>>(self, visitor: V, single: bool) -> Result<V::Value> {
         let text = self.number_text()?;
+        if !single {
+            // The usual case, decided without allocating.
+            if let Some(f) = crate::number::shortest_f64(&text) {
+                return visitor.visit_f64(f);
+            }
+        }
         let n = Number::parse(&text)?;
         if single {
             visitor.visit_f32(n.to_f32()?)
