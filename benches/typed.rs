@@ -19,7 +19,7 @@
 // The 50-level nested model is a type 50 generics deep (`Level<Level<...>>`).
 #![recursion_limit = "512"]
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::path::PathBuf;
 
@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize};
 use tfvalue::map::Map;
 use tfvalue::set::Set;
 use tfvalue::{Nullable, TfSchema, Type, Unknown, Value};
+use tfvalue_suite::bench_model::{BorrowedVm, FloorBorrowedVm, FloorVm, Vm};
 use tfvalue_suite::{print_allocs_once, CountingAlloc};
 
 // ---------------------------------------------------------------------------------------
@@ -43,176 +44,8 @@ fn count_allocs<R>(group: &str, function: &str, n: usize, op: impl FnOnce() -> R
 }
 
 // ---------------------------------------------------------------------------------------
-// Models of tests/data/bench/type.json.
-
-/// The benchmark resource as a provider author would declare it: computed attributes may
-/// be unknown at plan time (`Unknown<Nullable<_>>`), optional ones may be null
-/// (`Nullable<_>`), required ones are plain.
-#[derive(TfSchema, Debug, PartialEq)]
-struct Vm {
-    ami: String,
-    #[tf(computed)]
-    arn: Unknown<Nullable<String>>,
-    #[tf(optional, computed)]
-    availability_zone: Unknown<Nullable<String>>,
-    cpu_core_count: Nullable<i64>,
-    cpu_threads_per_core: Nullable<i64>,
-    disable_api_termination: Nullable<bool>,
-    #[tf(block)]
-    disk: Vec<Disk>,
-    ebs_optimized: Nullable<bool>,
-    hibernation: Nullable<bool>,
-    #[tf(computed)]
-    id: Unknown<Nullable<String>>,
-    instance_type: String,
-    ipv6_addresses: Nullable<Vec<String>>,
-    key_name: Nullable<String>,
-    monitoring: Nullable<bool>,
-    #[tf(optional, computed)]
-    private_ip: Unknown<Nullable<String>>,
-    #[tf(computed)]
-    public_ip: Unknown<Nullable<String>>,
-    root_volume_size: Nullable<i64>,
-    security_groups: Nullable<BTreeSet<String>>,
-    spot_price: Nullable<f64>,
-    subnet_id: Nullable<String>,
-    tags: Nullable<BTreeMap<String, String>>,
-    user_data: Nullable<String>,
-}
-
-/// One `disk` block.
-#[derive(TfSchema, Debug, PartialEq)]
-struct Disk {
-    device_name: String,
-    encrypted: Nullable<bool>,
-    iops: Nullable<i64>,
-    #[tf(optional, computed)]
-    kms_key_id: Unknown<Nullable<String>>,
-    size_gb: i64,
-    r#type: Nullable<String>,
-}
-
-/// The floor: the same fields without wrappers (`Option` only where the payloads hold a
-/// null), declared in the wire's (byte) order of names so that `to_vec_named` writes them
-/// as go-cty does.
-#[derive(Serialize, Deserialize, Debug, PartialEq)]
-struct FloorVm {
-    ami: String,
-    arn: String,
-    availability_zone: String,
-    cpu_core_count: i64,
-    cpu_threads_per_core: i64,
-    disable_api_termination: bool,
-    disk: Vec<FloorDisk>,
-    ebs_optimized: bool,
-    hibernation: bool,
-    id: String,
-    instance_type: String,
-    ipv6_addresses: Vec<String>,
-    key_name: String,
-    monitoring: bool,
-    private_ip: String,
-    public_ip: String,
-    root_volume_size: i64,
-    security_groups: BTreeSet<String>,
-    spot_price: f64,
-    subnet_id: String,
-    tags: BTreeMap<String, String>,
-    user_data: Option<String>,
-}
-
-#[derive(Serialize, Deserialize, Debug, PartialEq)]
-struct FloorDisk {
-    device_name: String,
-    encrypted: bool,
-    iops: i64,
-    kms_key_id: Option<String>,
-    size_gb: i64,
-    r#type: String,
-}
-
-/// [`Vm`] with borrowed strings: decoding copies no string (the JSON payloads have no
-/// escapes), only collections allocate.
-#[derive(TfSchema, Debug, PartialEq)]
-struct BorrowedVm<'a> {
-    ami: &'a str,
-    #[tf(computed)]
-    arn: Unknown<Nullable<&'a str>>,
-    #[tf(optional, computed)]
-    availability_zone: Unknown<Nullable<&'a str>>,
-    cpu_core_count: Nullable<i64>,
-    cpu_threads_per_core: Nullable<i64>,
-    disable_api_termination: Nullable<bool>,
-    #[tf(block)]
-    disk: Vec<BorrowedDisk<'a>>,
-    ebs_optimized: Nullable<bool>,
-    hibernation: Nullable<bool>,
-    #[tf(computed)]
-    id: Unknown<Nullable<&'a str>>,
-    instance_type: &'a str,
-    ipv6_addresses: Nullable<Vec<&'a str>>,
-    key_name: Nullable<&'a str>,
-    monitoring: Nullable<bool>,
-    #[tf(optional, computed)]
-    private_ip: Unknown<Nullable<&'a str>>,
-    #[tf(computed)]
-    public_ip: Unknown<Nullable<&'a str>>,
-    root_volume_size: Nullable<i64>,
-    security_groups: Nullable<BTreeSet<&'a str>>,
-    spot_price: Nullable<f64>,
-    subnet_id: Nullable<&'a str>,
-    tags: Nullable<BTreeMap<&'a str, &'a str>>,
-    user_data: Nullable<&'a str>,
-}
-
-#[derive(TfSchema, Debug, PartialEq)]
-struct BorrowedDisk<'a> {
-    device_name: &'a str,
-    encrypted: Nullable<bool>,
-    iops: Nullable<i64>,
-    #[tf(optional, computed)]
-    kms_key_id: Unknown<Nullable<&'a str>>,
-    size_gb: i64,
-    r#type: Nullable<&'a str>,
-}
-
-/// The floor of [`BorrowedVm`].
-#[derive(Serialize, Deserialize, Debug, PartialEq)]
-struct FloorBorrowedVm<'a> {
-    ami: &'a str,
-    arn: &'a str,
-    availability_zone: &'a str,
-    cpu_core_count: i64,
-    cpu_threads_per_core: i64,
-    disable_api_termination: bool,
-    #[serde(borrow)]
-    disk: Vec<FloorBorrowedDisk<'a>>,
-    ebs_optimized: bool,
-    hibernation: bool,
-    id: &'a str,
-    instance_type: &'a str,
-    ipv6_addresses: Vec<&'a str>,
-    key_name: &'a str,
-    monitoring: bool,
-    private_ip: &'a str,
-    public_ip: &'a str,
-    root_volume_size: i64,
-    security_groups: BTreeSet<&'a str>,
-    spot_price: f64,
-    subnet_id: &'a str,
-    tags: BTreeMap<&'a str, &'a str>,
-    user_data: Option<&'a str>,
-}
-
-#[derive(Serialize, Deserialize, Debug, PartialEq)]
-struct FloorBorrowedDisk<'a> {
-    device_name: &'a str,
-    encrypted: bool,
-    iops: i64,
-    kms_key_id: Option<&'a str>,
-    size_gb: i64,
-    r#type: &'a str,
-}
+// Models of tests/data/bench/type.json: `tfvalue_suite::bench_model` (tests/support/), shared
+// with tests/allocations.rs.
 
 // ---------------------------------------------------------------------------------------
 // The payloads.
