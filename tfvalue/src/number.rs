@@ -698,7 +698,7 @@ pub(crate) fn shortest_f64(text: &str) -> Option<f64> {
             m = m * 10 + u64::from(d - b'0');
         }
         let mut exp = s.exp.checked_sub(i64::try_from(s.frac.len()).ok()?)?;
-        while m != 0 && m % 10 == 0 {
+        while m != 0 && m.is_multiple_of(10) {
             m /= 10;
             exp += 1;
         }
