@@ -28,7 +28,11 @@ pub(crate) fn encode_to_vec(encode: impl FnOnce(&mut Vec<u8>) -> Result<()>) -> 
         // Hand the large buffer over; the next encoding starts a fresh one.
         std::mem::take(&mut buf)
     } else {
-        let out = if result.is_ok() { buf.as_slice().to_vec() } else { Vec::new() };
+        let out = if result.is_ok() {
+            buf.as_slice().to_vec()
+        } else {
+            Vec::new()
+        };
         buf.clear();
         if buf.capacity() <= KEEP {
             SCRATCH.with(|s| s.set(buf));
@@ -72,7 +76,10 @@ mod tests {
         assert_eq!(big.len(), KEEP + 1);
         let e = encode_to_vec(|out| {
             out.push(1);
-            Err(crate::error::Error::new(crate::error::ErrorKind::Type, "no"))
+            Err(crate::error::Error::new(
+                crate::error::ErrorKind::Type,
+                "no",
+            ))
         });
         assert!(e.is_err());
         let after = encode_to_vec(|out| {
