@@ -245,6 +245,26 @@ fn nil() -> pb::DynamicValue {
     }
 }
 
+/// ApplyResourceChange of `test_thing` without private state, answered.
+async fn apply(
+    svc: &ProviderService<TestProvider>,
+    prior_state: Option<pb::DynamicValue>,
+    planned_state: Option<pb::DynamicValue>,
+    config: Option<pb::DynamicValue>,
+) -> pb::apply_resource_change::Response {
+    svc.apply_resource_change(Request::new(pb::apply_resource_change::Request {
+        type_name: "test_thing".into(),
+        prior_state,
+        planned_state,
+        config,
+        planned_private: Vec::new(),
+        provider_meta: None,
+    }))
+    .await
+    .unwrap()
+    .into_inner()
+}
+
 fn decode(v: &Option<pb::DynamicValue>) -> Value {
     Value::from_msgpack(&v.as_ref().unwrap().msgpack, thing_type()).unwrap()
 }
@@ -530,18 +550,7 @@ async fn destroy_plans_null_and_deletes() {
         .unwrap()
         .into_inner();
     assert_eq!(plan.planned_state.as_ref().unwrap().msgpack, [0xc0]);
-    let applied = svc
-        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
-            type_name: "test_thing".into(),
-            prior_state: Some(prior),
-            planned_state: Some(nil()),
-            config: Some(nil()),
-            planned_private: Vec::new(),
-            provider_meta: None,
-        }))
-        .await
-        .unwrap()
-        .into_inner();
+    let applied = apply(&svc, Some(prior), Some(nil()), Some(nil())).await;
     assert!(applied.diagnostics.is_empty());
     assert_eq!(applied.new_state.unwrap().msgpack, [0xc0]);
 }
@@ -591,18 +600,7 @@ async fn apply_refuses_unknown_results_and_unconfigured_providers() {
     let svc = service();
     // Not configured: the resource's ctx.data() fails with a clear error.
     let config = thing(null_s(), s("a"), null_n(), null_s());
-    let applied = svc
-        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
-            type_name: "test_thing".into(),
-            prior_state: Some(nil()),
-            planned_state: Some(config),
-            config: None,
-            planned_private: Vec::new(),
-            provider_meta: None,
-        }))
-        .await
-        .unwrap()
-        .into_inner();
+    let applied = apply(&svc, Some(nil()), Some(config), None).await;
     assert_eq!(errors(&applied.diagnostics), [": Provider not configured"]);
     assert_eq!(
         applied.new_state.unwrap().msgpack,
@@ -615,21 +613,18 @@ async fn apply_refuses_unknown_results_and_unconfigured_providers() {
 async fn data_sources_read() {
     let svc = service();
     configure(&svc, "").await;
-    svc.apply_resource_change(Request::new(pb::apply_resource_change::Request {
-        type_name: "test_thing".into(),
-        prior_state: Some(nil()),
-        planned_state: Some(thing(
+    apply(
+        &svc,
+        Some(nil()),
+        Some(thing(
             Value::unknown(Type::String),
             s("k"),
             Value::Number(7.into()),
             Value::unknown(Type::String),
         )),
-        config: None,
-        planned_private: Vec::new(),
-        provider_meta: None,
-    }))
-    .await
-    .unwrap();
+        None,
+    )
+    .await;
     let ty = Lookup::schema().object_type();
     let config = Value::object([("name", s("k")), ("size", null_n())])
         .to_msgpack(ty)
@@ -744,18 +739,7 @@ async fn a_panicking_method_fails_its_rpc_only() {
         Value::unknown(Type::String),
     );
     let prior = nil();
-    let applied = svc
-        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
-            type_name: "test_thing".into(),
-            prior_state: Some(prior.clone()),
-            planned_state: Some(planned),
-            config: None,
-            planned_private: Vec::new(),
-            provider_meta: None,
-        }))
-        .await
-        .unwrap()
-        .into_inner();
+    let applied = apply(&svc, Some(prior.clone()), Some(planned), None).await;
     assert_eq!(errors(&applied.diagnostics), [": The provider failed"]);
     assert!(
         applied.diagnostics[0].detail.contains("asked to panic"),
@@ -797,18 +781,7 @@ async fn garbage_values_become_diagnostics_in_every_rpc() {
         .unwrap()
         .into_inner();
     assert_eq!(errors(&plan.diagnostics), [": Invalid prior state"]);
-    let apply = svc
-        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
-            type_name: "test_thing".into(),
-            prior_state: Some(nil()),
-            planned_state: garbage(),
-            config: None,
-            planned_private: Vec::new(),
-            provider_meta: None,
-        }))
-        .await
-        .unwrap()
-        .into_inner();
+    let apply = apply(&svc, Some(nil()), garbage(), None).await;
     assert_eq!(errors(&apply.diagnostics), [": Invalid planned state"]);
     let read = svc
         .read_resource(Request::new(pb::read_resource::Request {
@@ -997,18 +970,7 @@ async fn garbage_in_each_dynamic_value_of_each_rpc_is_an_error_diagnostic() {
             (Some(nil()), value.clone(), "Invalid planned state"),
         ];
         for (prior, planned, summary) in applies {
-            let r = svc
-                .apply_resource_change(Request::new(pb::apply_resource_change::Request {
-                    type_name: "test_thing".into(),
-                    prior_state: prior.clone(),
-                    planned_state: planned,
-                    config: valid(),
-                    planned_private: Vec::new(),
-                    provider_meta: None,
-                }))
-                .await
-                .unwrap()
-                .into_inner();
+            let r = apply(&svc, prior.clone(), planned, valid()).await;
             assert_one_error("ApplyResourceChange", &r.diagnostics, summary);
             assert_eq!(r.new_state, prior, "the prior state stands, as it came");
             assert_still_serving(&svc, "ApplyResourceChange").await;
@@ -1068,23 +1030,18 @@ async fn garbage_in_each_dynamic_value_of_each_rpc_is_an_error_diagnostic() {
     }
 
     // The provider is still configured and applies a real create.
-    let r = svc
-        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
-            type_name: "test_thing".into(),
-            prior_state: Some(nil()),
-            planned_state: Some(thing(
-                Value::unknown(Type::String),
-                s("after"),
-                null_n(),
-                Value::unknown(Type::String),
-            )),
-            config: valid(),
-            planned_private: Vec::new(),
-            provider_meta: None,
-        }))
-        .await
-        .unwrap()
-        .into_inner();
+    let r = apply(
+        &svc,
+        Some(nil()),
+        Some(thing(
+            Value::unknown(Type::String),
+            s("after"),
+            null_n(),
+            Value::unknown(Type::String),
+        )),
+        valid(),
+    )
+    .await;
     assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
     assert_eq!(
         decode(&r.new_state).get(&AttributePath::root().attr("id")),
@@ -1356,18 +1313,7 @@ async fn applied_state_with_unknowns_is_refused_naming_them() {
         null_n(),
         Value::unknown(Type::String),
     );
-    let applied = svc
-        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
-            type_name: "test_thing".into(),
-            prior_state: Some(nil()),
-            planned_state: Some(planned),
-            config: None,
-            planned_private: Vec::new(),
-            provider_meta: None,
-        }))
-        .await
-        .unwrap()
-        .into_inner();
+    let applied = apply(&svc, Some(nil()), Some(planned), None).await;
     assert_eq!(
         errors(&applied.diagnostics),
         [".id: Provider produced an invalid new state"]
