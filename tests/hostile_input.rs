@@ -667,6 +667,76 @@ fn truncated_input_names_the_offset_and_path() {
 // Invalid UTF-8, trailing bytes
 // ---------------------------------------------------------------------------------------
 
+/// JSON input is checked to be UTF-8 as a whole before parsing; the error names the line,
+/// column and byte of the first invalid byte and the path of the value it is in, and a
+/// mistake earlier in the input is reported first.
+#[test]
+fn invalid_utf8_in_json() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct M {
+        a: String,
+        b: Vec<String>,
+    }
+    let at = |line: usize, column: usize, byte: usize| {
+        format!("invalid JSON: invalid UTF-8 at line {line} column {column} (byte {byte})")
+    };
+    // In a string attribute, in a list element, and on the second line.
+    check(
+        tfvalue::json::from_slice::<M>(b"{\"a\":\"x\xff\",\"b\":[]}"),
+        ErrorKind::Syntax,
+        ".a",
+        &at(1, 8, 7),
+    );
+    check(
+        tfvalue::json::from_slice::<M>(b"{\"a\":\"x\",\n \"b\":[\"\",\"\xc3\x28\"]}"),
+        ErrorKind::Syntax,
+        ".b[1]",
+        &at(2, 11, 20),
+    );
+    // In a map key: the path is the map's.
+    check(
+        tfvalue::json::from_slice::<BTreeMap<String, BTreeMap<String, bool>>>(
+            b"{\"k\":{\"\xe2\x82\":true}}",
+        ),
+        ErrorKind::Syntax,
+        "[\"k\"]",
+        &at(1, 8, 7),
+    );
+    // Outside any string, and after a whole value.
+    check(
+        tfvalue::json::from_slice::<Vec<bool>>(b"[true,\xff]"),
+        ErrorKind::Syntax,
+        "[1]",
+        &at(1, 7, 6),
+    );
+    check(
+        tfvalue::json::from_slice::<Vec<bool>>(b"[true] \x80"),
+        ErrorKind::Syntax,
+        "",
+        &at(1, 8, 7),
+    );
+    // An error before the invalid byte comes first.
+    check(
+        tfvalue::json::from_slice::<M>(b"{\"a\":5,\"b\":[\"\xff\"]}"),
+        ErrorKind::Type,
+        ".a",
+        "expected string, found a number",
+    );
+    // A lenient decode, which skips attributes it does not know, checks them too.
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Lenient {
+        b: bool,
+    }
+    check(
+        tfvalue::json::from_slice_lenient::<Lenient>(b"{\"b\":true,\"z\":\"\xff\"}"),
+        ErrorKind::Syntax,
+        ".z",
+        &at(1, 16, 15),
+    );
+}
+
 #[test]
 fn invalid_utf8_in_a_string() {
     // "a" then a lone continuation byte... then '(' after an invalid lead byte.
@@ -1793,13 +1863,13 @@ fn json_invalid_utf8_and_trailing_text() {
         Value::from_json(b"{\"a\":\"x\xff\"}", &ty(r#"["object",{"a":"string"}]"#)),
         ErrorKind::Syntax,
         ".a",
-        "invalid JSON: invalid unicode code point at line 1 column 8",
+        "invalid JSON: invalid UTF-8 at line 1 column 8 (byte 7)",
     );
     check(
         Value::from_json(b"{\"\xff\":\"x\"}", &ty(r#"["map","string"]"#)),
         ErrorKind::Syntax,
         "",
-        "invalid JSON: invalid unicode code point at line 1 column 3",
+        "invalid JSON: invalid UTF-8 at line 1 column 3 (byte 2)",
     );
     // go-cty accepts trailing text (decode_vectors.jsonl json/trailing-garbage); tfvalue
     // does not. Trailing whitespace is fine.

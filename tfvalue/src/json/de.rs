@@ -1,6 +1,9 @@
 //! The JSON deserializer: `&'de [u8]` → any `Deserialize` type.
 //!
-//! serde_json does the parsing; this module wraps it in an adapter (`Wrap`) that
+//! serde_json does the parsing, of text: the input is checked to be UTF-8 once, as a
+//! whole, rather than string by string as serde_json does for bytes (invalid UTF-8 is
+//! reported with its line, column and the attribute path where it was met). This module
+//! wraps serde_json in an adapter (`Wrap`) that
 //! - presents errors as [`crate::Error`] in Terraform's terms ("expected string, found a
 //!   number") with the attribute path of the value (`.a[1]["k"]`), added while an error
 //!   unwinds, so the happy path pays nothing for it;
@@ -83,11 +86,62 @@ fn decode<'de, S: DeserializeSeed<'de>>(
     seed: S,
     lenient: bool,
 ) -> Result<S::Value> {
+    // The input is checked to be UTF-8 once, as a whole, and then parsed as text: serde_json
+    // reading bytes checks every string on its own, which costs more than all the
+    // wrappers of this module together.
+    let (text, bad) = match std::str::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(e) => {
+            // The text up to the first invalid byte is parsed as the input: an error
+            // before it is reported as it is, and the end of the input reached there (in
+            // a string, usually) is reported as the invalid UTF-8, at the path of the
+            // value being read.
+            let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
+            let text = std::str::from_utf8(valid).unwrap_or_default();
+            (text, Some(e.valid_up_to()))
+        }
+    };
     let track = Track::new(lenient);
-    let mut json = serde_json::Deserializer::from_slice(bytes);
-    let value = seed.deserialize(Wrap::new(&mut json, &track))?;
-    json.end().map_err(|e| native_error(&e))?;
-    Ok(value)
+    let mut json = serde_json::Deserializer::from_str(text);
+    let result = seed
+        .deserialize(Wrap::new(&mut json, &track))
+        .and_then(|value| {
+            json.end().map_err(|e| native_error(&e))?;
+            Ok(value)
+        });
+    match bad {
+        None => result,
+        Some(offset) => Err(invalid_utf8(bytes, offset, result.err())),
+    }
+}
+
+/// The error for input that is not UTF-8 at `offset`, given how reading the text before
+/// it ended: an error of its own is kept, the end of the input (or none, when the text
+/// before is a whole value) becomes "invalid UTF-8", with the path where it was met.
+#[cold]
+fn invalid_utf8(bytes: &[u8], offset: usize, before: Option<Error>) -> Error {
+    let path = match before {
+        Some(e) if is_end_of_input(&e) => e.path(),
+        Some(e) => return e,
+        None => crate::path::AttributePath::default(),
+    };
+    let before = bytes.get(..offset).unwrap_or_default();
+    let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = offset - line_start + 1;
+    Error::new(
+        ErrorKind::Syntax,
+        format!("invalid JSON: invalid UTF-8 at line {line} column {column} (byte {offset})"),
+    )
+    .in_path(&path)
+}
+
+/// Whether `e` is serde_json's "EOF while parsing …", as [`native_error`] words it.
+fn is_end_of_input(e: &Error) -> bool {
+    e.kind() == ErrorKind::Syntax && e.message().starts_with("invalid JSON: EOF while parsing")
 }
 
 // ---------------------------------------------------------------------------------------
