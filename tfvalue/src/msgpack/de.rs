@@ -166,16 +166,105 @@ impl<'de> Deserializer<'de> {
     fn read_str(&mut self, marker: Marker) -> Result<&'de str> {
         let start = self.pos;
         let bytes = self.read_str_bytes(marker)?;
-        std::str::from_utf8(bytes).map_err(|e| {
-            Error::new(
-                ErrorKind::Syntax,
-                format!(
-                    "invalid UTF-8 in a string at offset {} (byte {} of the string)",
-                    start,
-                    e.valid_up_to()
-                ),
-            )
-        })
+        utf8(bytes, start)
+    }
+
+    // The hot headers, read from the marker byte directly: `Marker::from_u8` is a chain of
+    // range tests that costs more than the rest of reading a short string. Each returns
+    // `None`, with nothing consumed, when the next value is of another kind.
+
+    /// A string's bytes: fixstr (inline), str 8, str 16, str 32.
+    #[inline(always)]
+    fn take_str(&mut self) -> Result<Option<&'de [u8]>> {
+        let b = self.peek_byte()?;
+        if b & 0xe0 == 0xa0 {
+            self.pos += 1;
+            return self.take(usize::from(b & 0x1f)).map(Some);
+        }
+        self.take_str_other(b)
+    }
+
+    /// [`Deserializer::take_str`] for every marker but fixstr.
+    fn take_str_other(&mut self, b: u8) -> Result<Option<&'de [u8]>> {
+        let len = match b {
+            0xd9 => {
+                self.pos += 1;
+                usize::from(self.read_u8()?)
+            }
+            0xda => {
+                self.pos += 1;
+                usize::from(self.read_u16()?)
+            }
+            0xdb => {
+                self.pos += 1;
+                self.read_u32()? as usize
+            }
+            _ => return Ok(None),
+        };
+        self.take(len).map(Some)
+    }
+
+    /// A map header (fixmap inline, map 16, map 32), its length checked against the input
+    /// left.
+    #[inline(always)]
+    fn map_header(&mut self) -> Result<Option<usize>> {
+        let b = self.peek_byte()?;
+        let n = if b & 0xf0 == 0x80 {
+            self.pos += 1;
+            usize::from(b & 0x0f)
+        } else {
+            match b {
+                0xde => {
+                    self.pos += 1;
+                    usize::from(self.read_u16()?)
+                }
+                0xdf => {
+                    self.pos += 1;
+                    self.read_u32()? as usize
+                }
+                _ => return Ok(None),
+            }
+        };
+        if n.saturating_mul(2) > self.remaining() {
+            return Err(self.claim_too_long(n, "entries", 2));
+        }
+        Ok(Some(n))
+    }
+
+    /// An array header (fixarray inline, array 16, array 32), its length checked against
+    /// the input left.
+    #[inline(always)]
+    fn array_header(&mut self) -> Result<Option<usize>> {
+        let b = self.peek_byte()?;
+        let n = if b & 0xf0 == 0x90 {
+            self.pos += 1;
+            usize::from(b & 0x0f)
+        } else {
+            match b {
+                0xdc => {
+                    self.pos += 1;
+                    usize::from(self.read_u16()?)
+                }
+                0xdd => {
+                    self.pos += 1;
+                    self.read_u32()? as usize
+                }
+                _ => return Ok(None),
+            }
+        };
+        if n > self.remaining() {
+            return Err(self.claim_too_long(n, "elements", 1));
+        }
+        Ok(Some(n))
+    }
+
+    /// The error for a value of another kind than `expected` at the current position.
+    #[cold]
+    fn unexpected_here(&self, expected: &str) -> Error {
+        match self.peek_marker() {
+            Ok(m) => self.unexpected(m, expected),
+            Err(e) => e,
+        }
     }
 
     /// Reads an ext value (marker at the current position) and returns the refinement
@@ -510,6 +599,33 @@ impl<'de> Deserializer<'de> {
     }
 }
 
+/// `bytes`, a string that started at offset `start`, as text.
+#[inline]
+fn utf8(bytes: &[u8], start: usize) -> Result<&str> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        Error::new(
+            ErrorKind::Syntax,
+            format!(
+                "invalid UTF-8 in a string at offset {} (byte {} of the string)",
+                start,
+                e.valid_up_to()
+            ),
+        )
+    })
+}
+
+/// Whether `b` is the marker byte of a string (fixstr, str 8, str 16, str 32).
+#[inline]
+fn is_str_byte(b: u8) -> bool {
+    matches!(b, 0xa0..=0xbf | 0xd9..=0xdb)
+}
+
+/// Whether `b` is the marker byte of an ext value (fixext 1 to 16, ext 8, 16, 32).
+#[inline]
+fn is_ext_byte(b: u8) -> bool {
+    matches!(b, 0xc7..=0xc9 | 0xd4..=0xd8)
+}
+
 /// NaN is no Terraform number (go-cty panics on it); it is rejected wherever it appears.
 #[cold]
 fn nan() -> Error {
@@ -623,16 +739,16 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     }
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match self.peek_marker()? {
-            Marker::True => {
+        match self.peek_byte()? {
+            0xc3 => {
                 self.pos += 1;
                 visitor.visit_bool(true)
             }
-            Marker::False => {
+            0xc2 => {
                 self.pos += 1;
                 visitor.visit_bool(false)
             }
-            m => Err(self.unexpected(m, "bool")),
+            _ => Err(self.unexpected_here("bool")),
         }
     }
 
@@ -665,12 +781,10 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
 
     #[inline]
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let marker = self.peek_marker()?;
-        match marker {
-            Marker::FixStr(_) | Marker::Str8 | Marker::Str16 | Marker::Str32 => {
-                visitor.visit_borrowed_str(self.read_str(marker)?)
-            }
-            m => Err(self.unexpected(m, "string")),
+        let start = self.pos;
+        match self.take_str()? {
+            Some(bytes) => visitor.visit_borrowed_str(utf8(bytes, start)?),
+            None => Err(self.unexpected_here("string")),
         }
     }
 
@@ -698,7 +812,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
 
     #[inline]
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if self.peek_marker()? == Marker::Null {
+        if self.peek_byte()? == 0xc0 {
             self.pos += 1;
             visitor.visit_none()
         } else {
@@ -731,9 +845,8 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         visitor: V,
     ) -> Result<V::Value> {
         if name == UNKNOWN_TOKEN {
-            let marker = self.peek_marker()?;
-            if is_ext(marker) {
-                let payload = self.read_unknown(marker)?;
+            if is_ext_byte(self.peek_byte()?) {
+                let payload = self.read_unknown(self.peek_marker()?)?;
                 return visitor.visit_borrowed_bytes(payload);
             }
             return visitor.visit_newtype_struct(self);
@@ -806,13 +919,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let marker = self.peek_marker()?;
-        match marker {
-            Marker::FixArray(_) | Marker::Array16 | Marker::Array32 => {
-                let len = self.read_array_len(marker)?;
-                self.seq(len, visitor)
-            }
-            m => Err(self.unexpected(m, "a list or set")),
+        match self.array_header()? {
+            Some(len) => self.seq(len, visitor),
+            None => Err(self.unexpected_here("a list or set")),
         }
     }
 
@@ -843,13 +952,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let marker = self.peek_marker()?;
-        match marker {
-            Marker::FixMap(_) | Marker::Map16 | Marker::Map32 => {
-                let len = self.read_map_len(marker)?;
-                self.map(len, false, visitor)
-            }
-            m => Err(self.unexpected(m, "a map")),
+        match self.map_header()? {
+            Some(len) => self.map(len, false, visitor),
+            None => Err(self.unexpected_here("a map")),
         }
     }
 
@@ -860,13 +965,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let marker = self.peek_marker()?;
-        match marker {
-            Marker::FixMap(_) | Marker::Map16 | Marker::Map32 => {
-                let len = self.read_map_len(marker)?;
-                self.map(len, true, visitor)
-            }
-            m => Err(self.unexpected(m, "an object")),
+        match self.map_header()? {
+            Some(len) => self.map(len, true, visitor),
+            None => Err(self.unexpected_here("an object")),
         }
     }
 
@@ -979,11 +1080,8 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
         self.remaining -= 1;
         let pos = self.de.pos;
         self.key = Some(pos);
-        let marker = self.de.peek_marker()?;
-        if !matches!(
-            marker,
-            Marker::FixStr(_) | Marker::Str8 | Marker::Str16 | Marker::Str32
-        ) {
+        if !is_str_byte(self.de.peek_byte()?) {
+            let marker = self.de.peek_marker()?;
             return Err(Error::expected(
                 ErrorKind::Type,
                 if self.attrs {
@@ -1064,8 +1162,10 @@ impl<'de> de::Deserializer<'de> for MapKey<'_, 'de> {
     /// that is not UTF-8 matches no field and is reported as unsupported).
     #[inline]
     fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let marker = self.de.peek_marker()?;
-        visitor.visit_borrowed_bytes(self.de.read_str_bytes(marker)?)
+        match self.de.take_str()? {
+            Some(bytes) => visitor.visit_borrowed_bytes(bytes),
+            None => Err(self.de.unexpected_here("string")),
+        }
     }
 
     fn is_human_readable(&self) -> bool {
@@ -1124,5 +1224,97 @@ impl<'de> de::SeqAccess<'de> for DynamicAccess<'_, 'de> {
 
     fn size_hint(&self) -> Option<usize> {
         Some(2usize.saturating_sub(self.state as usize))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The typed entry points read their headers from the marker byte directly; every form
+    //! of each, byte for byte.
+
+    use std::collections::BTreeMap;
+
+    use super::*;
+
+    fn read<'de, T: de::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T> {
+        let mut de = Deserializer::from_slice(bytes);
+        let v = T::deserialize(&mut de)?;
+        de.end()?;
+        Ok(v)
+    }
+
+    #[test]
+    fn every_string_form() {
+        assert_eq!(read::<String>(b"\xa2hi").unwrap(), "hi");
+        assert_eq!(read::<String>(b"\xa0").unwrap(), "");
+        assert_eq!(read::<String>(b"\xd9\x02hi").unwrap(), "hi");
+        assert_eq!(read::<String>(b"\xda\x00\x02hi").unwrap(), "hi");
+        assert_eq!(read::<String>(b"\xdb\x00\x00\x00\x02hi").unwrap(), "hi");
+        let long = [&[0xbf_u8][..], &[b'x'; 31]].concat();
+        assert_eq!(read::<String>(&long).unwrap(), "x".repeat(31));
+        // Truncated length or body: the offset where the input ended.
+        let e = read::<String>(b"\xda\x00").unwrap_err();
+        assert_eq!(e.message(), "unexpected end of input at offset 1");
+        let e = read::<String>(b"\xd9\x03hi").unwrap_err();
+        assert_eq!(e.message(), "unexpected end of input at offset 2");
+        let e = read::<String>(b"\xa1\xff").unwrap_err();
+        assert_eq!(
+            e.message(),
+            "invalid UTF-8 in a string at offset 0 (byte 0 of the string)"
+        );
+        let e = read::<String>(b"\xc4\x02hi").unwrap_err();
+        assert_eq!(e.message(), "expected string, found binary data");
+        let e = read::<String>(b"").unwrap_err();
+        assert_eq!(e.message(), "unexpected end of input at offset 0");
+    }
+
+    #[test]
+    fn every_map_and_array_form() {
+        let one: BTreeMap<String, bool> = [("a".to_owned(), true)].into();
+        assert_eq!(
+            read::<BTreeMap<String, bool>>(b"\x81\xa1a\xc3").unwrap(),
+            one
+        );
+        assert_eq!(
+            read::<BTreeMap<String, bool>>(b"\xde\x00\x01\xa1a\xc3").unwrap(),
+            one
+        );
+        assert_eq!(
+            read::<BTreeMap<String, bool>>(b"\xdf\x00\x00\x00\x01\xa1a\xc3").unwrap(),
+            one
+        );
+        assert_eq!(read::<Vec<bool>>(b"\x92\xc3\xc2").unwrap(), [true, false]);
+        assert_eq!(read::<Vec<bool>>(b"\xdc\x00\x01\xc2").unwrap(), [false]);
+        assert_eq!(
+            read::<Vec<bool>>(b"\xdd\x00\x00\x00\x01\xc2").unwrap(),
+            [false]
+        );
+        // A length past the input is refused before anything is read.
+        let e = read::<Vec<bool>>(b"\xdc\x00\x05\xc2").unwrap_err();
+        assert!(e
+            .message()
+            .starts_with("truncated input: a length prefix claims 5 elements"));
+        let e = read::<BTreeMap<String, bool>>(b"\x82\xa1a\xc3").unwrap_err();
+        assert!(e
+            .message()
+            .starts_with("truncated input: a length prefix claims 2 entries"));
+        // A key must be a string.
+        let e = read::<BTreeMap<String, bool>>(b"\x81\x01\xc3").unwrap_err();
+        assert_eq!(e.message(), "expected a map key (string), found a number");
+        let e = read::<Vec<bool>>(b"\x81\xa1a\xc3").unwrap_err();
+        assert_eq!(
+            e.message(),
+            "expected a list or set, found an object or map"
+        );
+    }
+
+    #[test]
+    fn bools_and_null() {
+        assert!(read::<bool>(b"\xc3").unwrap());
+        assert!(!read::<bool>(b"\xc2").unwrap());
+        assert_eq!(read::<Option<bool>>(b"\xc0").unwrap(), None);
+        assert_eq!(read::<Option<bool>>(b"\xc3").unwrap(), Some(true));
+        let e = read::<bool>(b"\xc0").unwrap_err();
+        assert_eq!(e.message(), "expected bool, found null");
     }
 }
