@@ -2155,6 +2155,50 @@ fn written_number_length_at_and_past_the_limit() {
     }
 }
 
+/// A collection whose length prefix is believable (the bytes are there) but which fails
+/// early: what was reserved up front from the claim stays within
+/// [`tfvalue::limits::MAX_PREALLOC_BYTES`], for a `Value` map and list, `tfvalue::map::Map`
+/// and `tfvalue::set::Set`.
+#[test]
+fn reservation_from_a_claimed_length_is_capped() {
+    use tfvalue::limits::MAX_PREALLOC_BYTES;
+    // Room for what reading the first entries allocates besides the reservation.
+    let bound = MAX_PREALLOC_BYTES + (64 << 10);
+    let n: u32 = 1_000_000;
+    // A map of n entries `"" => ""`, the second key a number: fails at the second entry.
+    let mut map = vec![0xdf];
+    map.extend_from_slice(&n.to_be_bytes());
+    map.extend_from_slice(&[0xa0, 0xa0, 0x01, 0xa0]);
+    map.resize(5 + 2 * n as usize, 0xa0);
+    // A list of n strings, the second a number.
+    let mut list = vec![0xdd];
+    list.extend_from_slice(&n.to_be_bytes());
+    list.extend_from_slice(&[0xa0, 0x01]);
+    list.resize(5 + n as usize, 0xa0);
+    let peak = |what: &str, f: &dyn Fn() -> bool| {
+        let before = LIVE.with(Cell::get);
+        PEAK.with(|p| p.set(before));
+        assert!(f(), "{what}: expected an error");
+        let peak = PEAK.with(Cell::get) - before;
+        assert!(
+            peak <= bound,
+            "{what} held {peak} bytes at once (bound {bound})"
+        );
+    };
+    peak("Value map", &|| {
+        Value::from_msgpack(&map, &ty(r#"["map","string"]"#)).is_err()
+    });
+    peak("Value list", &|| {
+        Value::from_msgpack(&list, &ty(r#"["list","string"]"#)).is_err()
+    });
+    peak("Map", &|| {
+        tfvalue::msgpack::from_slice::<tfvalue::map::Map<String>>(&map).is_err()
+    });
+    peak("Set", &|| {
+        tfvalue::msgpack::from_slice::<tfvalue::set::Set<String>>(&list).is_err()
+    });
+}
+
 #[test]
 fn element_count_at_and_past_the_input_length() {
     // A list's elements take at least a byte each, a map's entries two: a length prefix

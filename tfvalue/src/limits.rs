@@ -37,3 +37,9 @@ pub const MAX_REFINEMENT_PREFIX: usize = 256;
 /// `1e4096` is refused; `1e-4094` (`0.`, 4,093 zeros and `1`) the smallest, `1e-4095` is
 /// refused; a minus sign counts too.
 pub const MAX_NUMBER_TEXT: usize = 4096;
+
+/// The most memory a decoder reserves up front from a length the input claims, before the
+/// elements are read; a larger collection grows as it is read. Not a limit on the input:
+/// it keeps what a believable claim makes a decoder reserve before failing small
+/// (`reservation_from_a_claimed_length_is_capped` in `tests/hostile_input.rs`).
+pub const MAX_PREALLOC_BYTES: usize = 1 << 20;

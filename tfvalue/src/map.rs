@@ -342,10 +342,6 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Map<V> {
 
 struct MapVisitor<V>(PhantomData<V>);
 
-/// The most memory reserved up front from a length the input claims, before the entries
-/// are actually read.
-const MAX_PREALLOC_BYTES: usize = 1 << 20;
-
 impl<'de, V: Deserialize<'de>> Visitor<'de> for MapVisitor<V> {
     type Value = Map<V>;
 
@@ -354,7 +350,7 @@ impl<'de, V: Deserialize<'de>> Visitor<'de> for MapVisitor<V> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Self::Value, A::Error> {
-        let limit = MAX_PREALLOC_BYTES / std::mem::size_of::<(String, V)>().max(1);
+        let limit = crate::limits::MAX_PREALLOC_BYTES / std::mem::size_of::<(String, V)>().max(1);
         let mut map = Map::with_capacity(access.size_hint().unwrap_or(0).min(limit));
         while let Some((k, v)) = access.next_entry::<String, V>()? {
             if let Err(key) = map.push_decoded(k, v) {

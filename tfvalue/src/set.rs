@@ -292,10 +292,6 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Set<T> {
 
 struct SetVisitor<T>(PhantomData<T>);
 
-/// The most memory reserved up front from a length the input claims, before the elements
-/// are actually read.
-const MAX_PREALLOC_BYTES: usize = 1 << 20;
-
 impl<'de, T: Deserialize<'de>> Visitor<'de> for SetVisitor<T> {
     type Value = Set<T>;
 
@@ -304,7 +300,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for SetVisitor<T> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let limit = MAX_PREALLOC_BYTES / std::mem::size_of::<T>().max(1);
+        let limit = crate::limits::MAX_PREALLOC_BYTES / std::mem::size_of::<T>().max(1);
         let mut elements = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(limit));
         while let Some(x) = seq.next_element()? {
             elements.push(x);

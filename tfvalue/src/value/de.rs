@@ -278,7 +278,11 @@ impl<'de> Visitor<'de> for MapVisitor<'_> {
         // they are collected in order and the tree is built in one pass at the end (linear),
         // instead of searching the tree from its root for every key (n log n). Keys out of
         // order move everything into the tree, key by key.
-        let mut sorted: Vec<(String, Value)> = Vec::new();
+        // Reserved from the entry count (the deserializer bounds it by the input's length),
+        // up to a fixed number of bytes: no copying as the vector grows.
+        let limit = crate::limits::MAX_PREALLOC_BYTES / std::mem::size_of::<(String, Value)>();
+        let mut sorted: Vec<(String, Value)> =
+            Vec::with_capacity(map.size_hint().unwrap_or(0).min(limit));
         let mut items: Option<BTreeMap<String, Value>> = None;
         while let Some(Key(k)) = map.next_key::<Key<'de>>()? {
             let v = map.next_value_seed(self.0)?;
