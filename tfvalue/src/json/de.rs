@@ -473,6 +473,7 @@ impl<'t, 'de, D: de::Deserializer<'de>> Wrap<'t, D> {
     }
 
     /// Reads a string; when lenient, also a number (its text as written) or a bool.
+    #[inline]
     fn read_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         if !self.track.lenient {
             return self.read_typed(visitor, Want::Str, |de, v| de.deserialize_str(v));
@@ -838,6 +839,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for WrapVisitor<'_, V> {
         self.inner.expecting(f)
     }
 
+    #[inline]
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<V::Value, E> {
         let track = self.track;
         match self.want {
@@ -846,6 +848,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for WrapVisitor<'_, V> {
         }
     }
 
+    #[inline]
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<V::Value, E> {
         let track = self.track;
         match self.want {
@@ -854,6 +857,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for WrapVisitor<'_, V> {
         }
     }
 
+    #[inline]
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<V::Value, E> {
         let track = self.track;
         match self.want {
@@ -937,6 +941,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for WrapVisitor<'_, V> {
             .map_err(|e| track.fail(e))
     }
 
+    #[inline]
     fn visit_unit<E: de::Error>(self) -> Result<V::Value, E> {
         let track = self.track;
         match self.want {
@@ -945,6 +950,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for WrapVisitor<'_, V> {
         }
     }
 
+    #[inline]
     fn visit_none<E: de::Error>(self) -> Result<V::Value, E> {
         let track = self.track;
         self.inner.visit_none().map_err(|e| track.fail(e))
@@ -965,6 +971,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for WrapVisitor<'_, V> {
             .map_err(|e| track.fail(e))
     }
 
+    #[inline]
     fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
         let track = self.track;
         let tuple = match self.want {
@@ -1000,6 +1007,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for WrapVisitor<'_, V> {
         Ok(value)
     }
 
+    #[inline]
     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
         let track = self.track;
         let (attrs, fields) = match self.want {
