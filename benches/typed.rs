@@ -5,7 +5,8 @@
 //! tfvalue's dynamic `Value`, and a model with borrowed strings (zero-copy). Then three
 //! payloads built here with tfvalue to show that no path is quadratic: a SET block of
 //! 100 / 10,000 objects, a `map(string)` of 100 / 10,000 keys (as `BTreeMap` and as
-//! `tfvalue::map::Map`), and 100 nested blocks 5 / 50 levels deep.
+//! `tfvalue::map::Map`; and the same map with its keys in reverse order, as no Terraform
+//! writes them, decode only), and 100 nested blocks 5 / 50 levels deep.
 //!
 //! Run: `cargo bench -p tfvalue-suite --bench typed -- --warm-up-time 1 --measurement-time 3`
 //! (BENCHMARKS.md has the results). The Rust peer (the `tf-provider` crate) is benchmarked
@@ -535,10 +536,8 @@ fn map_payload(n: usize) -> Vec<u8> {
     let ty = Labels::schema().object_type().without_optional();
     let labels = (0..n)
         .map(|i| {
-            (
-                format!("team.example.com/label-{i:05}"),
-                Value::from(format!("value-{:08x}", (i as u64).wrapping_mul(2654435761))),
-            )
+            let (k, v) = label(i);
+            (k, Value::from(v))
         })
         .collect();
     let value = Value::object([
@@ -546,6 +545,67 @@ fn map_payload(n: usize) -> Vec<u8> {
         ("labels", Value::map(Type::String, labels).expect("a map")),
     ]);
     value.to_msgpack(&ty).unwrap()
+}
+
+/// The label of key `i` of [`map_payload`] and its value.
+fn label(i: usize) -> (String, String) {
+    (
+        format!("team.example.com/label-{i:05}"),
+        format!("value-{:08x}", (i as u64).wrapping_mul(2654435761)),
+    )
+}
+
+/// [`map_payload`]'s value with the map's keys written in reverse order, as no Terraform
+/// writes them (hand-encoded: tfvalue's encoders sort keys). Decoders must still be
+/// O(n log n) at worst: a sorted insertion per key would be O(n²).
+fn reversed_map_payload(n: usize) -> Vec<u8> {
+    // Every string here is shorter than 256 bytes: str 8 (d9, length); map 16 (de, length).
+    fn str8(out: &mut Vec<u8>, text: &str) {
+        out.push(0xd9);
+        out.push(u8::try_from(text.len()).expect("a short string"));
+        out.extend_from_slice(text.as_bytes());
+    }
+    let mut out = vec![0x82];
+    for text in ["id", "labels-0001", "labels"] {
+        str8(&mut out, text);
+    }
+    out.push(0xde);
+    out.extend_from_slice(&u16::try_from(n).expect("at most 65,535 keys").to_be_bytes());
+    for i in (0..n).rev() {
+        let (k, v) = label(i);
+        str8(&mut out, &k);
+        str8(&mut out, &v);
+    }
+    out
+}
+
+/// Decode rows of the reversed map payload: the same value as the sorted one, read by the
+/// typed models (`BTreeMap`, `Map`), the floor and `Value`.
+fn reversed_map_rows(c: &mut Criterion, n: usize) {
+    let bytes = reversed_map_payload(n);
+    let sorted = map_payload(n);
+    let ty = Labels::schema().object_type().without_optional();
+    let typed: LabelsMap = tfvalue::msgpack::from_slice(&bytes).expect("typed decode");
+    assert!(tfvalue::msgpack::to_vec(&typed).unwrap() == sorted);
+    let value = Value::from_msgpack(&bytes, &ty).expect("Value decode");
+    assert!(value.to_msgpack(&ty).unwrap() == sorted);
+    let name = "map_reversed_msgpack_decode";
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Bytes(bytes.len() as u64));
+    let bytes = &bytes[..];
+    group.bench_function(BenchmarkId::new("tfvalue_typed", n), |b| {
+        b.iter(|| tfvalue::msgpack::from_slice::<Labels>(black_box(bytes)).unwrap());
+    });
+    group.bench_function(BenchmarkId::new("tfvalue_typed_map", n), |b| {
+        b.iter(|| tfvalue::msgpack::from_slice::<LabelsMap>(black_box(bytes)).unwrap());
+    });
+    group.bench_function(BenchmarkId::new("floor_rmp_serde", n), |b| {
+        b.iter(|| rmp_serde::from_slice::<FloorLabels>(black_box(bytes)).unwrap());
+    });
+    group.bench_function(BenchmarkId::new("tfvalue_value", n), |b| {
+        b.iter(|| Value::from_msgpack(black_box(bytes), &ty).unwrap());
+    });
+    group.finish();
 }
 
 /// Checks that the typed model, the floor and `Value` all read `bytes` and that the typed
@@ -675,6 +735,7 @@ fn scaling(c: &mut Criterion) {
         check_scaling::<Labels, FloorLabels>(&format!("map/{n}"), &bytes, true);
         scaling_rows::<Labels, FloorLabels>(c, "map", n, &bytes);
         typed_rows::<LabelsMap>(c, "map", "tfvalue_typed_map", n, &bytes);
+        reversed_map_rows(c, n);
     }
     let bytes = nested_payload::<Chain5>();
     check_scaling::<Nest<Chain5>, FloorNest<FloorChain5>>("nested/5", &bytes, true);

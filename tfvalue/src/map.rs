@@ -20,9 +20,9 @@ use crate::types::Type;
 /// A Terraform map: string keys in byte order, each with a value; a sorted vector.
 ///
 /// - Decoding appends entries that arrive in byte order of keys (as Terraform sends them)
-///   in O(1) each, so a map of n keys decodes in O(n); entries out of order are inserted
-///   by binary search (O(n) each at worst), and a key given twice is an error, as in
-///   every tfvalue decoder.
+///   in O(1) each, so a map of n keys decodes in O(n); entries out of order are sorted
+///   once at the end (O(n log n)), and a key given twice is an error, as in every tfvalue
+///   decoder.
 /// - Lookup ([`Map::get`]) is a binary search (O(log n)); [`Map::insert`] appends in O(1)
 ///   when the key sorts after every other, else shifts the entries after it.
 /// - Iteration and encoding follow key order (go-cty's order), so `Map` encodes exactly
@@ -166,23 +166,19 @@ impl<V> Map<V> {
         self.entries
     }
 
-    /// Appends an entry from the wire: O(1) in key order, else a sorted insertion; a key
-    /// already present is refused (returned).
-    fn push_decoded(&mut self, key: String, value: V) -> Result<(), String> {
-        let after_last = match self.entries.last() {
-            None => true,
-            Some((last, _)) => last.as_bytes() < key.as_bytes(),
-        };
-        if after_last {
-            self.entries.push((key, value));
-            return Ok(());
-        }
-        match self.find(&key) {
-            Ok(_) => Err(key),
-            Err(i) => {
-                self.entries.insert(i, (key, value));
-                Ok(())
-            }
+    /// Sorts entries that came out of key order, and refuses (returns) a key given twice.
+    /// One sort, O(n log n), rather than an insertion per entry, which would cost O(n²)
+    /// on keys in reverse order.
+    fn sort_decoded(&mut self) -> Result<(), String> {
+        self.entries
+            .sort_by(|(a, _), (b, _)| a.as_bytes().cmp(b.as_bytes()));
+        let twice = self
+            .entries
+            .windows(2)
+            .position(|pair| pair[0].0 == pair[1].0);
+        match twice {
+            Some(i) => Err(std::mem::take(&mut self.entries[i].0)),
+            None => Ok(()),
         }
     }
 }
@@ -352,8 +348,19 @@ impl<'de, V: Deserialize<'de>> Visitor<'de> for MapVisitor<V> {
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Self::Value, A::Error> {
         let limit = crate::limits::MAX_PREALLOC_BYTES / std::mem::size_of::<(String, V)>().max(1);
         let mut map = Map::with_capacity(access.size_hint().unwrap_or(0).min(limit));
+        // Terraform sends keys in byte order: each entry is then appended after one
+        // comparison with the previous key (which also rules out a key given twice).
+        let mut in_order = true;
         while let Some((k, v)) = access.next_entry::<String, V>()? {
-            if let Err(key) = map.push_decoded(k, v) {
+            if in_order {
+                if let Some((last, _)) = map.entries.last() {
+                    in_order = last.as_bytes() < k.as_bytes();
+                }
+            }
+            map.entries.push((k, v));
+        }
+        if !in_order {
+            if let Err(key) = map.sort_decoded() {
                 let mut message = String::from("duplicate map key ");
                 let _ = crate::path::write_quoted(&mut message, &key);
                 return Err(Error::new(ErrorKind::Attribute, message).into_de());
@@ -461,6 +468,20 @@ mod tests {
         }
         let e = crate::json::from_slice::<Map<u8>>(br#"{"a":1,"b":2,"a":3}"#).unwrap_err();
         assert_eq!(e.to_string(), r#"duplicate map key "a""#);
+        // Keys in reverse order (sorted once at the end), the first twice of several.
+        let mut json = String::from("{");
+        for i in (0..1000).rev() {
+            json.push_str(&format!(r#""k{i:04}":{},"#, i % 200));
+        }
+        json.push_str(r#""k0500":1,"k0000":0}"#);
+        let e = crate::json::from_slice::<Map<u8>>(json.as_bytes()).unwrap_err();
+        assert_eq!(e.to_string(), r#"duplicate map key "k0000""#);
+        let reversed = json.replace(r#","k0500":1,"k0000":0}"#, "}");
+        let m: Map<u8> = crate::json::from_slice(reversed.as_bytes()).unwrap();
+        assert_eq!(m.len(), 1000);
+        let keys: Vec<&str> = m.keys().collect();
+        assert!(keys.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(m.get("k0999"), Some(&199));
         // Errors in a value name its key.
         let e = crate::msgpack::from_slice::<Map<u8>>(&hex("82 a1 61 01 a1 62 c3")).unwrap_err();
         assert_eq!(e.to_string(), r#"["b"]: expected number, found a bool"#);
