@@ -19,20 +19,23 @@
 //!
 //! Run (from `benches-peers/`): `cargo bench --bench peers -- --warm-up-time 1
 //! --measurement-time 3`. Heap allocations of one operation are printed once per row to
-//! stderr, as in `benches/typed.rs`.
+//! stderr, as in `benches/typed.rs`. `PEERS_PAIRED=1 cargo bench --bench peers` instead
+//! times tf-provider and tfvalue typed in alternation, pair by pair, and prints the ratios
+//! (`tfvalue_suite::paired`, as `benches/paired.rs` does against the floor).
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::hint::black_box;
 use std::path::PathBuf;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use serde::{Deserialize, Serialize};
 use tf_provider::value::{
     Value as TfpValue, ValueBool, ValueList, ValueMap, ValueNumber, ValueSet, ValueString,
 };
 use tfvalue::set::Set;
 use tfvalue::{Nullable, Number, TfSchema, Type, Unknown, Value};
+use tfvalue_suite::paired::pair;
 use tfvalue_suite::{print_allocs_once, CountingAlloc};
 
 // ---------------------------------------------------------------------------------------
@@ -595,5 +598,72 @@ fn peers_json(c: &mut Criterion) {
     group.finish();
 }
 
+/// tf-provider against tfvalue typed, each pair timed in alternation
+/// (`tfvalue_suite::paired`): the ratios BENCHMARKS.md quotes, free of the drift between
+/// criterion's separate windows. Run with `PEERS_PAIRED=1` (instead of the criterion rows).
+fn peers_paired() {
+    let ty = bench_type();
+    const SIDES: (&str, &str) = ("tf-provider", "tfvalue typed");
+    println!("paired: ratio = tf-provider / tfvalue typed, median [quartiles]");
+    for n in SIZES {
+        let (mp, json) = (variant_msgpack(n, &ty), variant_json(n, &ty));
+        check(n, &ty, &mp, &json);
+        let vm: Vm = tfvalue::msgpack::from_slice(&mp).unwrap();
+        let tfp: TfpVm<'_> = rmp_serde::from_slice(&mp).unwrap();
+        pair(
+            &format!("msgpack decode/{n}"),
+            SIDES,
+            &mut || {
+                drop(black_box(
+                    rmp_serde::from_slice::<TfpVm<'_>>(black_box(&mp)).unwrap(),
+                ))
+            },
+            &mut || {
+                drop(black_box(
+                    tfvalue::msgpack::from_slice::<Vm>(black_box(&mp)).unwrap(),
+                ))
+            },
+        );
+        pair(
+            &format!("msgpack encode/{n}"),
+            SIDES,
+            &mut || drop(black_box(rmp_serde::to_vec_named(black_box(&tfp)).unwrap())),
+            &mut || drop(black_box(tfvalue::msgpack::to_vec(black_box(&vm)).unwrap())),
+        );
+        let tfp: TfpVm<'_> = serde_json::from_slice(&json).unwrap();
+        pair(
+            &format!("json decode/{n}"),
+            SIDES,
+            &mut || {
+                drop(black_box(
+                    serde_json::from_slice::<TfpVm<'_>>(black_box(&json)).unwrap(),
+                ))
+            },
+            &mut || {
+                drop(black_box(
+                    tfvalue::json::from_slice::<Vm>(black_box(&json)).unwrap(),
+                ))
+            },
+        );
+        pair(
+            &format!("json encode/{n}"),
+            SIDES,
+            &mut || drop(black_box(serde_json::to_vec(black_box(&tfp)).unwrap())),
+            &mut || drop(black_box(tfvalue::json::to_vec(black_box(&vm)).unwrap())),
+        );
+    }
+}
+
 criterion_group!(benches, peers_msgpack, peers_json);
-criterion_main!(benches);
+
+fn main() {
+    if std::env::var_os("PEERS_PAIRED").is_some() {
+        // Only under `cargo bench` (which passes `--bench`), as the criterion rows.
+        if std::env::args().any(|a| a == "--bench") {
+            peers_paired();
+        }
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

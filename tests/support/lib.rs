@@ -10,6 +10,7 @@ use std::sync::Mutex;
 
 pub mod bench_model;
 pub mod fuzzing;
+pub mod paired;
 pub mod terraform;
 
 /// Path of a file under `tests/data/`.
