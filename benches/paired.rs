@@ -16,20 +16,15 @@
 //! package does the same for tf-provider (`PEERS_PAIRED=1`, see `benches-peers/`).
 
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use tfvalue_suite::bench_model::{FloorVm, Vm};
 use tfvalue_suite::paired::{pair, settings};
 
 const SIDES: (&str, &str) = ("tfvalue typed", "floor");
 
+/// A benchmark payload (`tests/data/bench/`).
 fn payload(name: &str) -> Vec<u8> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests")
-        .join("data")
-        .join("bench")
-        .join(name);
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    tfvalue_suite::data(&format!("bench/{name}"))
 }
 
 fn main() {
