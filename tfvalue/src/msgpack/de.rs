@@ -225,10 +225,7 @@ impl<'de> Deserializer<'de> {
                 _ => return Ok(None),
             }
         };
-        if n.saturating_mul(2) > self.remaining() {
-            return Err(self.claim_too_long(n, "entries", 2));
-        }
-        Ok(Some(n))
+        self.claimed(n, "entries", 2).map(Some)
     }
 
     /// An array header (fixarray inline, array 16, array 32), its length checked against
@@ -252,10 +249,7 @@ impl<'de> Deserializer<'de> {
                 _ => return Ok(None),
             }
         };
-        if n > self.remaining() {
-            return Err(self.claim_too_long(n, "elements", 1));
-        }
-        Ok(Some(n))
+        self.claimed(n, "elements", 1).map(Some)
     }
 
     /// The error for a value of another kind than `expected` at the current position.
@@ -409,10 +403,7 @@ impl<'de> Deserializer<'de> {
     fn read_array_len(&mut self, marker: Marker) -> Result<usize> {
         self.pos += 1;
         let n = self.read_len(marker)?;
-        if n > self.remaining() {
-            return Err(self.claim_too_long(n, "elements", 1));
-        }
-        Ok(n)
+        self.claimed(n, "elements", 1)
     }
 
     /// Reads a map header and checks the claimed length against the input left.
@@ -420,8 +411,15 @@ impl<'de> Deserializer<'de> {
     fn read_map_len(&mut self, marker: Marker) -> Result<usize> {
         self.pos += 1;
         let n = self.read_len(marker)?;
-        if n.saturating_mul(2) > self.remaining() {
-            return Err(self.claim_too_long(n, "entries", 2));
+        self.claimed(n, "entries", 2)
+    }
+
+    /// `n`, a count of `what` a header claims, if the input left can hold that many at
+    /// `min_bytes` each.
+    #[inline]
+    fn claimed(&self, n: usize, what: &str, min_bytes: usize) -> Result<usize> {
+        if n.saturating_mul(min_bytes) > self.remaining() {
+            return Err(self.claim_too_long(n, what, min_bytes));
         }
         Ok(n)
     }
