@@ -14,11 +14,27 @@
 //! row, the median ratio with the quartiles of the rounds' ratios, and both sides' median
 //! time per operation (`tfvalue_suite::paired`). BENCHMARKS.md quotes it. The peers'
 //! package does the same for tf-provider (`PEERS_PAIRED=1`, see `benches-peers/`).
+//!
+//! Then the linearity target (10000 items cost 100x 100 items, ± 20 %), paired the same
+//! way: each operation on the large payload against the small one, printed as the time
+//! ratio over the bytes ratio (1.0 is linear): the benchmark payloads in both formats,
+//! and the scaling payloads of `tfvalue_suite::scaling` (a set of 10,000 objects, a map of
+//! 10,000 keys as `BTreeMap` and as `Map`, the same with its keys reversed, and 50 levels
+//! of nested blocks against 5).
+
+// The 50-level nested model is a type 50 generics deep (`Level<Level<...>>`).
+#![recursion_limit = "512"]
 
 use std::hint::black_box;
 
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use tfvalue_suite::bench_model::{FloorVm, Vm};
 use tfvalue_suite::paired::{pair, settings};
+use tfvalue_suite::scaling::{
+    map_payload, nested_payload, reversed_map_payload, set_payload, Chain5, Chain50, Firewall,
+    FloorChain5, FloorChain50, FloorNest, Labels, LabelsMap, Nest,
+};
 
 const SIDES: (&str, &str) = ("tfvalue typed", "floor");
 
@@ -95,80 +111,143 @@ fn main() {
             &mut || drop(black_box(serde_json::to_vec(black_box(&floor)).unwrap())),
         );
     }
-    // Linearity: the same operation on payload-10000 against payload-100, per byte.
+    // Linearity: the same operation on the large payload against the small one, per byte.
     println!(
-        "linearity: time per byte at N = 10000 / at N = 100 (the ratio above / the bytes ratio)"
+        "linearity: time per byte of the large payload / of the small one (the time ratio / \
+         the bytes ratio)"
     );
     let mp = [
         payload("payload-100.msgpack"),
         payload("payload-10000.msgpack"),
     ];
     let json = [payload("payload-100.json"), payload("payload-10000.json")];
-    let vms: Vec<Vm> = mp
-        .iter()
-        .map(|b| tfvalue::msgpack::from_slice(b).unwrap())
-        .collect();
-    let per_byte =
-        |ratio: f64, bytes: &[Vec<u8>; 2]| ratio / (bytes[1].len() as f64 / bytes[0].len() as f64);
-    const SIZES: (&str, &str) = ("N=10000", "N=100");
+    linear::<Vm>("payload msgpack 10000/100", Format::MessagePack, &mp, true);
+    linear::<Vm>("payload json 10000/100", Format::Json, &json, true);
+    // The scaling payloads (`tfvalue_suite::scaling`), MessagePack.
+    let set = [set_payload(100), set_payload(10000)];
+    linear::<Firewall>("set 10000/100", Format::MessagePack, &set, true);
+    let map = [map_payload(100), map_payload(10000)];
+    linear::<Labels>("map (BTreeMap) 10000/100", Format::MessagePack, &map, true);
+    linear::<LabelsMap>("map (Map) 10000/100", Format::MessagePack, &map, true);
+    let reversed = [reversed_map_payload(100), reversed_map_payload(10000)];
+    linear::<Labels>(
+        "reversed map (BTreeMap)",
+        Format::MessagePack,
+        &reversed,
+        false,
+    );
+    linear::<LabelsMap>("reversed map (Map)", Format::MessagePack, &reversed, false);
+    let nested = [nested_payload::<Chain5>(), nested_payload::<Chain50>()];
+    linear_pair::<Nest<Chain50>, Nest<Chain5>>("nested 50/5 levels", &nested);
+    // The floor on the same bytes: each level of a chain is a type of its own, so the
+    // 50-level model runs ten times the code of the 5-level one (instruction-cache misses
+    // that a deeper payload of one type would not have); the floor pays the same.
     let r = pair(
-        "msgpack decode 10000/100",
+        "nested floor decode",
         SIZES,
         &mut || {
             drop(black_box(
-                tfvalue::msgpack::from_slice::<Vm>(black_box(&mp[1])).unwrap(),
+                rmp_serde::from_slice::<FloorNest<FloorChain50>>(black_box(&nested[1])).unwrap(),
             ))
         },
         &mut || {
             drop(black_box(
-                tfvalue::msgpack::from_slice::<Vm>(black_box(&mp[0])).unwrap(),
+                rmp_serde::from_slice::<FloorNest<FloorChain5>>(black_box(&nested[0])).unwrap(),
             ))
         },
     );
-    println!("{:<22} per byte {:.3}", "", per_byte(r, &mp));
+    per_byte(r, &nested);
+}
+
+#[derive(Clone, Copy)]
+enum Format {
+    MessagePack,
+    Json,
+}
+
+fn decode<T: DeserializeOwned>(format: Format, bytes: &[u8]) -> T {
+    match format {
+        Format::MessagePack => tfvalue::msgpack::from_slice(bytes).unwrap(),
+        Format::Json => tfvalue::json::from_slice(bytes).unwrap(),
+    }
+}
+
+fn encode<T: Serialize>(format: Format, value: &T) -> Vec<u8> {
+    match format {
+        Format::MessagePack => tfvalue::msgpack::to_vec(value).unwrap(),
+        Format::Json => tfvalue::json::to_vec(value).unwrap(),
+    }
+}
+
+const SIZES: (&str, &str) = ("large", "small");
+
+/// Prints the per-byte ratio of a paired row: the time ratio over the bytes ratio.
+fn per_byte(ratio: f64, bytes: &[Vec<u8>; 2]) {
+    let bytes_ratio = bytes[1].len() as f64 / bytes[0].len() as f64;
+    println!(
+        "{:<22} bytes ratio {bytes_ratio:.1}, per byte {:.3}",
+        "",
+        ratio / bytes_ratio
+    );
+}
+
+/// Decoding `bytes[1]` against `bytes[0]` into `T`, and (with `encode_too`) encoding the
+/// two values, paired (`benches/typed.rs` checks the round trips).
+fn linear<T: DeserializeOwned + Serialize>(
+    label: &str,
+    format: Format,
+    bytes: &[Vec<u8>; 2],
+    encode_too: bool,
+) {
+    let values: [T; 2] = [decode(format, &bytes[0]), decode(format, &bytes[1])];
     let r = pair(
-        "msgpack encode 10000/100",
+        &format!("{label} decode"),
+        SIZES,
+        &mut || drop(black_box(decode::<T>(format, black_box(&bytes[1])))),
+        &mut || drop(black_box(decode::<T>(format, black_box(&bytes[0])))),
+    );
+    per_byte(r, bytes);
+    if encode_too {
+        let r = pair(
+            &format!("{label} encode"),
+            SIZES,
+            &mut || drop(black_box(encode(format, black_box(&values[1])))),
+            &mut || drop(black_box(encode(format, black_box(&values[0])))),
+        );
+        per_byte(r, bytes);
+    }
+}
+
+/// As [`linear`] for two models (the nested payloads: one type per depth), MessagePack.
+fn linear_pair<Large, Small>(label: &str, bytes: &[Vec<u8>; 2])
+where
+    Large: DeserializeOwned + Serialize,
+    Small: DeserializeOwned + Serialize,
+{
+    let large: Large = decode(Format::MessagePack, &bytes[1]);
+    let small: Small = decode(Format::MessagePack, &bytes[0]);
+    let r = pair(
+        &format!("{label} decode"),
         SIZES,
         &mut || {
-            drop(black_box(
-                tfvalue::msgpack::to_vec(black_box(&vms[1])).unwrap(),
-            ))
+            drop(black_box(decode::<Large>(
+                Format::MessagePack,
+                black_box(&bytes[1]),
+            )))
         },
         &mut || {
-            drop(black_box(
-                tfvalue::msgpack::to_vec(black_box(&vms[0])).unwrap(),
-            ))
+            drop(black_box(decode::<Small>(
+                Format::MessagePack,
+                black_box(&bytes[0]),
+            )))
         },
     );
-    println!("{:<22} per byte {:.3}", "", per_byte(r, &mp));
+    per_byte(r, bytes);
     let r = pair(
-        "json decode 10000/100",
+        &format!("{label} encode"),
         SIZES,
-        &mut || {
-            drop(black_box(
-                tfvalue::json::from_slice::<Vm>(black_box(&json[1])).unwrap(),
-            ))
-        },
-        &mut || {
-            drop(black_box(
-                tfvalue::json::from_slice::<Vm>(black_box(&json[0])).unwrap(),
-            ))
-        },
+        &mut || drop(black_box(encode(Format::MessagePack, black_box(&large)))),
+        &mut || drop(black_box(encode(Format::MessagePack, black_box(&small)))),
     );
-    println!("{:<22} per byte {:.3}", "", per_byte(r, &json));
-    let r = pair(
-        "json encode 10000/100",
-        SIZES,
-        &mut || {
-            drop(black_box(
-                tfvalue::json::to_vec(black_box(&vms[1])).unwrap(),
-            ))
-        },
-        &mut || {
-            drop(black_box(
-                tfvalue::json::to_vec(black_box(&vms[0])).unwrap(),
-            ))
-        },
-    );
-    println!("{:<22} per byte {:.3}", "", per_byte(r, &json));
+    per_byte(r, bytes);
 }

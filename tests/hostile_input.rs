@@ -1099,6 +1099,83 @@ fn duplicate_map_keys_and_attributes_are_errors() {
     );
 }
 
+/// A `BTreeMap` field of a derived model is built in one pass from its entries
+/// (`tfvalue::private::Bulk`); keys out of order are sorted, and a key given twice is an
+/// error at the map's path, in both formats (serde's own impl would keep the last value).
+#[test]
+fn btree_map_fields_sort_and_refuse_duplicates() {
+    #[derive(tfvalue::TfSchema, Debug, PartialEq)]
+    struct R {
+        #[tf(optional)]
+        tags: Option<BTreeMap<String, String>>,
+        #[tf(optional)]
+        sizes: Unknown<Nullable<BTreeMap<String, i64>>>,
+    }
+    // 300 keys in reverse order, then in order: the same model.
+    let keys: Vec<String> = (0..300).map(|i| format!("k{i:03}")).collect();
+    let object = |keys: &mut dyn Iterator<Item = &String>| {
+        let entries: Vec<String> = keys.map(|k| format!("\"{k}\":\"v{k}\"")).collect();
+        format!(
+            r#"{{"sizes":{{"b":2,"a":1}},"tags":{{{}}}}}"#,
+            entries.join(",")
+        )
+    };
+    let reversed = object(&mut keys.iter().rev());
+    let sorted = object(&mut keys.iter());
+    let a: R = tfvalue::json::from_slice(reversed.as_bytes()).expect("reversed keys");
+    let b: R = tfvalue::json::from_slice(sorted.as_bytes()).expect("sorted keys");
+    assert_eq!(a, b);
+    let tags = a.tags.as_ref().expect("tags");
+    assert_eq!(tags.len(), 300);
+    assert_eq!(tags["k123"], "vk123");
+    assert_eq!(
+        a.sizes,
+        Unknown::known(Nullable::Value(BTreeMap::from([
+            ("a".to_owned(), 1),
+            ("b".to_owned(), 2)
+        ])))
+    );
+    // The same through MessagePack, which the derived model also writes.
+    let bytes = tfvalue::msgpack::to_vec(&a).expect("encodes");
+    assert_eq!(
+        tfvalue::msgpack::from_slice::<R>(&bytes).expect("decodes"),
+        a
+    );
+
+    // A key given twice, among the first entries and past them, sorted or not.
+    let mut long: Vec<String> = keys
+        .iter()
+        .take(40)
+        .map(|k| format!("\"{k}\":\"x\""))
+        .collect();
+    for (extra, key) in [("\"k003\":\"y\"", "k003"), ("\"k039\":\"y\"", "k039")] {
+        long.push(extra.to_owned());
+        let text = format!(r#"{{"sizes":null,"tags":{{{}}}}}"#, long.join(","));
+        check(
+            tfvalue::json::from_slice::<R>(text.as_bytes()),
+            ErrorKind::Attribute,
+            ".tags",
+            &format!("duplicate map key \"{key}\""),
+        );
+        long.pop();
+    }
+    check(
+        tfvalue::json::from_slice::<R>(br#"{"sizes":{"a":1,"a":2},"tags":null}"#),
+        ErrorKind::Attribute,
+        ".sizes",
+        "duplicate map key \"a\"",
+    );
+    // 82 a5 "sizes" c0 a4 "tags" 82 a1 "b" a1 "x" a1 "b" a1 "y"
+    check(
+        tfvalue::msgpack::from_slice::<R>(&hex(
+            "82 a5 73697a6573 c0 a4 74616773 82 a1 62 a1 78 a1 62 a1 79",
+        )),
+        ErrorKind::Attribute,
+        ".tags",
+        "duplicate map key \"b\"",
+    );
+}
+
 #[test]
 fn duplicate_fields_of_a_rust_struct_are_errors() {
     #[derive(Deserialize, Debug)]

@@ -11,6 +11,7 @@ use std::sync::Mutex;
 pub mod bench_model;
 pub mod fuzzing;
 pub mod paired;
+pub mod scaling;
 pub mod terraform;
 
 /// Path of a file under `tests/data/`.

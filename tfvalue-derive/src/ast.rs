@@ -78,6 +78,10 @@ pub(crate) struct Field<'a> {
     pub(crate) deprecated: bool,
     pub(crate) description: Option<String>,
     pub(crate) description_kind: DescriptionKind,
+    /// The type is a `BTreeMap` (under `Unknown`, `Option` or `Nullable` or none): decoded
+    /// through `tfvalue::private::Bulk`, which builds the tree in one pass (serde's own
+    /// impl inserts key by key, n log n).
+    pub(crate) btree_map: bool,
 }
 
 /// The last path segment of a type and its generic type arguments, if it is a path type.
@@ -380,7 +384,10 @@ impl<'a> Field<'a> {
         let optional = !is_block && (attrs.optional.is_set() || (shape.nullable && !computed));
         let required = !is_block && !optional && !computed;
 
+        let btree_map = matches!(shape.collection, Collection::Map { key: Some(_), .. })
+            && matches!(segment(shape.inner), Some((name, _)) if name == "BTreeMap");
         Some(Field {
+            btree_map,
             member,
             vis: &field.vis,
             ty: &field.ty,

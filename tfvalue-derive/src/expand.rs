@@ -355,7 +355,8 @@ fn expand_deserialize(cont: &Container<'_>) -> TokenStream {
         .map(|i| format_ident!("__v{}", i))
         .collect();
     let types: Vec<&syn::Type> = fields.iter().map(|f| f.ty).collect();
-    // LIST and MAP blocks are read through `Blocks`, which handles their dynamic form.
+    // LIST and MAP blocks are read through `Blocks`, which handles their dynamic form;
+    // `BTreeMap` fields through `Bulk`, which builds the tree in one pass.
     let reads: Vec<TokenStream> = fields
         .iter()
         .map(|f| {
@@ -371,6 +372,10 @@ fn expand_deserialize(cont: &Container<'_>) -> TokenStream {
                 };
                 quote! {
                     ::tfvalue::private::serde::de::MapAccess::next_value::<::tfvalue::private::Blocks<#ty, #dynamic>>(&mut map)?.0
+                }
+            } else if f.btree_map {
+                quote! {
+                    ::tfvalue::private::serde::de::MapAccess::next_value::<::tfvalue::private::Bulk<#ty>>(&mut map)?.0
                 }
             } else {
                 quote! {

@@ -151,6 +151,7 @@
 
 #![deny(missing_docs)]
 
+mod bulk_map;
 pub mod dynamic_value;
 pub mod error;
 pub mod json;

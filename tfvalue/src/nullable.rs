@@ -3,7 +3,7 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use serde::de::{Deserialize, Deserializer, Visitor};
+use serde::de::{Deserialize, DeserializeSeed, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
 /// A Terraform value that may be null.
@@ -173,10 +173,23 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Nullable<T> {
     }
 }
 
-struct NullableVisitor<T>(PhantomData<T>);
+/// Deserializes a `Nullable` whose value `seed` reads (tfvalue's linear `BTreeMap`
+/// decoding goes through here; `Nullable<T>`'s own impl passes `PhantomData<T>`).
+pub(crate) fn deserialize_seed<'de, S, D>(
+    seed: S,
+    deserializer: D,
+) -> Result<Nullable<S::Value>, D::Error>
+where
+    S: DeserializeSeed<'de>,
+    D: Deserializer<'de>,
+{
+    deserializer.deserialize_option(NullableVisitor(seed))
+}
 
-impl<'de, T: Deserialize<'de>> Visitor<'de> for NullableVisitor<T> {
-    type Value = Nullable<T>;
+struct NullableVisitor<S>(S);
+
+impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for NullableVisitor<S> {
+    type Value = Nullable<S::Value>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a value or null")
@@ -191,7 +204,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for NullableVisitor<T> {
     }
 
     fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        T::deserialize(deserializer).map(Nullable::Value)
+        self.0.deserialize(deserializer).map(Nullable::Value)
     }
 }
 
@@ -290,7 +303,7 @@ mod tests {
         use serde::de::value::{Error as ValueError, UnitDeserializer};
         let n = Nullable::<u8>::deserialize(UnitDeserializer::<ValueError>::new()).unwrap();
         assert_eq!(n, Nullable::Null);
-        let n = NullableVisitor::<u8>(PhantomData)
+        let n = NullableVisitor(PhantomData::<u8>)
             .visit_unit::<ValueError>()
             .unwrap();
         assert_eq!(n, Nullable::Null);

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use serde::de::{Deserialize, Deserializer, IntoDeserializer, Visitor};
+use serde::de::{Deserialize, DeserializeSeed, Deserializer, IntoDeserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
 use crate::nullable::Nullable;
@@ -199,31 +199,44 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Unknown<T> {
     }
 }
 
+/// Deserializes an `Unknown` whose known value `seed` reads (tfvalue's linear `BTreeMap`
+/// decoding goes through here; `Unknown<T>`'s own impl passes `PhantomData<T>`).
+pub(crate) fn deserialize_seed<'de, S, D>(
+    seed: S,
+    deserializer: D,
+) -> Result<Unknown<S::Value>, D::Error>
+where
+    S: DeserializeSeed<'de>,
+    D: Deserializer<'de>,
+{
+    deserializer.deserialize_newtype_struct(crate::private::UNKNOWN_TOKEN, UnknownVisitor(seed))
+}
+
 /// Answers tfvalue's deserializers (`visit_newtype_struct` for a known value, `visit_bytes`
 /// for an unknown one) and, for other deserializers that hand over the content directly,
 /// deserializes `T` from it.
-struct UnknownVisitor<T>(PhantomData<T>);
+struct UnknownVisitor<S>(S);
 
 /// Forwards a primitive `visit_*` to `T`, as a known value.
 macro_rules! forward_primitive {
     ($($method:ident($ty:ty),)*) => {
         $(
             fn $method<E: serde::de::Error>(self, v: $ty) -> Result<Self::Value, E> {
-                T::deserialize(v.into_deserializer()).map(Unknown::Known)
+                self.0.deserialize(v.into_deserializer()).map(Unknown::Known)
             }
         )*
     };
 }
 
-impl<'de, T: Deserialize<'de>> Visitor<'de> for UnknownVisitor<T> {
-    type Value = Unknown<T>;
+impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for UnknownVisitor<S> {
+    type Value = Unknown<S::Value>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a value or an unknown value")
     }
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        T::deserialize(d).map(Unknown::Known)
+        self.0.deserialize(d).map(Unknown::Known)
     }
 
     // `visit_borrowed_bytes` and `visit_byte_buf` forward here by default.
@@ -252,37 +265,51 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for UnknownVisitor<T> {
     }
 
     fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        T::deserialize(serde::de::value::StrDeserializer::new(v)).map(Unknown::Known)
+        self.0
+            .deserialize(serde::de::value::StrDeserializer::new(v))
+            .map(Unknown::Known)
     }
 
     fn visit_borrowed_str<E: serde::de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
-        T::deserialize(serde::de::value::BorrowedStrDeserializer::new(v)).map(Unknown::Known)
+        self.0
+            .deserialize(serde::de::value::BorrowedStrDeserializer::new(v))
+            .map(Unknown::Known)
     }
 
     fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
-        T::deserialize(serde::de::value::UnitDeserializer::new()).map(Unknown::Known)
+        self.0
+            .deserialize(serde::de::value::UnitDeserializer::new())
+            .map(Unknown::Known)
     }
 
     fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
         // UnitDeserializer answers `deserialize_option` with `visit_none`.
-        T::deserialize(serde::de::value::UnitDeserializer::new()).map(Unknown::Known)
+        self.0
+            .deserialize(serde::de::value::UnitDeserializer::new())
+            .map(Unknown::Known)
     }
 
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         // The content itself: a `Nullable`/`Option` inside sees a non-null value there.
-        T::deserialize(d).map(Unknown::Known)
+        self.0.deserialize(d).map(Unknown::Known)
     }
 
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        T::deserialize(serde::de::value::SeqAccessDeserializer::new(seq)).map(Unknown::Known)
+        self.0
+            .deserialize(serde::de::value::SeqAccessDeserializer::new(seq))
+            .map(Unknown::Known)
     }
 
     fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        T::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(Unknown::Known)
+        self.0
+            .deserialize(serde::de::value::MapAccessDeserializer::new(map))
+            .map(Unknown::Known)
     }
 
     fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<Self::Value, A::Error> {
-        T::deserialize(serde::de::value::EnumAccessDeserializer::new(data)).map(Unknown::Known)
+        self.0
+            .deserialize(serde::de::value::EnumAccessDeserializer::new(data))
+            .map(Unknown::Known)
     }
 }
 
