@@ -85,6 +85,10 @@ pub fn json_value(data: &[u8]) {
     let Some((ty, payload)) = split_typed(data) else {
         return;
     };
+    // The reader against serde_json (`crate::json_reference`).
+    if let Some(why) = crate::json_reference::disagreement(payload) {
+        panic!("tfvalue and serde_json read this JSON differently: {why}");
+    }
     if let Ok(value) = Value::from_json(payload, &ty) {
         let text = value
             .to_json(&ty)

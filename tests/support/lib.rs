@@ -10,6 +10,7 @@ use std::sync::Mutex;
 
 pub mod bench_model;
 pub mod fuzzing;
+pub mod json_reference;
 pub mod paired;
 pub mod scaling;
 pub mod terraform;

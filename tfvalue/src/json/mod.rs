@@ -24,8 +24,10 @@
 //!
 //! Decoding borrows strings from the input where the target type allows (`&'de str`, or
 //! `Cow<'de, str>` with `#[serde(borrow)]`) and the string has no escapes. The whole input
-//! must be one value: anything but whitespace after it is an error. Nesting is limited
-//! (127 levels within one JSON text, [`MAX_DEPTH`](crate::limits::MAX_DEPTH) in all).
+//! must be one value: anything but whitespace after it is an error. Nesting is limited to
+//! [`MAX_DEPTH`](crate::limits::MAX_DEPTH) levels, as in MessagePack. Malformed JSON is
+//! reported as serde_json reports it, with its line and column (`invalid JSON: expected
+//! value at line 1 column 7`); invalid UTF-8 with the offset of its byte.
 //!
 //! Encoding writes compact JSON; object keys keep the order the value gives them.
 //!
@@ -61,6 +63,7 @@
 //! ```
 
 mod de;
+mod read;
 mod ser;
 
 pub use de::{from_slice, from_slice_lenient, from_slice_seed, from_slice_seed_lenient};

@@ -1,0 +1,75 @@
+//! serde_json as the reference for what is JSON: tfvalue's own reader
+//! (tfvalue/src/json/read.rs) must accept what serde_json accepts, read the same values,
+//! and report malformed JSON with serde_json's message, line and column. Used by
+//! `tests/json_reader.rs` and, on every input, by the `json_value` fuzz target.
+//!
+//! The differences by design: tfvalue nests 256 levels (serde_json 128: inputs past that
+//! are not compared), reports invalid UTF-8 in its own words (with the byte's offset), and
+//! refuses unpaired surrogate escapes with a message of its own.
+
+use tfvalue::ErrorKind;
+
+/// Whether the two readers agree on `input`; `None` when they do, else what differs.
+pub fn disagreement(input: &[u8]) -> Option<String> {
+    let ours = tfvalue::json::from_slice::<serde_json::Value>(input);
+    let theirs = serde_json::from_slice::<serde_json::Value>(input);
+    match (ours, theirs) {
+        (Ok(a), Ok(b)) if same(&a, &b) => None,
+        (Ok(a), Ok(b)) => Some(format!("values differ: {a} / {b}")),
+        (Ok(_), Err(b)) if b.to_string().starts_with("recursion limit exceeded") => None,
+        // Decimal text just below the largest float: serde_json's approximate parser can
+        // overflow on it, Rust's rounds it to f64::MAX (tfvalue refuses what is infinite).
+        (Ok(_), Err(b)) if b.to_string().starts_with("number out of range") => None,
+        (Ok(a), Err(b)) => Some(format!("tfvalue accepts ({a}), serde_json: {b}")),
+        (Err(a), Ok(b)) => Some(format!("tfvalue: {a}, serde_json accepts ({b})")),
+        (Err(a), Err(b)) => {
+            let theirs = b.to_string();
+            if theirs.starts_with("recursion limit exceeded") || a.kind() == ErrorKind::Limit {
+                // Past serde_json's depth, or tfvalue's: compared no further.
+                return None;
+            }
+            let ours = a.message().to_owned();
+            if ours.contains("invalid UTF-8") {
+                // serde_json reading bytes reports invalid UTF-8 in a string by its own
+                // message, and outside strings as the token it expected.
+                return (a.kind() != ErrorKind::Syntax).then(|| format!("kind of {ours}"));
+            }
+            if theirs.starts_with("invalid unicode code point")
+                || theirs.starts_with("lone leading surrogate")
+                || theirs.starts_with("unexpected end of hex escape")
+            {
+                // Unpaired surrogates: both refuse them, in their own words.
+                return (!ours.contains("surrogate"))
+                    .then(|| format!("surrogate: tfvalue: {ours}; serde_json: {theirs}"));
+            }
+            if theirs.starts_with("number out of range") {
+                return (a.kind() != ErrorKind::Number)
+                    .then(|| format!("out of range: tfvalue: {ours}; serde_json: {theirs}"));
+            }
+            let expected = format!("invalid JSON: {theirs}");
+            (ours != expected || a.kind() != ErrorKind::Syntax)
+                .then(|| format!("tfvalue: {ours}; serde_json: {theirs}"))
+        }
+    }
+}
+
+/// Whether `a` and `b` are the same JSON value, floats equal or neighbours: serde_json's
+/// default float parser may round the last bit of a long decimal wrongly (it trades that
+/// for speed unless built with `float_roundtrip`); tfvalue's is Rust's, correctly rounded.
+fn same(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+    use serde_json::Value::*;
+    match (a, b) {
+        (Number(x), Number(y)) if x.is_f64() || y.is_f64() => match (x.as_f64(), y.as_f64()) {
+            (Some(x), Some(y)) => x == y || x.to_bits().abs_diff(y.to_bits()) == 1,
+            _ => false,
+        },
+        (Array(x), Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y)),
+        (Object(x), Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|((kx, vx), (ky, vy))| kx == ky && same(vx, vy))
+        }
+        _ => a == b,
+    }
+}
