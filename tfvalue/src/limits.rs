@@ -16,9 +16,9 @@ pub const MAX_DEPTH: usize = 256;
 
 /// Maximum nesting of dynamic values inside dynamic values (`[type, value]` whose value
 /// holds another `[type, value]`). Terraform nests them only a level or two (a wrapper's
-/// type contains `dynamic` only where a null or unknown stands). JSON must buffer each
-/// wrapper's value until it has read the type, so its cost grows with this depth times the
-/// input size: a small limit keeps hostile input cheap.
+/// type contains `dynamic` only where a null or unknown stands). JSON skips a wrapper's
+/// value when it comes before the type and reads it again after, so its cost grows with
+/// this depth times the input size: a small limit keeps hostile input cheap.
 pub const MAX_DYNAMIC_DEPTH: usize = 32;
 
 /// Maximum size in bytes of a refined unknown's payload (msgpack ext type 12), as go-cty.
