@@ -10,10 +10,17 @@
 //! since both sides of every ratio ran within milliseconds of each other.
 //!
 //! Run: `cargo bench -p tfvalue-suite --bench paired` (environment: `PAIRED_ROUNDS`, 301
-//! by default; `PAIRED_BATCH_MS`, the time of one batch, 2 by default). It prints, per
+//! by default; `PAIRED_BATCH_MS`, the time of one batch, 2 by default; `PAIRED_ONLY`, a
+//! part of the labels of the rows to run, all by default). It prints, per
 //! row, the median ratio with the quartiles of the rounds' ratios, and both sides' median
 //! time per operation (`tfvalue_suite::paired`). BENCHMARKS.md quotes it. The peers'
 //! package does the same for tf-provider (`PEERS_PAIRED=1`, see `benches-peers/`).
+//!
+//! With `PAIRED_GO_CTY` set to the go-cty benchmark server (built and passed by
+//! `benches-peers/go-cty/run --paired`), it pairs go-cty instead: each round a batch of
+//! go-cty's operation, timed in the Go process, and a batch of tfvalue typed's, on the
+//! same payload (the target: go-cty / tfvalue typed at least 20 for MessagePack decoding
+//! of payload-10000).
 //!
 //! Then the linearity target (10000 items cost 100x 100 items, ± 20 %), paired the same
 //! way: each operation on the large payload against the small one, printed as the time
@@ -26,11 +33,15 @@
 #![recursion_limit = "512"]
 
 use std::hint::black_box;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Duration;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tfvalue_suite::bench_model::{FloorVm, Vm};
-use tfvalue_suite::paired::{pair, settings};
+use tfvalue_suite::paired::{pair, pair_timed, settings};
 use tfvalue_suite::scaling::{
     map_payload, nested_payload, reversed_map_payload, set_payload, Chain5, Chain50, Firewall,
     FloorChain5, FloorChain50, FloorNest, Labels, LabelsMap, Nest,
@@ -46,6 +57,10 @@ fn payload(name: &str) -> Vec<u8> {
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --benches` would pass nothing to run.
     if !std::env::args().any(|a| a == "--bench") {
+        return;
+    }
+    if let Some(server) = std::env::var_os("PAIRED_GO_CTY") {
+        go_cty(server.as_ref());
         return;
     }
     let (rounds, batch) = settings();
@@ -183,6 +198,10 @@ const SIZES: (&str, &str) = ("large", "small");
 
 /// Prints the per-byte ratio of a paired row: the time ratio over the bytes ratio.
 fn per_byte(ratio: f64, bytes: &[Vec<u8>; 2]) {
+    if ratio.is_nan() {
+        // Not selected (`PAIRED_ONLY`).
+        return;
+    }
     let bytes_ratio = bytes[1].len() as f64 / bytes[0].len() as f64;
     println!(
         "{:<22} bytes ratio {bytes_ratio:.1}, per byte {:.3}",
@@ -250,4 +269,123 @@ where
         &mut || drop(black_box(encode(Format::MessagePack, black_box(&small)))),
     );
     per_byte(r, bytes);
+}
+
+/// The go-cty server (`benches-peers/go-cty/paired/`): a request runs a batch of one
+/// go-cty operation in the Go process, which answers the batch's time.
+struct GoCty {
+    child: Child,
+    requests: ChildStdin,
+    replies: BufReader<ChildStdout>,
+}
+
+impl GoCty {
+    fn start(server: &Path) -> GoCty {
+        let mut child = Command::new(server)
+            .arg(tfvalue_suite::data_path("bench"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", server.display()));
+        let requests = child.stdin.take().expect("stdin");
+        let replies = BufReader::new(child.stdout.take().expect("stdout"));
+        GoCty {
+            child,
+            requests,
+            replies,
+        }
+    }
+
+    /// Runs `op` `iters` times on payload-`n` in the Go process; its time there.
+    fn run(&mut self, op: &str, n: usize, iters: u64) -> Duration {
+        writeln!(self.requests, "{op} {n} {iters}").expect("request to go-cty");
+        self.requests.flush().expect("request to go-cty");
+        let mut reply = String::new();
+        self.replies
+            .read_line(&mut reply)
+            .expect("reply from go-cty");
+        match reply.trim().parse::<u64>() {
+            Ok(ns) => Duration::from_nanos(ns),
+            Err(_) => panic!("go-cty {op} {n}: {}", reply.trim()),
+        }
+    }
+}
+
+impl Drop for GoCty {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Time of `iters` calls of `f`, for [`pair_timed`].
+fn timed(iters: u64, f: &mut dyn FnMut()) -> Duration {
+    let start = std::time::Instant::now();
+    for _ in 0..iters {
+        f();
+    }
+    start.elapsed()
+}
+
+/// go-cty against tfvalue typed, paired: MessagePack decoding of every payload (the
+/// target's row is N = 10000), and the other three operations on payload-10000.
+fn go_cty(server: &Path) {
+    let (rounds, batch) = settings();
+    println!(
+        "paired rounds: {rounds}, batch {batch:?} (at least one call); ratio = go-cty / \
+         tfvalue typed, median [quartiles]"
+    );
+    let mut go = GoCty::start(server);
+    const SIDES: (&str, &str) = ("go-cty", "tfvalue typed");
+    for n in [1, 100, 10000] {
+        let mp = payload(&format!("payload-{n}.msgpack"));
+        pair_timed(
+            &format!("msgpack decode/{n}"),
+            SIDES,
+            &mut |iters| go.run("UnmarshalMsgpack", n, iters),
+            &mut |iters| {
+                timed(iters, &mut || {
+                    drop(black_box(
+                        tfvalue::msgpack::from_slice::<Vm>(black_box(&mp)).unwrap(),
+                    ))
+                })
+            },
+        );
+    }
+    let n = 10000;
+    let mp = payload("payload-10000.msgpack");
+    let json = payload("payload-10000.json");
+    let vm: Vm = tfvalue::msgpack::from_slice(&mp).unwrap();
+    pair_timed(
+        "msgpack encode/10000",
+        SIDES,
+        &mut |iters| go.run("MarshalMsgpack", n, iters),
+        &mut |iters| {
+            timed(iters, &mut || {
+                drop(black_box(tfvalue::msgpack::to_vec(black_box(&vm)).unwrap()))
+            })
+        },
+    );
+    pair_timed(
+        "json decode/10000",
+        SIDES,
+        &mut |iters| go.run("UnmarshalJSON", n, iters),
+        &mut |iters| {
+            timed(iters, &mut || {
+                drop(black_box(
+                    tfvalue::json::from_slice::<Vm>(black_box(&json)).unwrap(),
+                ))
+            })
+        },
+    );
+    pair_timed(
+        "json encode/10000",
+        SIDES,
+        &mut |iters| go.run("MarshalJSON", n, iters),
+        &mut |iters| {
+            timed(iters, &mut || {
+                drop(black_box(tfvalue::json::to_vec(black_box(&vm)).unwrap()))
+            })
+        },
+    );
 }

@@ -13,6 +13,12 @@ pub fn settings() -> (usize, Duration) {
     )
 }
 
+/// Whether the pair `label` runs: every pair, or with `PAIRED_ONLY` set, those whose label
+/// contains it (`PAIRED_ONLY="json decode"`).
+pub fn selected(label: &str) -> bool {
+    std::env::var("PAIRED_ONLY").map_or(true, |only| label.contains(&only))
+}
+
 fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name)
         .ok()
@@ -29,11 +35,12 @@ fn time(iters: u64, f: &mut dyn FnMut()) -> Duration {
     start.elapsed()
 }
 
-/// Calls of `f` that take about `target`.
-fn calibrate(target: Duration, f: &mut dyn FnMut()) -> u64 {
+/// Calls that take about `target`, for `run`, which makes a given number of calls and
+/// returns their time.
+fn calibrate(target: Duration, run: &mut dyn FnMut(u64) -> Duration) -> u64 {
     let mut iters = 1u64;
     loop {
-        let t = time(iters, f);
+        let t = run(iters);
         if t >= target / 4 || iters >= 1 << 30 {
             let per = t.as_secs_f64() / iters as f64;
             return ((target.as_secs_f64() / per.max(1e-12)) as u64).max(1);
@@ -56,21 +63,37 @@ fn quartiles(v: &mut [f64]) -> (f64, f64) {
 /// and prints the median ratio a / b with its quartiles and both sides' median time per
 /// operation; `names` are the two sides' names. Returns the median ratio.
 pub fn pair(label: &str, names: (&str, &str), a: &mut dyn FnMut(), b: &mut dyn FnMut()) -> f64 {
+    pair_timed(label, names, &mut |iters| time(iters, a), &mut |iters| {
+        time(iters, b)
+    })
+}
+
+/// As [`pair`], for sides that time themselves: `a(iters)` makes `iters` calls and returns
+/// their time (another process's operation, timed there: see `benches/paired.rs`, go-cty).
+pub fn pair_timed(
+    label: &str,
+    names: (&str, &str),
+    a: &mut dyn FnMut(u64) -> Duration,
+    b: &mut dyn FnMut(u64) -> Duration,
+) -> f64 {
+    if !selected(label) {
+        return f64::NAN;
+    }
     let (rounds, batch) = settings();
     // Warm up both, then size the batches.
-    time(3, a);
-    time(3, b);
+    a(3);
+    b(3);
     let (na, nb) = (calibrate(batch, a), calibrate(batch, b));
     let mut ratios = Vec::with_capacity(rounds);
     let mut ta = Vec::with_capacity(rounds);
     let mut tb = Vec::with_capacity(rounds);
     for round in 0..rounds.max(1) {
         let (da, db) = if round % 2 == 0 {
-            let da = time(na, a);
-            (da, time(nb, b))
+            let da = a(na);
+            (da, b(nb))
         } else {
-            let db = time(nb, b);
-            (time(na, a), db)
+            let db = b(nb);
+            (a(na), db)
         };
         let pa = da.as_secs_f64() / na as f64;
         let pb = db.as_secs_f64() / nb as f64;
