@@ -419,6 +419,7 @@ impl<'de> Deserializer<'de> {
 
     /// Reads an object (its `{` at the current position); `attrs` when read as a struct
     /// (paths name attributes), `fields` when read leniently.
+    #[inline(always)]
     fn map<V: Visitor<'de>>(
         &mut self,
         visitor: V,

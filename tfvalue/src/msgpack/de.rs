@@ -576,6 +576,7 @@ impl<'de> Deserializer<'de> {
         Ok(value)
     }
 
+    #[inline(always)]
     fn map<V: Visitor<'de>>(&mut self, len: usize, attrs: bool, visitor: V) -> Result<V::Value> {
         self.enter()?;
         let mut access = MapAccess {
