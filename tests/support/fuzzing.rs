@@ -80,7 +80,7 @@ pub fn msgpack_value(data: &[u8]) {
 }
 
 /// JSON into a `Value` of the given type; what decodes re-encodes and decodes to an equal
-/// value.
+/// value. The payload is also read as serde_json reads it, which must agree.
 pub fn json_value(data: &[u8]) {
     let Some((ty, payload)) = split_typed(data) else {
         return;
@@ -135,8 +135,13 @@ pub fn typed_msgpack(data: &[u8]) {
     }
 }
 
-/// JSON into the derived `Vm` model; what decodes re-encodes and decodes again.
+/// JSON into the derived `Vm` model; what decodes re-encodes and decodes again. The input
+/// is also read as serde_json reads it, which must agree.
 pub fn typed_json(data: &[u8]) {
+    // The reader against serde_json (`crate::json_reference`), on the whole input.
+    if let Some(why) = crate::json_reference::disagreement(data) {
+        panic!("tfvalue and serde_json read this JSON differently: {why}");
+    }
     if let Ok(model) = tfvalue::json::from_slice::<vm::Vm>(data) {
         let text = tfvalue::json::to_vec(&model).expect("a decoded model re-encodes");
         let _: vm::Vm = tfvalue::json::from_slice(&text).expect("re-encoded model decodes");
