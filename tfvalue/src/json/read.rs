@@ -540,38 +540,9 @@ impl<'de> Reader<'de> {
     }
 
     /// Skips a string whose opening quote was consumed, checking it as [`Reader::string`]
-    /// does, without decoding it.
+    /// does (reading it costs no more: a string without escapes is borrowed).
     pub(crate) fn skip_string(&mut self) -> Result<()> {
-        let start = self.pos;
-        let mut high = true;
-        let mut i = start;
-        loop {
-            i = self.find_special(i, high);
-            match self.input.get(i) {
-                Some(b'"') => {
-                    self.pos = i + 1;
-                    if !high {
-                        self.checked(&self.input[start..i], start)?;
-                    }
-                    return Ok(());
-                }
-                Some(b'\\') => {
-                    // Escapes are checked by decoding them (rare in skipped values).
-                    self.pos = i;
-                    self.escaped(start, high)?;
-                    return Ok(());
-                }
-                Some(&b) if b >= 0x80 => {
-                    high = false;
-                    i += 1;
-                }
-                Some(_) => return Err(self.control(i)),
-                None => {
-                    self.pos = self.input.len();
-                    return Err(self.eof(Within::String));
-                }
-            }
-        }
+        self.string().map(|_| ())
     }
 
     // -----------------------------------------------------------------------------------
