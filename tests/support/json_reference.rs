@@ -66,14 +66,16 @@ pub fn disagreement(input: &[u8]) -> Option<String> {
     }
 }
 
-/// Whether `a` and `b` are the same JSON value, floats equal or neighbours: serde_json's
-/// default float parser may round the last bit of a long decimal wrongly (it trades that
-/// for speed unless built with `float_roundtrip`); tfvalue's is Rust's, correctly rounded.
+/// Whether `a` and `b` are the same JSON value, floats within a few units in the last
+/// place: serde_json's default float parser may round the last bits of a long decimal
+/// wrongly (it trades that for speed unless built with `float_roundtrip`; the fuzzer found
+/// `0.000060606006666666666666000000004` read 2 units off); tfvalue's is Rust's `parse`,
+/// correctly rounded. What this compares is the grammar, not the rounding.
 fn same(a: &serde_json::Value, b: &serde_json::Value) -> bool {
     use serde_json::Value::*;
     match (a, b) {
         (Number(x), Number(y)) if x.is_f64() || y.is_f64() => match (x.as_f64(), y.as_f64()) {
-            (Some(x), Some(y)) => x == y || x.to_bits().abs_diff(y.to_bits()) == 1,
+            (Some(x), Some(y)) => x == y || x.to_bits().abs_diff(y.to_bits()) <= 8,
             _ => false,
         },
         (Array(x), Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y)),
