@@ -56,8 +56,10 @@ pub fn disagreement(input: &[u8]) -> Option<String> {
                     .then(|| format!("surrogate: tfvalue: {ours}; serde_json: {theirs}"));
             }
             if theirs.starts_with("number out of range") {
-                return (a.kind() != ErrorKind::Number)
-                    .then(|| format!("out of range: tfvalue: {ours}; serde_json: {theirs}"));
+                // Both refuse the input; serde_json may have stopped at a number just
+                // below the largest float that tfvalue reads (see above), and tfvalue at a
+                // mistake after it.
+                return None;
             }
             let expected = format!("invalid JSON: {theirs}");
             (ours != expected || a.kind() != ErrorKind::Syntax)
