@@ -138,6 +138,22 @@ fn main() {
     let json = [payload("payload-100.json"), payload("payload-10000.json")];
     linear::<Vm>("payload msgpack 10000/100", Format::MessagePack, &mp, true);
     linear::<Vm>("payload json 10000/100", Format::Json, &json, true);
+    // serde_json's own per-byte growth on the same bytes, for comparison.
+    let r = pair(
+        "payload json floor decode",
+        SIZES,
+        &mut || {
+            drop(black_box(
+                serde_json::from_slice::<FloorVm>(black_box(&json[1])).unwrap(),
+            ))
+        },
+        &mut || {
+            drop(black_box(
+                serde_json::from_slice::<FloorVm>(black_box(&json[0])).unwrap(),
+            ))
+        },
+    );
+    per_byte(r, &json);
     // The scaling payloads (`tfvalue_suite::scaling`), MessagePack.
     let set = [set_payload(100), set_payload(10000)];
     linear::<Firewall>("set 10000/100", Format::MessagePack, &set, true);
