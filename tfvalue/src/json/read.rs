@@ -703,7 +703,7 @@ impl<'de> Reader<'de> {
 }
 
 /// A `\u` escape of half a surrogate pair without its other half.
-const UNPAIRED: &str = "lone leading surrogate in hex escape";
+const UNPAIRED: &str = "unpaired UTF-16 surrogate in a \\u escape";
 
 #[cfg(test)]
 mod tests {
@@ -772,9 +772,9 @@ mod tests {
             (b"a\x01b\"", "control character (\\u0000-\\u001F) found while parsing a string at line 1 column 2"),
             (b"ab\\q\"", "invalid escape at line 1 column 4"),
             (b"\\u12g4\"", "invalid escape at line 1 column 6"),
-            (b"\\ud800\"", "lone leading surrogate in hex escape at line 1 column 7"),
-            (b"\\ud800\\u0041\"", "lone leading surrogate in hex escape at line 1 column 7"),
-            (b"\\udc00\"", "lone leading surrogate in hex escape at line 1 column 3"),
+            (b"\\ud800\"", "unpaired UTF-16 surrogate in a \\u escape at line 1 column 7"),
+            (b"\\ud800\\u0041\"", "unpaired UTF-16 surrogate in a \\u escape at line 1 column 7"),
+            (b"\\udc00\"", "unpaired UTF-16 surrogate in a \\u escape at line 1 column 3"),
             (b"ab\xff\"", "invalid UTF-8 at line 1 column 3 (byte 2)"),
             (b"ab\xc3\"", "invalid UTF-8 at line 1 column 3 (byte 2)"),
             (b"\\n\xe9\"", "invalid UTF-8 at line 1 column 3 (byte 2)"),
