@@ -85,6 +85,20 @@ impl Error {
         Error::new(kind, format!("expected {expected}, found {found}"))
     }
 
+    /// A whole number outside its target's range: "expected a whole number from {min} to
+    /// {max}, found {found}" ([`ErrorKind::Number`]); every reader and `Number` say it so.
+    #[cold]
+    pub(crate) fn out_of_range(
+        found: impl fmt::Display,
+        min: impl fmt::Display,
+        max: impl fmt::Display,
+    ) -> Self {
+        Error::new(
+            ErrorKind::Number,
+            format!("expected a whole number from {min} to {max}, found {found}"),
+        )
+    }
+
     /// The category of this error.
     pub fn kind(&self) -> ErrorKind {
         self.inner.kind

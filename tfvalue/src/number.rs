@@ -273,13 +273,7 @@ impl Number {
 
     #[cold]
     fn range_error(&self, min: &dyn fmt::Display, max: &dyn fmt::Display) -> Error {
-        Error::new(
-            ErrorKind::Number,
-            format!(
-                "expected a whole number from {min} to {max}, found {}",
-                self.short_text()
-            ),
-        )
+        Error::out_of_range(self.short_text(), min, max)
     }
 
     #[cold]

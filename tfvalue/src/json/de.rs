@@ -141,14 +141,6 @@ fn quote_shortened(out: &mut String, s: &str) {
     let _ = crate::path::write_quoted(out, &shown);
 }
 
-#[cold]
-fn out_of_range(n: &str, min: i128, max: u128) -> Error {
-    Error::new(
-        ErrorKind::Number,
-        format!("expected a whole number from {min} to {max}, found {n}"),
-    )
-}
-
 /// An integer parsed from JSON number text, exactly: plain digits directly, other forms
 /// (`1e3`, `5.0`) through [`Number`]'s canonical text. `None` if not a whole number in range.
 fn parse_whole<T: std::str::FromStr>(text: &str) -> Result<Option<T>> {
@@ -321,7 +313,7 @@ impl<'de> Deserializer<'de> {
                     .input
                     .get(start..self.read.pos)
                     .unwrap_or_default();
-                Err(out_of_range(
+                Err(Error::out_of_range(
                     std::str::from_utf8(text).unwrap_or_default(),
                     min,
                     max,
@@ -329,7 +321,7 @@ impl<'de> Deserializer<'de> {
             }
             Num::Text(text) => match parse_whole::<i128>(text)? {
                 Some(n) if fits(n) => Ok(n),
-                _ => Err(out_of_range(text, min, max)),
+                _ => Err(Error::out_of_range(text, min, max)),
             },
         }
     }
@@ -341,7 +333,7 @@ impl<'de> Deserializer<'de> {
         let text = self.number_text()?;
         match parse_whole::<i128>(&text)? {
             Some(n) if n >= min && (n < 0 || n as u128 <= max) => Ok(n),
-            _ => Err(out_of_range(&text, min, max)),
+            _ => Err(Error::out_of_range(&text, min, max)),
         }
     }
 
@@ -600,7 +592,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         let text = self.number_text()?;
         match parse_whole::<i128>(&text)? {
             Some(n) => visitor.visit_i128(n),
-            None => Err(out_of_range(&text, i128::MIN, i128::MAX as u128)),
+            None => Err(Error::out_of_range(&text, i128::MIN, i128::MAX as u128)),
         }
     }
 
@@ -608,7 +600,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         let text = self.number_text()?;
         match parse_whole::<u128>(&text)? {
             Some(n) => visitor.visit_u128(n),
-            None => Err(out_of_range(&text, 0, u128::MAX)),
+            None => Err(Error::out_of_range(&text, 0, u128::MAX)),
         }
     }
 

@@ -478,14 +478,6 @@ impl<'de> Deserializer<'de> {
         Ok(())
     }
 
-    #[cold]
-    fn out_of_range(n: impl std::fmt::Display, min: i128, max: u128) -> Error {
-        Error::new(
-            ErrorKind::Number,
-            format!("expected a whole number from {min} to {max}, found {n}"),
-        )
-    }
-
     /// Reads a number and converts it to an integer within `min..=max`.
     #[inline]
     fn read_int(&mut self, min: i128, max: u128) -> Result<i128> {
@@ -516,14 +508,14 @@ impl<'de> Deserializer<'de> {
                 if u128::from(n) <= max {
                     Ok(i128::from(n))
                 } else {
-                    Err(Self::out_of_range(n, min, max))
+                    Err(Error::out_of_range(n, min, max))
                 }
             }
             WireNumber::I64(n) => {
                 if i128::from(n) >= min && (n < 0 || (n as u128) <= max) {
                     Ok(i128::from(n))
                 } else {
-                    Err(Self::out_of_range(n, min, max))
+                    Err(Error::out_of_range(n, min, max))
                 }
             }
             other => {
@@ -531,7 +523,7 @@ impl<'de> Deserializer<'de> {
                 let fits = |v: i128| v >= min && (v < 0 || (v as u128) <= max);
                 match number.to_i128() {
                     Ok(v) if fits(v) => Ok(v),
-                    _ => Err(Self::out_of_range(number, min, max)),
+                    _ => Err(Error::out_of_range(number, min, max)),
                 }
             }
         }
