@@ -141,6 +141,12 @@ fn quote_shortened(out: &mut String, s: &str) {
     let _ = crate::path::write_quoted(out, &shown);
 }
 
+/// Whether `n` lies within `min..=max`.
+#[inline]
+fn in_range(n: i128, min: i128, max: u128) -> bool {
+    n >= min && (n < 0 || n as u128 <= max)
+}
+
 /// An integer parsed from JSON number text, exactly: plain digits directly, other forms
 /// (`1e3`, `5.0`) through [`Number`]'s canonical text. `None` if not a whole number in range.
 fn parse_whole<T: std::str::FromStr>(text: &str) -> Result<Option<T>> {
@@ -289,7 +295,7 @@ impl<'de> Deserializer<'de> {
     /// Reads a number and converts it to an integer within `min..=max`, exactly.
     #[inline]
     fn read_int(&mut self, min: i128, max: u128) -> Result<i128> {
-        let fits = |n: i128| n >= min && (n < 0 || n as u128 <= max);
+        let fits = |n: i128| in_range(n, min, max);
         match self.read.peek_in(Within::Value)? {
             b'-' | b'0'..=b'9' => {}
             _ => return self.read_int_other(min, max),
@@ -308,16 +314,7 @@ impl<'de> Deserializer<'de> {
                 if fits(n) {
                     return Ok(n);
                 }
-                let text = self
-                    .read
-                    .input
-                    .get(start..self.read.pos)
-                    .unwrap_or_default();
-                Err(Error::out_of_range(
-                    std::str::from_utf8(text).unwrap_or_default(),
-                    min,
-                    max,
-                ))
+                Err(Error::out_of_range(self.read.number_since(start), min, max))
             }
             Num::Text(text) => match parse_whole::<i128>(text)? {
                 Some(n) if fits(n) => Ok(n),
@@ -332,7 +329,7 @@ impl<'de> Deserializer<'de> {
     fn read_int_other(&mut self, min: i128, max: u128) -> Result<i128> {
         let text = self.number_text()?;
         match parse_whole::<i128>(&text)? {
-            Some(n) if n >= min && (n < 0 || n as u128 <= max) => Ok(n),
+            Some(n) if in_range(n, min, max) => Ok(n),
             _ => Err(Error::out_of_range(&text, min, max)),
         }
     }
@@ -462,7 +459,7 @@ impl<'de> Deserializer<'de> {
         self.read.pos += 1;
         self.enter()?;
         let mut value: Option<usize> = None;
-        let mut ty: Option<&'de [u8]> = None;
+        let mut ty: Option<&'de str> = None;
         let mut first = true;
         while self.read.object_next(first)? {
             first = false;
@@ -480,13 +477,12 @@ impl<'de> Deserializer<'de> {
                 let name = if is_value { "value" } else { "type" };
                 return Err(dynamic_error(&format!("an object with \"{name}\" twice")));
             }
-            self.read.peek_in(Within::Value)?;
-            let at = self.read.pos;
-            let text = self.read.skip()?;
             if is_value {
-                value = Some(at);
+                self.read.peek_in(Within::Value)?;
+                value = Some(self.read.pos);
+                self.read.skip()?;
             } else {
-                ty = Some(text);
+                ty = Some(self.read.skip_text()?);
             }
         }
         let end = self.read.pos;
@@ -496,9 +492,6 @@ impl<'de> Deserializer<'de> {
         let Some(ty) = ty else {
             return Err(dynamic_error("an object without \"type\""));
         };
-        // Skipped, so checked: a string's bytes are UTF-8 and all else is ASCII.
-        let ty =
-            std::str::from_utf8(ty).map_err(|_| Error::new(ErrorKind::Syntax, "invalid UTF-8"))?;
         // Only real wrappers count towards the limit (a null dynamic nests nothing), as in
         // MessagePack.
         self.dynamic_depth += 1;
@@ -698,10 +691,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
             return self.dynamic(visitor);
         }
         if name == RAW_VALUE_TOKEN {
-            let text = self.read.skip()?;
-            // Skipped, so checked: a string's bytes are UTF-8 and all else is ASCII.
-            let text = std::str::from_utf8(text)
-                .map_err(|_| Error::new(ErrorKind::Syntax, "invalid UTF-8"))?;
+            let text = self.read.skip_text()?;
             return visitor.visit_map(RawValueAccess { text: Some(text) });
         }
         visitor.visit_newtype_struct(self)

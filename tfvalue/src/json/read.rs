@@ -633,7 +633,12 @@ impl<'de> Reader<'de> {
     pub(crate) fn number_text(&mut self) -> Result<&'de str> {
         let start = self.pos;
         self.number()?;
-        Ok(ascii(&self.input[start..self.pos]))
+        Ok(self.number_since(start))
+    }
+
+    /// The text of the number [`Reader::number`] just read from `start`.
+    pub(crate) fn number_since(&self, start: usize) -> &'de str {
+        ascii(self.input.get(start..self.pos).unwrap_or_default())
     }
 
     // -----------------------------------------------------------------------------------
@@ -647,6 +652,16 @@ impl<'de> Reader<'de> {
         let result = self.skip_with(&mut open);
         self.open = open;
         result
+    }
+
+    /// As [`Reader::skip`], the text as `str` (dynamic types, raw values). It is UTF-8 by
+    /// the skip's checks: strings are checked, everything else is ASCII; the check here
+    /// only turns that into a type.
+    pub(crate) fn skip_text(&mut self) -> Result<&'de str> {
+        self.peek();
+        let start = self.pos;
+        let raw = self.skip()?;
+        std::str::from_utf8(raw).map_err(|e| self.invalid_utf8(start + e.valid_up_to()))
     }
 
     fn skip_with(&mut self, open: &mut Vec<u8>) -> Result<&'de [u8]> {
