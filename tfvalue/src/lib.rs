@@ -154,6 +154,7 @@
 mod bulk_map;
 pub mod dynamic_value;
 pub mod error;
+mod go_json;
 pub mod json;
 pub mod known;
 pub mod limits;

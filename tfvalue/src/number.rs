@@ -6,11 +6,13 @@
 //! `i64` with no allocation. Values that are exactly an `f64` live in an `f64`; only the rest
 //! (such as `0.1` or a 40-digit integer) are stored as an exact decimal on the heap.
 //!
-//! The representation is canonical up to how a float is written: every value has exactly
-//! one form, except that a float remembers whether it is written with its shortest digits
-//! (a float64 from the wire, as go-cty's 53-bit floats) or with all its digits (decimal text
-//! that happens to equal a float, as go-cty's 512-bit numbers parsed from text). Equality
-//! and hashing are value equality, and the ordering is exact numeric order across all forms.
+//! A number also remembers what go-cty (Terraform's value library) remembers about where it
+//! came from, because go-cty writes a value's text from it: a float64 from the wire is a
+//! 53-bit float whose text is its shortest digits (2^63 from a float64 is written
+//! `9223372036854776000`), while decimal text is kept at 512 bits and written with all its
+//! digits (`9223372036854775808`); and zero keeps its sign (`-0`). Equality and hashing are
+//! value equality across all forms (`-0` equals `0`), and the ordering is exact numeric
+//! order.
 
 mod decimal;
 
@@ -35,13 +37,19 @@ pub struct Number(Repr);
 
 #[derive(Clone)]
 enum Repr {
-    /// Every value equal to an `i64` (including zero).
+    /// Every value equal to an `i64` (including zero), except the whole float64s from the
+    /// wire of at least 2^53 in magnitude, which are [`Repr::Float`].
     Int(i64),
-    /// Integers above `i64::MAX` that fit a `u64`.
+    /// Integers above `i64::MAX` that fit a `u64`, from integers or decimal text.
     UInt(u64),
-    /// Other values that are exactly an `f64`: non-integers, integers beyond the 64-bit
-    /// ranges, ±infinity. Never NaN, never -0.0. Written with the shortest digits that read
-    /// back as the same `f64` (as go-cty writes a float64 it received).
+    /// Zero with a minus sign (`-0` as text, or -0.0 from the wire): equal to zero, written
+    /// as `0` in MessagePack and as `-0` in JSON, as go-cty does.
+    NegZero,
+    /// Other values that are exactly an `f64`: non-integers, whole float64s from the wire of
+    /// at least 2^53 in magnitude, integers beyond the 64-bit ranges whose text is the
+    /// float's shortest digits, ±infinity. Never NaN, never zero. Written with the shortest
+    /// digits that read back as the same `f64` (as go-cty writes a float64 it received),
+    /// whole or not.
     Float(f64),
     /// A value exactly equal to a finite `f64` that came from decimal text whose digits are
     /// not the float's shortest text (such as the 51-digit integer
@@ -101,6 +109,9 @@ impl Number {
         if f.is_infinite() {
             return Ok(Number(Repr::Float(f)));
         }
+        if f == 0.0 && f.is_sign_negative() {
+            return Ok(Number(Repr::NegZero));
+        }
         if f.trunc() == f && f.abs() < TWO_POW_53 as f64 {
             return Ok(Number(Repr::Int(f as i64)));
         }
@@ -118,6 +129,9 @@ impl Number {
         if f.is_infinite() {
             return Ok(Number(Repr::Float(f64::from(f))));
         }
+        if f == 0.0 && f.is_sign_negative() {
+            return Ok(Number(Repr::NegZero));
+        }
         if f.trunc() == f && f.abs() < (1u32 << 24) as f32 {
             return Ok(Number(Repr::Int(f as i64)));
         }
@@ -127,8 +141,10 @@ impl Number {
     }
 
     /// The exact binary value of `f`, as Terraform sends a float64 on the wire:
-    /// `from_f64_exact(0.1)` is 0.1000000000000000055511151231257827…. `-0.0` is zero;
-    /// ±infinity are kept; NaN is an error.
+    /// `from_f64_exact(0.1)` is 0.1000000000000000055511151231257827…. The number keeps
+    /// go-cty's 53-bit view of it: its text is the float's shortest digits (2^63 is written
+    /// `9223372036854776000`). `-0.0` is zero written `-0`; ±infinity are kept; NaN is an
+    /// error.
     pub fn from_f64_exact(f: f64) -> Result<Number> {
         if f.is_nan() {
             return Err(nan_error());
@@ -141,6 +157,8 @@ impl Number {
     pub fn as_i64(&self) -> Option<i64> {
         match self.0 {
             Repr::Int(i) => Some(i),
+            Repr::NegZero => Some(0),
+            Repr::Float(f) => whole_f64_in_i64(f),
             _ => None,
         }
     }
@@ -151,6 +169,8 @@ impl Number {
         match self.0 {
             Repr::Int(i) => u64::try_from(i).ok(),
             Repr::UInt(u) => Some(u),
+            Repr::NegZero => Some(0),
+            Repr::Float(f) if f.fract() == 0.0 && (0.0..TWO_POW_64).contains(&f) => Some(f as u64),
             _ => None,
         }
     }
@@ -158,7 +178,7 @@ impl Number {
     /// Whether the value is a whole number (infinity is not).
     pub fn is_integer(&self) -> bool {
         match &self.0 {
-            Repr::Int(_) | Repr::UInt(_) => true,
+            Repr::Int(_) | Repr::UInt(_) | Repr::NegZero => true,
             Repr::Float(f) | Repr::FloatDigits(f) => f.is_finite() && f.fract() == 0.0,
             Repr::Big(d) => d.exp() >= 0,
         }
@@ -173,29 +193,48 @@ impl Number {
     pub fn is_negative(&self) -> bool {
         match &self.0 {
             Repr::Int(i) => *i < 0,
-            Repr::UInt(_) => false,
+            Repr::UInt(_) | Repr::NegZero => false,
             Repr::Float(f) | Repr::FloatDigits(f) => *f < 0.0,
             Repr::Big(d) => d.is_negative(),
         }
     }
 
-    /// Appends the value in go-cty's MessagePack encoding: an integer that fits an `i64` as
-    /// the smallest MessagePack integer (unsigned codes for non-negative values), else a
-    /// float64 if exactly one, else a string of its decimal digits.
+    /// Appends the value in go-cty 1.16's MessagePack encoding: an integer that fits an
+    /// `i64` as the smallest MessagePack integer (unsigned codes for non-negative values); a
+    /// non-integer that is exactly a float64 as that float64; ±infinity as float64; every
+    /// other number, whole numbers beyond the `i64` range included, as a string of its
+    /// decimal digits (as [`Number::write_json`] writes them).
     pub fn write_msgpack(&self, out: &mut Vec<u8>) {
         match &self.0 {
             Repr::Int(i) => write_msgpack_int(*i, out),
+            Repr::NegZero => write_msgpack_int(0, out),
             Repr::UInt(u) => {
-                if u >> u.trailing_zeros() < TWO_POW_53 {
-                    write_msgpack_f64(*u as f64, out);
-                } else {
-                    let mut buf = [0u8; 40];
-                    let digits = u128_digits(u128::from(*u), &mut buf);
-                    write_msgpack_str_header(digits.len(), out);
-                    out.extend_from_slice(digits);
-                }
+                let mut buf = [0u8; 40];
+                let digits = u128_digits(u128::from(*u), &mut buf);
+                write_msgpack_str_header(digits.len(), out);
+                out.extend_from_slice(digits);
             }
-            Repr::Float(f) | Repr::FloatDigits(f) => write_msgpack_f64(*f, out),
+            Repr::Float(f) | Repr::FloatDigits(f) if f.fract() != 0.0 || f.is_infinite() => {
+                write_msgpack_f64(*f, out)
+            }
+            Repr::Float(f) => match whole_f64_in_i64(*f) {
+                Some(i) => write_msgpack_int(i, out),
+                None => {
+                    // Whole floats beyond the i64 range are rare: their text (up to 309
+                    // digits) is written to a string first, to know its length.
+                    let mut text = String::new();
+                    let _ = write_float(&mut text, *f);
+                    write_msgpack_str_header(text.len(), out);
+                    out.extend_from_slice(text.as_bytes());
+                }
+            },
+            Repr::FloatDigits(f) => match decimal::Decimal::from_f64(*f) {
+                Some(d) => {
+                    write_msgpack_str_header(d.plain_len(), out);
+                    d.push_plain(out);
+                }
+                None => write_msgpack_int(0, out),
+            },
             Repr::Big(d) => {
                 write_msgpack_str_header(d.plain_len(), out);
                 d.push_plain(out);
@@ -218,6 +257,7 @@ impl Number {
                 let mut buf = [0u8; 40];
                 out.extend_from_slice(u128_digits(u128::from(*u), &mut buf));
             }
+            Repr::NegZero => out.extend_from_slice(b"-0"),
             Repr::Float(f) => {
                 if f.is_infinite() {
                     return Err(Error::new(
@@ -242,6 +282,7 @@ impl Number {
         match &self.0 {
             Repr::Int(i) => Whole::Signed(i128::from(*i)),
             Repr::UInt(u) => Whole::Signed(i128::from(*u)),
+            Repr::NegZero => Whole::Signed(0),
             Repr::Float(f) | Repr::FloatDigits(f) => {
                 const TWO_POW_127: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
                 if !f.is_finite() {
@@ -321,6 +362,7 @@ impl Number {
                 }
                 f
             }
+            Repr::NegZero => return Ok(-0.0),
             Repr::Float(f) | Repr::FloatDigits(f) => return Ok(*f),
             Repr::Big(d) => d.to_f64_rounded(),
         };
@@ -338,6 +380,7 @@ impl Number {
         let g = match &self.0 {
             Repr::Int(i) => *i as f32,
             Repr::UInt(u) => *u as f32,
+            Repr::NegZero => return Ok(-0.0),
             Repr::Float(f) if f.is_infinite() => return Ok(*f as f32),
             Repr::Float(f) | Repr::FloatDigits(f) => *f as f32,
             Repr::Big(d) => d.to_f32_rounded(),
@@ -357,7 +400,7 @@ impl Number {
     /// The exact value in comparable form.
     fn exact(&self) -> Exact<'_> {
         match &self.0 {
-            Repr::Int(0) => Exact::Zero,
+            Repr::Int(0) | Repr::NegZero => Exact::Zero,
             Repr::Int(i) => {
                 Exact::owned(Decimal::from_u128(*i < 0, u128::from(i.unsigned_abs()), 0))
             }
@@ -378,6 +421,7 @@ impl Number {
     fn signum(&self) -> i8 {
         match &self.0 {
             Repr::Int(i) => i.signum() as i8,
+            Repr::NegZero => 0,
             Repr::UInt(_) => 1,
             Repr::Float(f) | Repr::FloatDigits(f) => {
                 if *f < 0.0 {
@@ -479,19 +523,27 @@ to_integer! {
 // Construction and canonical form
 // ---------------------------------------------------------------------------------------
 
-/// The canonical form of a finite or infinite, non-NaN `f64`'s exact value.
+/// The form of a finite or infinite, non-NaN `f64` from the wire: whole values below 2^53 in
+/// magnitude as integers (their shortest digits are all their digits), -0.0 as
+/// [`Repr::NegZero`], everything else as [`Repr::Float`], written with its shortest digits.
 fn exact_float_repr(f: f64) -> Repr {
-    const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
-    if f.fract() == 0.0 {
-        if (-TWO_POW_63..TWO_POW_63).contains(&f) {
-            // Also turns -0.0 into 0.
-            return Repr::Int(f as i64);
-        }
-        if (TWO_POW_63..2.0 * TWO_POW_63).contains(&f) {
-            return Repr::UInt(f as u64);
-        }
+    if f == 0.0 {
+        return if f.is_sign_negative() {
+            Repr::NegZero
+        } else {
+            Repr::Int(0)
+        };
+    }
+    if f.fract() == 0.0 && f.abs() < TWO_POW_53 as f64 {
+        return Repr::Int(f as i64);
     }
     Repr::Float(f)
+}
+
+/// `f` as an `i64`, if it is whole and in range.
+fn whole_f64_in_i64(f: f64) -> Option<i64> {
+    const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
+    (f.fract() == 0.0 && (-TWO_POW_63..TWO_POW_63).contains(&f)).then_some(f as i64)
 }
 
 /// The canonical form of `±m`.
@@ -508,7 +560,8 @@ fn from_magnitude(neg: bool, m: u128) -> Number {
     }
     if m >> m.trailing_zeros() < u128::from(TWO_POW_53) {
         let f = m as f64;
-        return Number(Repr::Float(if neg { -f } else { f }));
+        let sig = decimal_digits(m) - trailing_decimal_zeros(m);
+        return Number(parsed_float(if neg { -f } else { f }, sig));
     }
     match Decimal::from_u128(neg, m, 0) {
         Some(d) => Number(Repr::Big(Box::new(d))),
@@ -547,12 +600,28 @@ fn from_decimal(d: Decimal) -> Number {
 fn parsed_float(f: f64, sig: usize) -> Repr {
     // Up to 15 significant digits, the exact digits are always the shortest (every decimal
     // of at most 15 digits reads back through an f64 unchanged, so no shorter decimal can
-    // round to the same f64); whole floats below 2^128 are written exactly anyway.
-    if sig <= 15 || (f.fract() == 0.0 && f.abs() < TWO_POW_128) || shortest_digits(f) == sig {
+    // round to the same f64). When the digits are the shortest, the float's text (the
+    // shortest digits, padded with zeros for a whole number) is exactly the decimal.
+    if sig <= 15 || shortest_digits(f) == sig {
         Repr::Float(f)
     } else {
         Repr::FloatDigits(f)
     }
+}
+
+/// The number of decimal digits of `m` (1 for zero).
+fn decimal_digits(m: u128) -> usize {
+    m.checked_ilog10().map_or(1, |l| l as usize + 1)
+}
+
+/// The number of trailing decimal zeros of a non-zero `m`.
+fn trailing_decimal_zeros(mut m: u128) -> usize {
+    let mut n = 0;
+    while m != 0 && m % 10 == 0 {
+        m /= 10;
+        n += 1;
+    }
+    n
 }
 
 /// The number of significant digits in the shortest text of a finite `f64`.
@@ -614,6 +683,9 @@ fn parse_bytes(text: &[u8], original: &str) -> Result<Number> {
     }
     // Fast path: a plain integer of up to 18 digits.
     if let Some(i) = parse_small_int(text) {
+        if i == 0 && text.first() == Some(&b'-') {
+            return Ok(Number(Repr::NegZero));
+        }
         return Ok(Number(Repr::Int(i)));
     }
     let Some(s) = scan(text) else {
@@ -629,7 +701,8 @@ fn parse_bytes(text: &[u8], original: &str) -> Result<Number> {
         }
     };
     let Some(lead) = (0..n).position(|k| digit_at(k) != b'0') else {
-        return Ok(Number(Repr::Int(0)));
+        // go-cty keeps the sign of zero: `-0` (or `-0.0e5`) is written back as `-0`.
+        return Ok(Number(if s.neg { Repr::NegZero } else { Repr::Int(0) }));
     };
     let trail = (0..n).rev().position(|k| digit_at(k) != b'0').unwrap_or(0);
     let sig = n - lead - trail;
@@ -1026,17 +1099,41 @@ impl FromStr for Number {
     }
 }
 
+impl Number {
+    /// The value as an integer, if it is one in `[-2^63, 2^64)`: the forms that can hold the
+    /// same whole value (an integer, negative zero, a whole float64 from the wire) meet here
+    /// for equality and hashing.
+    #[inline]
+    fn small_whole(&self) -> Option<i128> {
+        match self.0 {
+            Repr::Int(i) => Some(i128::from(i)),
+            Repr::UInt(u) => Some(i128::from(u)),
+            Repr::NegZero => Some(0),
+            Repr::Float(f) | Repr::FloatDigits(f)
+                if f.fract() == 0.0 && (-TWO_POW_64..TWO_POW_64).contains(&f) =>
+            {
+                Some(f as i128)
+            }
+            _ => None,
+        }
+    }
+}
+
 impl PartialEq for Number {
     fn eq(&self, other: &Self) -> bool {
         match (&self.0, &other.0) {
             (Repr::Int(a), Repr::Int(b)) => a == b,
-            (Repr::UInt(a), Repr::UInt(b)) => a == b,
-            // Never NaN and never -0.0, so bit equality is value equality.
+            // Never NaN and never zero, so bit equality is value equality.
             (Repr::Float(a) | Repr::FloatDigits(a), Repr::Float(b) | Repr::FloatDigits(b)) => {
                 a.to_bits() == b.to_bits()
             }
             (Repr::Big(a), Repr::Big(b)) => a == b,
-            _ => false,
+            // A Big is never equal to any other form; the rest meet as integers.
+            (Repr::Big(_), _) | (_, Repr::Big(_)) => false,
+            _ => match (self.small_whole(), other.small_whole()) {
+                (Some(a), Some(b)) => a == b,
+                _ => false,
+            },
         }
     }
 }
@@ -1045,15 +1142,13 @@ impl Eq for Number {}
 
 impl Hash for Number {
     fn hash<H: Hasher>(&self, state: &mut H) {
+        if let Some(i) = self.small_whole() {
+            state.write_u8(0);
+            i.hash(state);
+            return;
+        }
         match &self.0 {
-            Repr::Int(i) => {
-                state.write_u8(0);
-                i.hash(state);
-            }
-            Repr::UInt(u) => {
-                state.write_u8(1);
-                u.hash(state);
-            }
+            Repr::Int(_) | Repr::UInt(_) | Repr::NegZero => {}
             Repr::Float(f) | Repr::FloatDigits(f) => {
                 state.write_u8(2);
                 f.to_bits().hash(state);
@@ -1068,7 +1163,6 @@ impl Hash for Number {
 
 /// Compares a finite or infinite float with an integer in `[-2^63, 2^64)`, exactly.
 fn cmp_float_int(f: f64, i: i128) -> Ordering {
-    const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
     if f >= TWO_POW_64 {
         return Ordering::Greater;
     }
@@ -1085,7 +1179,11 @@ fn cmp_float_int(f: f64, i: i128) -> Ordering {
 impl Ord for Number {
     fn cmp(&self, other: &Self) -> Ordering {
         use Repr::*;
-        match (&self.0, &other.0) {
+        // Negative zero is zero.
+        const ZERO: Repr = Int(0);
+        let a = if let NegZero = self.0 { &ZERO } else { &self.0 };
+        let b = if let NegZero = other.0 { &ZERO } else { &other.0 };
+        match (a, b) {
             (Int(a), Int(b)) => a.cmp(b),
             (Int(a), UInt(b)) => i128::from(*a).cmp(&i128::from(*b)),
             (UInt(a), Int(b)) => i128::from(*a).cmp(&i128::from(*b)),
@@ -1123,6 +1221,7 @@ impl fmt::Display for Number {
         match &self.0 {
             Repr::Int(i) => fmt::Display::fmt(i, f),
             Repr::UInt(u) => fmt::Display::fmt(u, f),
+            Repr::NegZero => f.write_str("-0"),
             Repr::Float(x) if x.is_infinite() => {
                 f.write_str(if *x > 0.0 { "+Inf" } else { "-Inf" })
             }
@@ -1136,20 +1235,110 @@ impl fmt::Display for Number {
     }
 }
 
-/// 2^128, as an `f64`.
-const TWO_POW_128: f64 = 340_282_366_920_938_463_463_374_607_431_768_211_456.0;
+/// 2^64, as an `f64`.
+const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
 
-/// A finite float's text: the shortest digits that round-trip it, as go-cty writes it;
-/// except that a whole float below 2^128 in magnitude (a Rust `i128`/`u128`, or 2^63 and
-/// 2^64 from the wire) prints its exact digits, so that the text reads back as the same
-/// number.
+/// A finite float's text: the shortest digits that read back as the same float64, padded
+/// with zeros and never with an exponent, as go-cty writes a 53-bit float (2^63 is
+/// `9223372036854776000`).
+///
+/// When the float lies exactly halfway between two shortest candidates, Go picks the one
+/// whose last digit is even (796099793890611.25 prints `796099793890611.2`), where Rust's
+/// formatter rounds the other way; so the digits come from Rust and ties are settled here.
 fn write_float(w: &mut impl fmt::Write, x: f64) -> fmt::Result {
-    if x.fract() == 0.0 && x.abs() < TWO_POW_128 {
-        if let Some(d) = decimal::Decimal::from_f64(x) {
-            return d.write_plain(w);
+    let mut sci = StackText::default();
+    write!(sci, "{:e}", x.abs())?;
+    let text = sci.as_bytes();
+    let e_at = text.iter().position(|&b| b == b'e').unwrap_or(text.len());
+    let mut digits: u64 = 0;
+    let mut count: i64 = 0;
+    for &b in &text[..e_at] {
+        if b.is_ascii_digit() {
+            digits = digits * 10 + u64::from(b - b'0');
+            count += 1;
         }
     }
-    write!(w, "{x}")
+    let exp: i64 = std::str::from_utf8(&text[(e_at + 1).min(text.len())..])
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(0);
+    // x = digits × 10^k
+    let mut k = exp - (count - 1);
+    digits = settle_tie_to_even(x.abs(), digits, k);
+    while digits != 0 && digits % 10 == 0 {
+        digits /= 10;
+        k += 1;
+    }
+    if x.is_sign_negative() {
+        w.write_str("-")?;
+    }
+    let mut buf = [0u8; 40];
+    let ds = u128_digits(u128::from(digits), &mut buf);
+    let ds = std::str::from_utf8(ds).unwrap_or("0");
+    if k >= 0 {
+        w.write_str(ds)?;
+        for _ in 0..k {
+            w.write_str("0")?;
+        }
+        return Ok(());
+    }
+    let point = ds.len() as i64 + k;
+    if point > 0 {
+        let (int, frac) = ds.split_at(point as usize);
+        write!(w, "{int}.{frac}")
+    } else {
+        w.write_str("0.")?;
+        for _ in 0..-point {
+            w.write_str("0")?;
+        }
+        w.write_str(ds)
+    }
+}
+
+/// The shortest digits of the positive finite `x`, `digits × 10^k`, with an exact tie between
+/// two candidates (`x` halfway between `digits` and its neighbour in the last place)
+/// settled towards the even last digit, as Go's `big.Float` text does.
+fn settle_tie_to_even(x: f64, digits: u64, k: i64) -> u64 {
+    if digits % 2 == 0 || x == 0.0 {
+        return digits;
+    }
+    // x = m × 2^e with m odd.
+    let bits = x.to_bits();
+    let exp_bits = ((bits >> 52) & 0x7ff) as i64;
+    let frac = bits & ((1 << 52) - 1);
+    let (mut m, mut e) = if exp_bits == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1 << 52), exp_bits - 1075)
+    };
+    let tz = m.trailing_zeros();
+    m >>= tz;
+    e += i64::from(tz);
+    // A midpoint (2·digits ± 1) × 10^k / 2 is odd × 5^k × 2^(k-1) (k ≥ 0) or
+    // odd / (5^-k × 2^(1-k)) (k < 0): its power of two is always k - 1.
+    if e != k - 1 {
+        return digits;
+    }
+    let five_k = |n: i64| 5u128.checked_pow(u32::try_from(n.unsigned_abs()).ok()?);
+    let Some(p) = five_k(k) else {
+        return digits;
+    };
+    let m = u128::from(m);
+    let d = u128::from(digits);
+    let is_midpoint = |odd: u128| {
+        if k >= 0 {
+            odd.checked_mul(p) == Some(m)
+        } else {
+            m.checked_mul(p) == Some(odd)
+        }
+    };
+    if is_midpoint(2 * d - 1) {
+        digits - 1
+    } else if is_midpoint(2 * d + 1) {
+        digits + 1
+    } else {
+        digits
+    }
 }
 
 impl fmt::Debug for Number {
@@ -1170,6 +1359,7 @@ impl serde::Serialize for Inner<'_> {
         match &self.0 .0 {
             Repr::Int(i) => s.serialize_i64(*i),
             Repr::UInt(u) => s.serialize_u64(*u),
+            Repr::NegZero => s.serialize_f64(-0.0),
             Repr::Float(f) => s.serialize_f64(*f),
             // All the digits, which read back as the same form.
             Repr::FloatDigits(_) | Repr::Big(_) => s.serialize_str(&self.0.to_string()),
@@ -1274,6 +1464,7 @@ mod tests {
         match x.0 {
             Repr::Int(_) => "int",
             Repr::UInt(_) => "uint",
+            Repr::NegZero => "negative zero",
             Repr::Float(_) => "float",
             Repr::FloatDigits(_) => "float digits",
             Repr::Big(_) => "big",

@@ -20,7 +20,6 @@ mod constraint;
 
 // Go-compatible JSON string escaping, for the other JSON writers of the crate.
 #[allow(unused_imports)]
-pub(crate) use constraint::write_go_json_string;
 
 /// A Terraform type.
 ///

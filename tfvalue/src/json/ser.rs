@@ -3,8 +3,8 @@
 //! - Integers are written as digits; a Rust `f32`/`f64` as the shortest decimal that
 //!   round-trips it (`0.1_f64` → `0.1`), never with an exponent. NaN and infinity have no
 //!   JSON form and are errors.
-//! - Strings are escaped by serde_json. (go-cty also escapes `<`, `>` and `&` as `\u003c`…,
-//!   which any JSON reader treats as the same text.)
+//! - Strings are escaped as Terraform escapes them (Go's `encoding/json`, see
+//!   `crate::go_json`): `<`, `>`, `&`, U+2028 and U+2029 as `\u003c`….
 //! - Objects keep their keys in the order the value gives them; a derived model's names
 //!   (`SORTED_STRUCT_TOKEN`: valid Terraform names) are written without an escape scan.
 //!   Errors in a value get the entry's step: `.name` for struct fields and map keys marked
@@ -17,6 +17,7 @@ use serde::ser::{self, Serialize};
 use serde_json::ser::{CompactFormatter, Formatter};
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::go_json::write_go_json_string;
 use crate::number::Number;
 use crate::private::{is_sorted_struct, DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
 use crate::ser_macros::{
@@ -41,10 +42,11 @@ fn io_error(e: impl std::fmt::Display) -> Error {
     Error::new(ErrorKind::Custom, format!("cannot write JSON: {e}"))
 }
 
-/// Writes `s` as a JSON string, escaped by serde_json.
+/// Writes `s` as a JSON string, escaped as Terraform (Go's `encoding/json`) escapes it.
 #[inline]
 fn write_str(out: &mut Vec<u8>, s: &str) -> Result<()> {
-    serde_json::to_writer(out, s).map_err(io_error)
+    write_go_json_string(out, s);
+    Ok(())
 }
 
 /// Writes an integer's digits.

@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 
 use super::{Attribute, AttributeKind, Block, NestedBlock, Schema};
-use crate::types::{write_go_json_string, Type};
+use crate::go_json::write_go_json_string;
+use crate::types::Type;
 
 impl Schema {
     /// This schema as `terraform providers schema -json` prints it for a resource, data

@@ -9,8 +9,8 @@ use crate::types::Type;
 
 /// Puts a set's elements in canonical form: later duplicates of known elements are
 /// removed (unknowns are never equal to anything, as in Terraform), and sets of strings,
-/// numbers or bools are sorted in go-cty's order (known values ascending, then nulls, then
-/// unknowns). Terraform sends sets in that order, so its bytes round-trip unchanged; a set
+/// numbers or bools are sorted in go-cty's order (known values ascending, then unknowns,
+/// then nulls). Terraform sends sets in that order, so its bytes round-trip unchanged; a set
 /// built by a provider encodes deterministically, as go-cty would write it. Sets of other
 /// element types keep their order (go-cty's hash order is not worth copying).
 pub(crate) fn canonical_set(items: &mut Vec<Value>, element_type: &Type) {
@@ -29,8 +29,8 @@ pub(crate) fn canonical_set(items: &mut Vec<Value>, element_type: &Type) {
 fn primitive_order(a: &Value, b: &Value) -> Ordering {
     fn rank(v: &Value) -> u8 {
         match v {
-            Value::Null(_) => 1,
-            Value::Unknown(..) => 2,
+            Value::Unknown(..) => 1,
+            Value::Null(_) => 2,
             _ => 0,
         }
     }
