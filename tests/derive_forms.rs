@@ -379,7 +379,9 @@ fn refined_unknowns_round_trip() {
     let length = Refinements::new()
         .not_null()
         .with_length_lower_bound(1)
-        .with_length_upper_bound(2);
+        .unwrap()
+        .with_length_upper_bound(2)
+        .unwrap();
     let bytes = wire_refined(
         UnknownBlocks::schema().object_type(),
         r#"{"list":[],"set":[],"map":{},"group":{}}"#,

@@ -38,7 +38,10 @@ fn both_ways<T: Serialize + DeserializeOwned + PartialEq + Debug>(v: &T, bytes: 
 
 /// The three states of `Unknown<Nullable<T>>` for one known value and its bytes.
 #[track_caller]
-fn three_states<T: Serialize + DeserializeOwned + PartialEq + Debug>(known: T, bytes: &str) {
+fn three_states<T: Serialize + DeserializeOwned + PartialEq + Debug + tfvalue::TfType>(
+    known: T,
+    bytes: &str,
+) {
     both_ways(&known, bytes);
     both_ways(&Unknown::Known(Nullable::Value(known)), bytes);
     both_ways(&Unknown::<Nullable<T>>::Known(Nullable::Null), "c0");
@@ -92,14 +95,17 @@ fn unknown_nullable_with_refinements() {
     );
     let r = Refinements::new()
         .not_null()
-        .with_number_lower_bound(Number::from(0), true);
+        .with_number_lower_bound(Number::from(0), true)
+        .unwrap();
     both_ways(
         &Unknown::<Nullable<u32>>::refined(r),
         "c7 07 0c 82 01 c2 03 92 00 c3",
     );
     let r = Refinements::new()
         .with_length_lower_bound(1)
-        .with_length_upper_bound(3);
+        .unwrap()
+        .with_length_upper_bound(3)
+        .unwrap();
     both_ways(
         &Unknown::<Nullable<Vec<String>>>::refined(r),
         "c7 05 0c 82 05 01 06 03",
@@ -241,6 +247,13 @@ struct Disk {
 enum Tier {
     Standard,
     PremiumSsd,
+}
+
+/// A string on the wire: what `Unknown<Tier>` checks an unknown's refinements against.
+impl tfvalue::TfType for Tier {
+    fn tf_type() -> tfvalue::Type {
+        tfvalue::Type::String
+    }
 }
 
 fn instance() -> Instance {

@@ -95,7 +95,8 @@ fn unknown_is_d4_00_00_at_every_type() {
     // Refinements that say nothing are not written: never an empty ext 12 (`c7 00 0c`).
     let empty = Refinements::new()
         .with_string_prefix("")
-        .with_length_lower_bound(0);
+        .with_length_lower_bound(0)
+        .unwrap();
     assert!(empty.is_empty());
     assert_eq!(ser(&Unknown::<String>::refined(empty)), "d40000");
     let u: Unknown<Nullable<String>> =
@@ -139,7 +140,8 @@ fn refined_unknown_with_a_string_prefix() {
 fn refined_unknown_with_a_number_bound() {
     let r = Refinements::new()
         .not_null()
-        .with_number_lower_bound(Number::from(0), true);
+        .with_number_lower_bound(Number::from(0), true)
+        .unwrap();
     let v = Value::unknown_refined(Type::Number, r.clone()).expect("fits");
     assert_eq!(enc(&v, &Type::Number), h(BOUND_UNKNOWN));
     assert_eq!(dec(BOUND_UNKNOWN, &Type::Number), v);
@@ -160,12 +162,15 @@ fn refined_unknown_headers_follow_the_payload_length() {
         (Refinements::new().not_null(), "c7 03 0c 81 01 c2"),
         // {5: 1}: 3 bytes.
         (
-            Refinements::new().with_length_lower_bound(1),
+            Refinements::new().with_length_lower_bound(1).unwrap(),
             "c7 03 0c 81 05 01",
         ),
         // {1: false, 6: 3}: 5 bytes.
         (
-            Refinements::new().not_null().with_length_upper_bound(3),
+            Refinements::new()
+                .not_null()
+                .with_length_upper_bound(3)
+                .unwrap(),
             "c7 05 0c 82 01 c2 06 03",
         ),
         // {2: "abcdefghijklm"}: 3 + 13 = 16 bytes: fixext 16.

@@ -270,16 +270,20 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
     let n = |text: &str| text.parse::<tfvalue::Number>().expect("a number");
     for r in [
         Refinements::default().not_null(),
-        Refinements::default().with_nullness(true),
+        Refinements::decode_payload(&[0x81, 0x01, 0xc3]).expect("definitely null"),
         Refinements::default()
             .not_null()
             .with_string_prefix("prefix-"),
         Refinements::default()
             .with_number_lower_bound(n("0"), true)
-            .with_number_upper_bound(n("1e3"), false),
+            .unwrap()
+            .with_number_upper_bound(n("1e3"), false)
+            .unwrap(),
         Refinements::default()
             .with_length_lower_bound(1)
-            .with_length_upper_bound(10),
+            .unwrap()
+            .with_length_upper_bound(10)
+            .unwrap(),
     ] {
         let mut payload = Vec::new();
         r.encode_payload(&mut payload);

@@ -74,7 +74,12 @@ impl<'de, T: BulkDecode<'de>> BulkDecode<'de> for Nullable<T> {
 impl<'de, T: BulkDecode<'de>> BulkDecode<'de> for Unknown<T> {
     #[inline]
     fn deserialize_bulk<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        crate::unknown::deserialize_seed(BulkSeed(PhantomData), deserializer)
+        // Only a map's refinements (length bounds, nullness) fit a bulk-decoded field.
+        crate::unknown::deserialize_seed(
+            BulkSeed(PhantomData),
+            || crate::types::Type::map(crate::types::Type::Dynamic),
+            deserializer,
+        )
     }
 }
 

@@ -170,6 +170,7 @@ pub mod schema;
 mod scratch;
 mod ser_macros;
 pub mod set;
+mod text;
 pub mod tf_type;
 pub mod types;
 pub mod unknown;

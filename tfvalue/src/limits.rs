@@ -25,7 +25,7 @@ pub const MAX_DYNAMIC_DEPTH: usize = 32;
 pub const MAX_REFINEMENT_PAYLOAD: usize = 1024;
 
 /// Maximum length in bytes of a string-prefix refinement, as go-cty: a longer prefix is
-/// shortened to this many bytes, at a character boundary, when encoding.
+/// cut to 255 bytes and then by its last grapheme cluster when encoding.
 pub const MAX_REFINEMENT_PREFIX: usize = 256;
 
 /// Maximum length in bytes of a number as text, read or written: number text longer than

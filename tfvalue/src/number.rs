@@ -1182,7 +1182,11 @@ impl Ord for Number {
         // Negative zero is zero.
         const ZERO: Repr = Int(0);
         let a = if let NegZero = self.0 { &ZERO } else { &self.0 };
-        let b = if let NegZero = other.0 { &ZERO } else { &other.0 };
+        let b = if let NegZero = other.0 {
+            &ZERO
+        } else {
+            &other.0
+        };
         match (a, b) {
             (Int(a), Int(b)) => a.cmp(b),
             (Int(a), UInt(b)) => i128::from(*a).cmp(&i128::from(*b)),

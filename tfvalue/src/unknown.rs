@@ -8,6 +8,8 @@ use serde::ser::{Serialize, Serializer};
 
 use crate::nullable::Nullable;
 use crate::refinements::Refinements;
+use crate::tf_type::TfType;
+use crate::types::Type;
 
 /// A value that may be unknown during planning ("known after apply"), possibly with
 /// [`Refinements`] saying what is known about it.
@@ -192,30 +194,36 @@ impl Serialize for Payload<'_> {
     }
 }
 
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Unknown<T> {
+impl<'de, T: Deserialize<'de> + TfType> Deserialize<'de> for Unknown<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer
-            .deserialize_newtype_struct(crate::private::UNKNOWN_TOKEN, UnknownVisitor(PhantomData))
+        deserializer.deserialize_newtype_struct(
+            crate::private::UNKNOWN_TOKEN,
+            UnknownVisitor(PhantomData, T::tf_type),
+        )
     }
 }
 
 /// Deserializes an `Unknown` whose known value `seed` reads (tfvalue's linear `BTreeMap`
 /// decoding goes through here; `Unknown<T>`'s own impl passes `PhantomData<T>`).
+/// `ty` gives the Terraform type of the value (only its kind matters: which refinements
+/// fit it); it is called only for an unknown with refinements.
 pub(crate) fn deserialize_seed<'de, S, D>(
     seed: S,
+    ty: fn() -> Type,
     deserializer: D,
 ) -> Result<Unknown<S::Value>, D::Error>
 where
     S: DeserializeSeed<'de>,
     D: Deserializer<'de>,
 {
-    deserializer.deserialize_newtype_struct(crate::private::UNKNOWN_TOKEN, UnknownVisitor(seed))
+    deserializer.deserialize_newtype_struct(crate::private::UNKNOWN_TOKEN, UnknownVisitor(seed, ty))
 }
 
 /// Answers tfvalue's deserializers (`visit_newtype_struct` for a known value, `visit_bytes`
 /// for an unknown one) and, for other deserializers that hand over the content directly,
-/// deserializes `T` from it.
-struct UnknownVisitor<S>(S);
+/// deserializes `T` from it. The second field gives the value's Terraform type, against
+/// which refinements are checked.
+struct UnknownVisitor<S>(S, fn() -> Type);
 
 /// Forwards a primitive `visit_*` to `T`, as a known value.
 macro_rules! forward_primitive {
@@ -241,9 +249,22 @@ impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for UnknownVisitor<S> {
 
     // `visit_borrowed_bytes` and `visit_byte_buf` forward here by default.
     fn visit_bytes<E: serde::de::Error>(self, payload: &[u8]) -> Result<Self::Value, E> {
-        Refinements::decode_payload(payload)
-            .map(Unknown::Unknown)
-            .map_err(crate::error::Error::into_de)
+        let r = Refinements::decode_payload(payload).map_err(crate::error::Error::into_de)?;
+        if r.is_empty() {
+            return Ok(Unknown::Unknown(r));
+        }
+        let r = r
+            .for_type(&(self.1)())
+            .map_err(crate::error::Error::into_de)?
+            .clone();
+        if r.nullness() == Some(true) {
+            // "Definitely null" is a known null, as go-cty decodes it.
+            return self
+                .0
+                .deserialize(serde::de::value::UnitDeserializer::new())
+                .map(Unknown::Known);
+        }
+        Ok(Unknown::Unknown(r))
     }
 
     forward_primitive! {
@@ -445,7 +466,8 @@ mod tests {
         );
         let r = Refinements::new()
             .not_null()
-            .with_number_lower_bound(Number::from(0_i64), true);
+            .with_number_lower_bound(Number::from(0_i64), true)
+            .unwrap();
         let u: Unknown<u8> = Unknown::refined(r);
         assert_eq!(
             u.serialize(Capture).unwrap(),

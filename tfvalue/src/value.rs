@@ -72,6 +72,10 @@ impl Value {
     /// An unknown value of type `ty` with refinements; the refinements must fit the type.
     pub fn unknown_refined(ty: Type, refinements: Refinements) -> Result<Value> {
         refinements.check_type(&ty)?;
+        if refinements.nullness() == Some(true) && !matches!(ty, Type::Dynamic) {
+            // Only a decoded payload says "definitely null": a known null, as in go-cty.
+            return Ok(Value::Null(ty));
+        }
         Ok(Value::Unknown(ty, refinements))
     }
 

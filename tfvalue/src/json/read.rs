@@ -12,6 +12,8 @@
 //! the bytes of the line up to and including the offending byte (and, at the end of the
 //! input, the bytes of the last line).
 
+use std::borrow::Cow;
+
 use crate::error::{Error, ErrorKind, Result};
 
 /// A string's content: borrowed from the input when it had no escapes, else decoded into
@@ -378,11 +380,18 @@ impl<'de> Reader<'de> {
                 Some(b'"') => {
                     self.pos = i + 1;
                     let raw = &self.input[start..i];
-                    return if high {
-                        Ok(Text::Borrowed(ascii(raw)))
-                    } else {
-                        self.checked(raw, start).map(Text::Borrowed)
-                    };
+                    if high {
+                        return Ok(Text::Borrowed(ascii(raw)));
+                    }
+                    // Not ASCII: in NFC, as go-cty reads text.
+                    let text = self.checked(raw, start)?;
+                    return Ok(match crate::text::nfc_non_ascii(text) {
+                        Cow::Borrowed(text) => Text::Borrowed(text),
+                        Cow::Owned(normalized) => {
+                            self.scratch = normalized.into_bytes();
+                            Text::Copied(std::str::from_utf8(&self.scratch).unwrap_or_default())
+                        }
+                    });
                 }
                 Some(b'\\') => {
                     self.pos = i;
@@ -426,6 +435,14 @@ impl<'de> Reader<'de> {
         let result = self.unescape(start, ascii_so_far, &mut scratch);
         self.scratch = scratch;
         result?;
+        // An escape can spell a combining mark (`e\u0301`): the text goes into NFC too.
+        if !self.scratch.is_ascii() {
+            if let Ok(text) = std::str::from_utf8(&self.scratch) {
+                if let Cow::Owned(normalized) = crate::text::nfc_non_ascii(text) {
+                    self.scratch = normalized.into_bytes();
+                }
+            }
+        }
         // Checked by `unescape`: its literal runs are valid UTF-8 and every escape adds a
         // whole character.
         std::str::from_utf8(&self.scratch).map_err(|e| self.invalid_utf8(start + e.valid_up_to()))

@@ -12,6 +12,8 @@
 //! - hostile input is bounded: nesting depth is limited, a length prefix is checked against
 //!   the bytes that remain before anything is allocated, and trailing bytes are rejected.
 
+use std::borrow::Cow;
+
 use rmp::Marker;
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
@@ -169,6 +171,14 @@ impl<'de> Deserializer<'de> {
         utf8(bytes, start)
     }
 
+    /// Reads a string as text in NFC (see [`text`]).
+    #[inline]
+    fn read_text(&mut self, marker: Marker) -> Result<Cow<'de, str>> {
+        let start = self.pos;
+        let bytes = self.read_str_bytes(marker)?;
+        text(bytes, start)
+    }
+
     // The hot headers, read from the marker byte directly: `Marker::from_u8` is a chain of
     // range tests that costs more than the rest of reading a short string. Each returns
     // `None`, with nothing consumed, when the next value is of another kind.
@@ -262,8 +272,9 @@ impl<'de> Deserializer<'de> {
     }
 
     /// Reads an ext value (marker at the current position) and returns the refinement
-    /// payload: the body of an ext 12, empty for every other ext type (whose body is
-    /// ignored, as the protocol says).
+    /// payload: the body of an ext 12, empty for any other ext type whose body is at most 1
+    /// byte (ignored, as go-cty ignores it); another ext type with a longer body is an
+    /// error, as in go-cty 1.16.
     pub(crate) fn read_unknown(&mut self, marker: Marker) -> Result<&'de [u8]> {
         self.pos += 1;
         let len = match marker {
@@ -277,9 +288,24 @@ impl<'de> Deserializer<'de> {
             Marker::Ext32 => self.read_u32()? as usize,
             _ => return Err(Error::new(ErrorKind::Syntax, "not an ext value")),
         };
+        let at = self.pos - 1;
         let ty = self.read_u8()? as i8;
         let body = self.take(len)?;
-        Ok(if ty == 12 { body } else { &[] })
+        if ty == 12 {
+            return Ok(body);
+        }
+        if len > 1 {
+            // go-cty 1.16 reads a body of 0 or 1 bytes of any type as a wholly unknown value
+            // and refuses every other extension.
+            return Err(Error::new(
+                ErrorKind::Syntax,
+                format!(
+                    "unsupported extension type {ty} with a body of {len} bytes at offset {at}: \
+                     an unknown value is extension 12, or any extension of at most 1 byte"
+                ),
+            ));
+        }
+        Ok(&[])
     }
 
     /// Reads a number in any of Terraform's forms.
@@ -590,6 +616,36 @@ impl<'de> Deserializer<'de> {
     }
 }
 
+/// `bytes`, a string value, map key or attribute name that started at offset `start`, as
+/// text in Unicode NFC, as go-cty normalises it: borrowed unless it had to be normalised.
+#[inline]
+fn text(bytes: &[u8], start: usize) -> Result<Cow<'_, str>> {
+    if bytes.is_ascii() {
+        // SAFETY: every byte is below 0x80: ASCII text, which is valid UTF-8 and in NFC.
+        return Ok(Cow::Borrowed(unsafe {
+            std::str::from_utf8_unchecked(bytes)
+        }));
+    }
+    Ok(crate::text::nfc_non_ascii(utf8(bytes, start)?))
+}
+
+/// Hands text to a visitor: borrowed when it could be, else owned.
+#[inline]
+fn visit_text<'de, V: Visitor<'de>>(visitor: V, text: Cow<'de, str>) -> Result<V::Value> {
+    match text {
+        Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
+        Cow::Owned(s) => visitor.visit_string(s),
+    }
+}
+
+/// An enum's variant name, as text in NFC.
+fn visit_variant<'de, V: Visitor<'de>>(visitor: V, text: Cow<'de, str>) -> Result<V::Value> {
+    match text {
+        Cow::Borrowed(s) => visitor.visit_enum(s.into_deserializer()),
+        Cow::Owned(s) => visitor.visit_enum(s.into_deserializer()),
+    }
+}
+
 /// `bytes`, a string that started at offset `start`, as text.
 #[inline]
 fn utf8(bytes: &[u8], start: usize) -> Result<&str> {
@@ -712,7 +768,8 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
                 visitor.visit_bool(false)
             }
             Marker::FixStr(_) | Marker::Str8 | Marker::Str16 | Marker::Str32 => {
-                visitor.visit_borrowed_str(self.read_str(marker)?)
+                let text = self.read_text(marker)?;
+                visit_text(visitor, text)
             }
             Marker::Bin8 | Marker::Bin16 | Marker::Bin32 => {
                 visitor.visit_borrowed_bytes(self.read_str_bytes(marker)?)
@@ -781,7 +838,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let start = self.pos;
         match self.take_str()? {
-            Some(bytes) => visitor.visit_borrowed_str(utf8(bytes, start)?),
+            Some(bytes) => visit_text(visitor, text(bytes, start)?),
             None => Err(self.unexpected_here("string")),
         }
     }
@@ -979,8 +1036,8 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         let marker = self.peek_marker()?;
         match marker {
             Marker::FixStr(_) | Marker::Str8 | Marker::Str16 | Marker::Str32 => {
-                let s = self.read_str(marker)?;
-                visitor.visit_enum(s.into_deserializer())
+                let text = self.read_text(marker)?;
+                visit_variant(visitor, text)
             }
             m => Err(self.unexpected(m, "string")),
         }
@@ -1117,7 +1174,8 @@ impl<'de> de::Deserializer<'de> for MapKey<'_, 'de> {
     #[inline]
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let marker = self.de.peek_marker()?;
-        visitor.visit_borrowed_str(self.de.read_str(marker)?)
+        let text = self.de.read_text(marker)?;
+        visit_text(visitor, text)
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
@@ -1137,7 +1195,17 @@ impl<'de> de::Deserializer<'de> for MapKey<'_, 'de> {
     #[inline]
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let marker = self.de.peek_marker()?;
-        visitor.visit_borrowed_bytes(self.de.read_str_bytes(marker)?)
+        let start = self.de.pos;
+        let bytes = self.de.read_str_bytes(marker)?;
+        if bytes.is_ascii() {
+            return visitor.visit_borrowed_bytes(bytes);
+        }
+        // A name that is not ASCII is read in NFC, as go-cty reads it; bytes that are not
+        // UTF-8 go on as they are (the caller names the error).
+        match std::str::from_utf8(bytes) {
+            Ok(_) => visit_text(visitor, text(bytes, start)?),
+            Err(_) => visitor.visit_borrowed_bytes(bytes),
+        }
     }
 
     fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -1151,8 +1219,8 @@ impl<'de> de::Deserializer<'de> for MapKey<'_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         let marker = self.de.peek_marker()?;
-        let s = self.de.read_str(marker)?;
-        visitor.visit_enum(s.into_deserializer())
+        let text = self.de.read_text(marker)?;
+        visit_variant(visitor, text)
     }
 
     /// A field name: handed over as raw bytes, so that matching it against the struct's
@@ -1160,8 +1228,14 @@ impl<'de> de::Deserializer<'de> for MapKey<'_, 'de> {
     /// that is not UTF-8 matches no field and is reported as unsupported).
     #[inline]
     fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let start = self.de.pos;
         match self.de.take_str()? {
-            Some(bytes) => visitor.visit_borrowed_bytes(bytes),
+            Some(bytes) if bytes.is_ascii() => visitor.visit_borrowed_bytes(bytes),
+            // A name that is not ASCII is matched in NFC, as go-cty reads it.
+            Some(bytes) => match std::str::from_utf8(bytes) {
+                Ok(_) => visit_text(visitor, text(bytes, start)?),
+                Err(_) => visitor.visit_borrowed_bytes(bytes),
+            },
             None => Err(self.de.unexpected_here("string")),
         }
     }
@@ -1230,6 +1304,7 @@ mod tests {
     //! The typed entry points read their headers from the marker byte directly; every form
     //! of each, byte for byte.
 
+    use std::borrow::Cow;
     use std::collections::BTreeMap;
 
     use super::*;

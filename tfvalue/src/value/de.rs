@@ -75,10 +75,12 @@ impl<'de> Visitor<'de> for MaybeUnknown<'_> {
     }
 
     fn visit_bytes<E: de::Error>(self, payload: &[u8]) -> Result<Value, E> {
-        Ok(Value::Unknown(
-            self.0.ty.clone(),
-            refinements(payload, self.0.ty)?,
-        ))
+        let r = refinements(payload, self.0.ty)?;
+        if r.nullness() == Some(true) {
+            // "Definitely null" is a known null, as go-cty decodes it.
+            return Ok(Value::Null(self.0.ty.clone()));
+        }
+        Ok(Value::Unknown(self.0.ty.clone(), r))
     }
 
     #[inline]
