@@ -233,7 +233,7 @@ fn check_accepted(l: &Line, value: &Value, used: &mut Vec<&'static str>) -> Resu
         match &got.msgpack_hex {
             Ok(ours) if ours == go => {}
             Ok(ours) if has_complex_set(&ty(l)) && same_value(l, ours, go) => {
-                used.push("set-order");
+                used.push(DIFFERENT[0].0);
             }
             Ok(ours) => return Err(format!("MessagePack {ours}, go-cty {go}")),
             Err(e) => return Err(format!("cannot re-encode: {e}")),
@@ -414,6 +414,12 @@ fn case(name_prefix: &str, follows: Follows) {
         }
         Follows::Different => {
             assert_eq!(l.ok, Some(true), "{}", l.name);
+            let class = &name_prefix[..1];
+            assert!(
+                DIFFERENT.iter().any(|(c, _)| *c == class),
+                "{}: DIFFERENT does not say why",
+                l.name
+            );
             let v = result.unwrap_or_else(|e| panic!("{}: refused: {e}", l.name));
             assert!(
                 check_accepted(l, &v, &mut Vec::new()).is_err(),

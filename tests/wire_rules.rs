@@ -157,13 +157,15 @@ fn refined_unknown_with_a_number_bound() {
 #[test]
 fn refined_unknown_headers_follow_the_payload_length() {
     // Payloads of 1, 2, 4, 8, 16 bytes take fixext headers; others ext 8.
-    let cases: [(Refinements, &str); 4] = [
+    // Each case is read back at a type its refinements fit (length bounds: a list).
+    let cases: [(Refinements, &str, bool); 4] = [
         // {1: false}: 3 bytes.
-        (Refinements::new().not_null(), "c7 03 0c 81 01 c2"),
+        (Refinements::new().not_null(), "c7 03 0c 81 01 c2", false),
         // {5: 1}: 3 bytes.
         (
             Refinements::new().with_length_lower_bound(1).unwrap(),
             "c7 03 0c 81 05 01",
+            true,
         ),
         // {1: false, 6: 3}: 5 bytes.
         (
@@ -172,19 +174,39 @@ fn refined_unknown_headers_follow_the_payload_length() {
                 .with_length_upper_bound(3)
                 .unwrap(),
             "c7 05 0c 82 01 c2 06 03",
+            true,
         ),
         // {2: "abcdefghijklm"}: 3 + 13 = 16 bytes: fixext 16.
         (
             Refinements::new().with_string_prefix("abcdefghijklm"),
             "d8 0c 81 02 ad 61 62 63 64 65 66 67 68 69 6a 6b 6c 6d",
+            false,
         ),
     ];
-    for (r, expected) in cases {
+    for (r, expected, is_length) in cases {
         assert_eq!(ser(&Unknown::<()>::refined(r.clone())), h(expected), "{r}");
-        let back: Unknown<Nullable<String>> =
-            tfvalue::msgpack::from_slice(&hex(expected)).expect("decodes");
-        assert_eq!(back.refinements(), Some(&r));
+        let back = if is_length {
+            tfvalue::msgpack::from_slice::<Unknown<Nullable<Vec<String>>>>(&hex(expected))
+                .expect("decodes")
+                .refinements()
+                .cloned()
+        } else {
+            tfvalue::msgpack::from_slice::<Unknown<Nullable<String>>>(&hex(expected))
+                .expect("decodes")
+                .refinements()
+                .cloned()
+        };
+        assert_eq!(back, Some(r), "{expected}");
     }
+    // go-cty 1.16's rule: Unknown<T> checks refinements against T's type (no length on a string).
+    let e = tfvalue::msgpack::from_slice::<Unknown<Nullable<String>>>(&hex("c7 03 0c 81 05 01"))
+        .expect_err("a length bound on a string");
+    assert_eq!(e.kind(), ErrorKind::Refinement);
+    assert_eq!(
+        e.to_string(),
+        "a length bound refinement is only valid for a list, set or map, but this value is a \
+         string"
+    );
     // {2: "a"} is 4 bytes: fixext 4; {2: "abcde"} 8 bytes: fixext 8; {2: "ab"} 5: ext 8.
     for (prefix, expected) in [
         ("a", "d6 0c 81 02 a1 61"),
@@ -197,33 +219,50 @@ fn refined_unknown_headers_follow_the_payload_length() {
 }
 
 #[test]
-fn long_prefixes_are_shortened_to_256_bytes_at_a_character_boundary() {
-    // 255 ASCII bytes then a 2-byte character: the character would end at byte 257.
-    let prefix = format!("{}é", "a".repeat(255));
-    let r = Refinements::new().with_string_prefix(prefix.clone());
-    let v = Value::unknown_refined(Type::String, r).expect("fits");
-    let bytes = v.to_msgpack(&Type::String).expect("encodes");
-    // 4 + 255 = 259 bytes of payload: ext 16.
-    let mut expected = hex("c8 01 03 0c 81 02 d9 ff");
-    expected.extend(std::iter::repeat_n(b'a', 255));
-    assert_eq!(to_hex(&bytes), to_hex(&expected));
-    let back = Value::from_msgpack(&bytes, &Type::String).expect("decodes");
+fn long_prefixes_are_cut_to_255_bytes_then_lose_their_last_grapheme() {
+    // go-cty 1.16's rule: a prefix over 256 bytes keeps its first 255 bytes (at a character
+    // boundary) less the last grapheme cluster; one of at most 256 bytes is written whole.
+    let written = |prefix: String| {
+        let r = Refinements::new().with_string_prefix(prefix);
+        let v = Value::unknown_refined(Type::String, r).expect("fits");
+        let bytes = v.to_msgpack(&Type::String).expect("encodes");
+        let back = Value::from_msgpack(&bytes, &Type::String).expect("decodes");
+        let prefix = back.refinements().and_then(|r| r.string_prefix());
+        (to_hex(&bytes), prefix.map(str::to_owned))
+    };
+    // 254 bytes kept: 4 + 254 = 258 bytes of payload: ext 16.
+    let mut cut = hex("c8 01 02 0c 81 02 d9 fe");
+    cut.extend(std::iter::repeat_n(b'a', 254));
+    // 255 ASCII bytes then a 2-byte character (257 bytes): the 255 `a`s, less the last.
     assert_eq!(
-        back.refinements().and_then(|r| r.string_prefix()),
-        Some("a".repeat(255).as_str())
+        written(format!("{}é", "a".repeat(255))),
+        (to_hex(&cut), Some("a".repeat(254)))
+    );
+    // 257 and 300 ASCII bytes: 254 kept.
+    for n in [257, 300] {
+        assert_eq!(
+            written("a".repeat(n)),
+            (to_hex(&cut), Some("a".repeat(254))),
+            "{n}"
+        );
+    }
+    // 256 bytes: unchanged, a str16; 5 + 256 = 261 bytes of payload.
+    let mut whole = hex("c8 01 05 0c 81 02 da 01 00");
+    whole.extend(std::iter::repeat_n(b'a', 256));
+    assert_eq!(
+        written("a".repeat(256)),
+        (to_hex(&whole), Some("a".repeat(256)))
     );
 }
 
 #[test]
-fn any_ext_type_is_an_unknown_and_only_ext_12_is_read() {
+fn ext_bodies_of_at_most_one_byte_are_unknowns_and_longer_ones_must_be_ext_12() {
     for input in [
         // ext 0 with any body byte.
         "d4 00 ff",
-        // ext 5 with a garbage body (not a map): read as a plain unknown.
-        "d5 05 c1 c1",
-        "c7 03 05 ff ff ff",
-        // ext -1 (the msgpack timestamp type).
-        "d6 ff 00 00 00 00",
+        // ext 5 and ext -1 with an empty body.
+        "c7 00 05",
+        "c7 00 ff",
         // ext 12 with an empty or one-byte body: no refinements (go-cty skips such bodies).
         "c7 00 0c",
         "d4 0c 80",
@@ -247,28 +286,105 @@ fn any_ext_type_is_an_unknown_and_only_ext_12_is_read() {
         // Re-encoded canonically.
         assert_eq!(enc(&dec(input, &Type::String), &Type::String), "d40000");
     }
-    // An ext 5 whose body happens to be a valid refinement payload is still not read.
-    assert_eq!(
-        dec("c7 03 05 81 01 c2", &Type::String),
-        Value::unknown(Type::String)
-    );
+    // go-cty 1.16's rule: any other ext type with a body over 1 byte is refused.
+    for (input, message) in [
+        // ext 5 with a garbage body (not a map).
+        (
+            "d5 05 c1 c1",
+            "unsupported extension type 5 with a body of 2 bytes",
+        ),
+        (
+            "c7 03 05 ff ff ff",
+            "unsupported extension type 5 with a body of 3 bytes",
+        ),
+        // ext -1 (the msgpack timestamp type).
+        (
+            "d6 ff 00 00 00 00",
+            "unsupported extension type -1 with a body of 4 bytes",
+        ),
+        // An ext 5 whose body happens to be a valid refinement payload.
+        (
+            "c7 03 05 81 01 c2",
+            "unsupported extension type 5 with a body of 3 bytes",
+        ),
+    ] {
+        let errors = [
+            Value::from_msgpack(&hex(input), &Type::String).expect_err(input),
+            Value::from_msgpack(&hex(input), &Type::Dynamic).expect_err(input),
+            tfvalue::msgpack::from_slice::<Unknown<Nullable<String>>>(&hex(input))
+                .expect_err(input),
+        ];
+        for e in errors {
+            assert_eq!(e.kind(), ErrorKind::Syntax, "{input}");
+            let text = e.to_string();
+            assert!(text.starts_with(message), "{input}: {text}");
+            assert!(
+                text.ends_with(
+                    ": an unknown value is extension 12, or any extension of at most 1 byte"
+                ),
+                "{input}: {text}"
+            );
+        }
+    }
 }
 
 #[test]
-fn unknown_refinement_keys_and_trailing_payload_bytes_are_ignored() {
-    // {1: false, 9: [1, {"x": [2]}], 2: "p"} then two trailing bytes.
-    let input = "c7 10 0c 83 01 c2 09 92 01 81 a1 78 91 02 02 a1 70 c0 c0";
+fn unknown_refinement_keys_are_refused_and_trailing_payload_bytes_are_ignored() {
+    // {1: false, 2: "p"} then two trailing bytes: the trailing bytes are ignored.
+    let input = "c7 08 0c 82 01 c2 02 a1 70 c0 c0";
     let v = dec(input, &Type::String);
     let expected = Refinements::new().not_null().with_string_prefix("p");
     assert_eq!(v.refinements(), Some(&expected));
     // Written back without what was ignored.
     assert_eq!(enc(&v, &Type::String), h("c7 06 0c 82 01 c2 02 a1 70"));
-    // Negative and huge unknown keys too.
-    let v = dec(
-        "c7 0d 0c 82 ff c3 cf ff ff ff ff ff ff ff ff c0",
-        &Type::Number,
+    // go-cty 1.16's rule: a key outside 1..=6 is refused, not skipped.
+    for (input, t, key) in [
+        // {1: false, 9: [1, {"x": [2]}], 2: "p"} then two trailing bytes.
+        (
+            "c7 10 0c 83 01 c2 09 92 01 81 a1 78 91 02 02 a1 70 c0 c0",
+            Type::String,
+            "9",
+        ),
+        // Negative and huge keys, and the keys next to the range.
+        (
+            "c7 0d 0c 82 ff c3 cf ff ff ff ff ff ff ff ff c0",
+            Type::Number,
+            "-1",
+        ),
+        ("c7 03 0c 81 00 c2", Type::String, "0"),
+        ("c7 03 0c 81 07 c2", Type::String, "7"),
+    ] {
+        let e = Value::from_msgpack(&hex(input), &t).expect_err(input);
+        assert_eq!(e.kind(), ErrorKind::Refinement, "{input}");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "malformed refinements of an unknown value: the key {key} is not a refinement \
+                 Terraform defines (1 to 6)"
+            ),
+            "{input}"
+        );
+    }
+    // go-cty 1.16's rule: nullness true ({1: true}) is a known null.
+    let definitely_null = "c7 03 0c 81 01 c3";
+    assert_eq!(
+        dec(definitely_null, &Type::String),
+        Value::null(Type::String)
     );
-    assert_eq!(v, Value::unknown(Type::Number));
+    let u: Unknown<Nullable<String>> =
+        tfvalue::msgpack::from_slice(&hex(definitely_null)).expect("decodes");
+    assert_eq!(u, Unknown::Known(Nullable::Null));
+    // Into a type that is not nullable it is the ordinary null error.
+    let e = tfvalue::msgpack::from_slice::<Unknown<String>>(&hex(definitely_null))
+        .expect_err("not nullable");
+    let null = tfvalue::msgpack::from_slice::<Unknown<String>>(&hex("c0")).expect_err("null");
+    assert_eq!(e.kind(), null.kind());
+    assert_eq!(e.kind(), ErrorKind::Type);
+    assert!(e.to_string().ends_with(", found null"), "{e}");
+    // go-cty 1.16's rule: contradictory refinements ({5: 3, 6: 1}) are refused.
+    let e = Value::from_msgpack(&hex("c7 05 0c 82 05 03 06 01"), &ty(r#"["list","string"]"#))
+        .expect_err("lower above upper");
+    assert_eq!(e.kind(), ErrorKind::Refinement);
 }
 
 #[test]
@@ -316,13 +432,19 @@ const INTEGERS: &[(i128, &str)] = &[
     (-2147483648, "d2 80 00 00 00"),
     (-2147483649, "d3 ff ff ff ff 7f ff ff ff"),
     (-9223372036854775808, "d3 80 00 00 00 00 00 00 00"),
-    // Beyond i64: float64 when exact, else the decimal digits as a string.
-    (9223372036854775808, "cb 43 e0 00 00 00 00 00 00"),
+    // go-cty 1.16's rule: beyond i64, always the decimal digits as a string (never float64).
+    (
+        9223372036854775808,
+        "b3 39 32 32 33 33 37 32 30 33 36 38 35 34 37 37 35 38 30 38",
+    ),
     (
         18446744073709551615,
         "b4 31 38 34 34 36 37 34 34 30 37 33 37 30 39 35 35 31 36 31 35",
     ),
-    (18446744073709551616, "cb 43 f0 00 00 00 00 00 00"),
+    (
+        18446744073709551616,
+        "b4 31 38 34 34 36 37 34 34 30 37 33 37 30 39 35 35 31 36 31 36",
+    ),
     (
         -9223372036854775809,
         "b4 2d 39 32 32 33 33 37 32 30 33 36 38 35 34 37 37 35 38 30 39",
@@ -388,6 +510,7 @@ fn non_minimal_integers_are_accepted_and_rewritten_minimal() {
         ("a3 31 32 33", "7b"),
         ("a4 31 65 2b 32", "64"),
         ("a2 2d 30", "00"),
+        ("cb 80 00 00 00 00 00 00 00", "00"),
     ] {
         assert_eq!(
             enc(&dec(input, &Type::Number), &Type::Number),
@@ -396,6 +519,11 @@ fn non_minimal_integers_are_accepted_and_rewritten_minimal() {
         );
         let n: Number = tfvalue::msgpack::from_slice(&hex(input)).expect("decodes");
         assert_eq!(ser(&n), h(expected), "{input}");
+    }
+    // go-cty 1.16's rule: negative zero is 00 in MessagePack but keeps its sign in JSON.
+    for input in ["a2 2d 30", "cb 80 00 00 00 00 00 00 00"] {
+        let v = dec(input, &Type::Number);
+        assert_eq!(v.to_json(&Type::Number).expect("json"), b"-0", "{input}");
     }
 }
 
@@ -468,16 +596,39 @@ fn u64_edges() {
         ser(&u64::MAX),
         h("b4 31 38 34 34 36 37 34 34 30 37 33 37 30 39 35 35 31 36 31 35")
     );
-    // 2^63 is exactly a float64.
-    assert_eq!(ser(&(1u64 << 63)), h("cb 43 e0 00 00 00 00 00 00"));
+    // go-cty 1.16's rule: 2^63 is its digits too, though it is exactly a float64.
+    let two_63 = "b3 39 32 32 33 33 37 32 30 33 36 38 35 34 37 37 35 38 30 38";
+    assert_eq!(ser(&(1u64 << 63)), h(two_63));
     assert_eq!(
-        tfvalue::msgpack::from_slice::<u64>(&hex("cb 43 e0 00 00 00 00 00 00")).expect("2^63"),
+        tfvalue::msgpack::from_slice::<u64>(&hex(two_63)).expect("2^63"),
         1u64 << 63
     );
-    // 2^63 + 1 is not.
     assert_eq!(
         ser(&((1u64 << 63) + 1)),
         h("b3 39 32 32 33 33 37 32 30 33 36 38 35 34 37 37 35 38 30 39")
+    );
+    // A float64 2^63 from the wire still reads as 2^63 into a u64.
+    let f_two_63 = "cb 43 e0 00 00 00 00 00 00";
+    assert_eq!(
+        tfvalue::msgpack::from_slice::<u64>(&hex(f_two_63)).expect("2^63"),
+        1u64 << 63
+    );
+    // go-cty 1.16's rule: a whole float64 of at least 2^53 keeps its 53-bit (shortest) text.
+    let shortest = "b3 39 32 32 33 33 37 32 30 33 36 38 35 34 37 37 36 30 30 30";
+    assert_eq!(
+        enc(&dec(f_two_63, &Type::Number), &Type::Number),
+        h(shortest)
+    );
+    let n: Number = tfvalue::msgpack::from_slice(&hex(f_two_63)).expect("decodes");
+    assert_eq!(ser(&n), h(shortest));
+    assert_eq!(n.to_string(), "9223372036854776000");
+    // Below 2^63 such a float64 is an int: 2^53 as uint64.
+    assert_eq!(
+        enc(
+            &dec("cb 43 40 00 00 00 00 00 00", &Type::Number),
+            &Type::Number
+        ),
+        h("cf 00 20 00 00 00 00 00 00")
     );
 }
 
@@ -892,7 +1043,7 @@ fn binary_data_is_not_a_string() {
 #[test]
 fn sets_of_primitives_are_in_go_cty_order() {
     // ARCHITECTURE.md: sets of strings, numbers and bools are sorted as go-cty sorts them
-    // (known ascending, then nulls, then unknowns) when decoded or built; Terraform sends
+    // (known ascending, then unknowns, then nulls) when decoded or built; Terraform sends
     // them in that order, so its bytes round-trip unchanged (go-cty's set/strings-sorted).
     let t = ty(r#"["set","string"]"#);
     let sorted = "94 a1 42 a1 61 a1 62 a1 63";
@@ -913,9 +1064,9 @@ fn sets_of_primitives_are_in_go_cty_order() {
         enc(&dec("93 a1 61 a1 62 a1 61", &t), &t),
         h("92 a1 61 a1 62")
     );
-    // Nulls then unknowns last (go-cty's set/with-unknown); unknowns never equal each other.
+    // go-cty 1.16's rule: unknowns, then nulls last; unknowns never equal each other.
     let u = dec("94 d4 00 00 c0 a1 7a d4 00 00", &t);
-    assert_eq!(enc(&u, &t), h("94 a1 7a c0 d4 00 00 d4 00 00"));
+    assert_eq!(enc(&u, &t), h("94 a1 7a d4 00 00 d4 00 00 c0"));
     // Numbers in numeric order (go-cty's set/numbers-sorted), bools false first.
     let n = ty(r#"["set","number"]"#);
     let nums = "95 ff cb 3f f8 00 00 00 00 00 00 09 0a 64";

@@ -617,7 +617,7 @@ fn decimal_digits(m: u128) -> usize {
 /// The number of trailing decimal zeros of a non-zero `m`.
 fn trailing_decimal_zeros(mut m: u128) -> usize {
     let mut n = 0;
-    while m != 0 && m % 10 == 0 {
+    while m != 0 && m.is_multiple_of(10) {
         m /= 10;
         n += 1;
     }
@@ -777,7 +777,8 @@ pub(crate) fn shortest_f64(text: &str) -> Option<f64> {
         return None;
     }
     if given.0 == 0 {
-        return Some(0.0);
+        // Zero keeps its sign, as Number::to_f64 keeps it.
+        return Some(f);
     }
     let mut buf = StackText::default();
     write!(buf, "{:e}", f.abs()).ok()?;
@@ -1269,7 +1270,7 @@ fn write_float(w: &mut impl fmt::Write, x: f64) -> fmt::Result {
     // x = digits × 10^k
     let mut k = exp - (count - 1);
     digits = settle_tie_to_even(x.abs(), digits, k);
-    while digits != 0 && digits % 10 == 0 {
+    while digits != 0 && digits.is_multiple_of(10) {
         digits /= 10;
         k += 1;
     }
@@ -1303,7 +1304,7 @@ fn write_float(w: &mut impl fmt::Write, x: f64) -> fmt::Result {
 /// two candidates (`x` halfway between `digits` and its neighbour in the last place)
 /// settled towards the even last digit, as Go's `big.Float` text does.
 fn settle_tie_to_even(x: f64, digits: u64, k: i64) -> u64 {
-    if digits % 2 == 0 || x == 0.0 {
+    if digits.is_multiple_of(2) || x == 0.0 {
         return digits;
     }
     // x = m × 2^e with m odd.
@@ -1505,8 +1506,6 @@ mod tests {
                 (1 << 63) - 1,
                 &[0xcf, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff],
             ),
-            (1 << 63, &[0xcb, 0x43, 0xe0, 0, 0, 0, 0, 0, 0]),
-            (1 << 64, &[0xcb, 0x43, 0xf0, 0, 0, 0, 0, 0, 0]),
             (-1, &[0xff]),
             (-32, &[0xe0]),
             (-33, &[0xd0, 0xdf]),
@@ -1526,7 +1525,30 @@ mod tests {
             assert_eq!(mp(&x), *bytes, "{v}");
             assert_eq!(mp(&n(&v.to_string())), *bytes, "{v} parsed");
         }
-        // Not exactly a float64: strings of the digits.
+        // go-cty 1.16's rule: every whole number outside the i64 range is a string of its
+        // digits, even one that is exactly a float64 (2^63, 2^64, 1e20), where go-cty 1.12
+        // wrote a float64.
+        for (v, text) in [
+            (1u128 << 63, "9223372036854775808"),
+            (1 << 64, "18446744073709551616"),
+            (10u128.pow(20), "100000000000000000000"),
+        ] {
+            let header = [0xa0 | text.len() as u8];
+            assert_eq!(mp(&Number::from(v)), str_msgpack(&header, text), "{v}");
+            assert_eq!(mp(&n(text)), str_msgpack(&header, text), "{v} parsed");
+        }
+        assert_eq!(
+            mp(&n("1e20")),
+            str_msgpack(&[0xb5], "100000000000000000000")
+        );
+        assert_eq!(
+            mp(&n("-9223372036854775808e0")),
+            [0xd3, 0x80, 0, 0, 0, 0, 0, 0, 0]
+        );
+        assert_eq!(
+            mp(&Number::from(-(1i128 << 64))),
+            str_msgpack(&[0xb5], "-18446744073709551616")
+        );
         assert_eq!(
             mp(&Number::from(u64::MAX)),
             str_msgpack(&[0xb4], "18446744073709551615")
@@ -1561,14 +1583,33 @@ mod tests {
         let big = n("1e300");
         let text = format!("1{}", "0".repeat(300));
         assert_eq!(mp(&big), str_msgpack(&[0xda, 0x01, 0x2d], &text));
+        // go-cty 1.16's rule: a whole float64 from the wire outside the i64 range is written
+        // as a string of its shortest digits (go-cty 1.12 wrote the float64 back).
+        assert_eq!(mp(&exact(1e300)), str_msgpack(&[0xda, 0x01, 0x2d], &text));
         assert_eq!(
-            mp(&exact(1e300)),
-            [0xcb, 0x7e, 0x37, 0xe4, 0x3c, 0x88, 0x00, 0x75, 0x9c]
+            mp(&exact(2f64.powi(63))),
+            str_msgpack(&[0xb3], "9223372036854776000")
         );
-        assert_eq!(mp(&exact(5e-324)), [0xcb, 0, 0, 0, 0, 0, 0, 0, 1]);
+        assert_eq!(
+            mp(&exact(-(2f64.powi(64)))),
+            str_msgpack(&[0xb5], "-18446744073709552000")
+        );
+        let max_text = format!("17976931348623157{}", "0".repeat(292));
         assert_eq!(
             mp(&exact(f64::MAX)),
-            [0xcb, 0x7f, 0xef, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]
+            str_msgpack(&[0xda, 0x01, 0x35], &max_text)
+        );
+        // A whole float64 in the i64 range is still an integer, below 2^53 or not.
+        assert_eq!(mp(&exact(2f64.powi(62))), [0xcf, 0x40, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(
+            mp(&exact(-(2f64.powi(63)))),
+            [0xd3, 0x80, 0, 0, 0, 0, 0, 0, 0]
+        );
+        // Non-integers that are float64s stay float64s.
+        assert_eq!(mp(&exact(5e-324)), [0xcb, 0, 0, 0, 0, 0, 0, 0, 1]);
+        assert_eq!(
+            mp(&exact(796_099_793_890_611.0 + 0.25)),
+            [0xcb, 0x43, 0x06, 0xa0, 0x63, 0x6b, 0x5d, 0x69, 0x9a]
         );
         assert_eq!(
             mp(&exact(f64::INFINITY)),
@@ -1604,11 +1645,20 @@ mod tests {
         assert_eq!(kind(&n("9223372036854775807")), "int");
         assert_eq!(kind(&n("9223372036854775808")), "uint");
         assert_eq!(kind(&n("18446744073709551615")), "uint");
-        assert_eq!(kind(&n("18446744073709551616")), "float");
+        // 2^64 as text: exactly a float64, but its digits are not the float's shortest text
+        // (18446744073709552000), so it keeps them: go-cty 1.16 writes text-born numbers
+        // with all their digits.
+        assert_eq!(kind(&n("18446744073709551616")), "float digits");
+        assert_eq!(
+            n("18446744073709551616").to_string(),
+            "18446744073709551616"
+        );
+        assert_eq!(n("18446744073709551616"), exact(2f64.powi(64)));
         assert_eq!(kind(&n("-9223372036854775808")), "int");
         assert_eq!(kind(&n("-9223372036854775809")), "big");
         assert_eq!(kind(&n("-9223372036854775810")), "big");
-        assert_eq!(kind(&n("-18446744073709551616")), "float");
+        assert_eq!(kind(&n("-18446744073709551616")), "float digits");
+        assert_eq!(kind(&n("1e20")), "float");
         assert_eq!(kind(&n("0.5")), "float");
         assert_eq!(kind(&n("0.1")), "big");
         assert_eq!(kind(&n("1e22")), "float");
@@ -1641,45 +1691,61 @@ mod tests {
         }
         for spelling in ["0", "-0", "+0", "0.000", "0e999999999", "-0.0e-5", ".0"] {
             assert_eq!(n(spelling), Number::default(), "{spelling}");
+            assert_eq!(hash(&n(spelling)), hash(&Number::default()), "{spelling}");
+        }
+        // go-cty 1.16 keeps the sign of zero: negative zero is its own form, equal to zero.
+        for spelling in ["-0", "-0.000", "-0.0e-5", "-0e999999999"] {
+            assert_eq!(kind(&n(spelling)), "negative zero", "{spelling}");
+        }
+        for spelling in ["0", "+0", "0.000", ".0"] {
+            assert_eq!(kind(&n(spelling)), "int", "{spelling}");
         }
         assert_eq!(Number::from(u128::MAX).to_string(), u128::MAX.to_string());
         assert_eq!(kind(&Number::from(u128::MAX)), "big");
-        assert_eq!(kind(&Number::from(1u128 << 100)), "float");
-        assert_eq!(kind(&Number::from(i128::MIN)), "float");
+        // Integers that are exactly a float64 keep all their digits unless those are the
+        // float's shortest text (go-cty 1.16 writes an integer's digits, not a float's).
+        assert_eq!(kind(&Number::from(1u128 << 100)), "float digits");
+        assert_eq!(kind(&Number::from(i128::MIN)), "float digits");
+        assert_eq!(kind(&Number::from(10u128.pow(20))), "float");
+        assert_eq!(kind(&Number::from(-(10i128.pow(20)))), "float");
         assert_eq!(Number::from(u64::MAX as usize), Number::from(u64::MAX));
         assert_eq!(Number::from(-3isize), Number::from(-3i8));
     }
 
     /// Decimal text that equals a float but is not the float's shortest text keeps its
     /// digits (found by the json_value fuzz target): JSON → JSON is exact, as go-cty, which
-    /// keeps numbers parsed from text at 512 bits; MessagePack still gets the float64.
+    /// keeps numbers parsed from text at 512 bits. MessagePack gets the float64 of a
+    /// non-integer; a whole number beyond the i64 range is, by go-cty 1.16's rule, a string of
+    /// all its digits (go-cty 1.12 wrote the float64).
     #[test]
     fn text_equal_to_a_float_keeps_its_digits() {
-        let cases: &[(&str, f64, [u8; 9])] = &[
+        let finding = "777770034794969986247221540117520051061017630736384";
+        let cases: &[(&str, f64, Vec<u8>)] = &[
             // An integer beyond 2^128 that is exactly an f64 (the finding).
             (
-                "777770034794969986247221540117520051061017630736384",
+                finding,
                 777770034794969986247221540117520051061017630736384.0,
-                [0xcb, 0x4a, 0x80, 0xa1, 0x5f, 0xf4, 0x92, 0x36, 0xd3],
+                str_msgpack(&[0xd9, 51], finding),
             ),
             (
                 "0.1000000000000000055511151231257827021181583404541015625",
                 0.1,
-                [0xcb, 0x3f, 0xb9, 0x99, 0x99, 0x99, 0x99, 0x99, 0x9a],
+                vec![0xcb, 0x3f, 0xb9, 0x99, 0x99, 0x99, 0x99, 0x99, 0x9a],
             ),
             // 1/2 + 2^-52, whose shortest text is 17 digits long.
             (
                 "0.50000000000000011102230246251565404236316680908203125",
                 0.5000000000000001,
-                [0xcb, 0x3f, 0xe0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01],
+                vec![0xcb, 0x3f, 0xe0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01],
             ),
         ];
-        for &(text, f, bytes) in cases {
+        for (text, f, bytes) in cases {
+            let (text, f) = (*text, *f);
             let x = n(text);
             assert_eq!(kind(&x), "float digits", "{text}");
             assert_eq!(x.to_string(), text);
             assert_eq!(json(&x), text);
-            assert_eq!(mp(&x), bytes, "{text}");
+            assert_eq!(mp(&x), *bytes, "{text}");
             // The same value as the float from the wire, which is written shortest.
             assert_eq!(x, exact(f));
             assert_eq!(hash(&x), hash(&exact(f)));
@@ -1759,6 +1825,8 @@ mod tests {
             let exact = Number::parse(text).and_then(|n| n.to_f64()).ok();
             if let Some(f) = shortest_f64(text) {
                 answered += 1;
+                // Bit for bit: both keep the sign of zero ("-0" is -0.0, as go-cty 1.16
+                // keeps it).
                 assert_eq!(Some(f.to_bits()), exact.map(f64::to_bits), "{text}");
             }
         }
@@ -1895,6 +1963,11 @@ mod tests {
         assert_eq!(kind(&Number::from_f64(3.0).unwrap()), "int");
         assert_eq!(Number::from_f64(3.0).unwrap(), Number::from(3));
         assert_eq!(Number::from_f64(-0.0).unwrap(), Number::from(0));
+        // go-cty 1.16 keeps negative zero.
+        assert_eq!(kind(&Number::from_f64(-0.0).unwrap()), "negative zero");
+        assert_eq!(Number::from_f64(-0.0).unwrap().to_string(), "-0");
+        assert_eq!(kind(&Number::from_f64(0.0).unwrap()), "int");
+        assert_eq!(kind(&Number::from_f32(-0.0).unwrap()), "negative zero");
         assert_eq!(Number::from_f64(1e300).unwrap(), n("1e300"));
         assert_eq!(Number::from_f64(1e22).unwrap(), exact(1e22));
         assert_eq!(Number::from_f64(5e-324).unwrap(), n("5e-324"));
@@ -1934,11 +2007,30 @@ mod tests {
         assert_eq!(kind(&exact(0.1)), "float");
         assert_ne!(exact(0.1), n("0.1"));
         assert_eq!(exact(3.0), Number::from(3));
-        assert_eq!(kind(&exact(2f64.powi(63))), "uint");
+        // go-cty 1.16's 53-bit view of a float64 from the wire: whole values below 2^53 are
+        // integers, larger ones stay floats (written with their shortest digits), yet equal
+        // the integer of the same value.
+        assert_eq!(kind(&exact(2f64.powi(53) - 1.0)), "int");
+        assert_eq!(kind(&exact(-(2f64.powi(53) - 1.0))), "int");
+        assert_eq!(kind(&exact(2f64.powi(53))), "float");
+        assert_eq!(kind(&exact(2f64.powi(63))), "float");
         assert_eq!(kind(&exact(2f64.powi(64))), "float");
-        assert_eq!(kind(&exact(-(2f64.powi(63)))), "int");
+        assert_eq!(kind(&exact(-(2f64.powi(63)))), "float");
+        assert_eq!(exact(2f64.powi(63)), Number::from(1u64 << 63));
+        assert_eq!(hash(&exact(2f64.powi(63))), hash(&Number::from(1u64 << 63)));
+        assert_eq!(exact(-(2f64.powi(63))), Number::from(i64::MIN));
+        assert_eq!(exact(-(2f64.powi(63))).as_i64(), Some(i64::MIN));
+        assert_eq!(exact(2f64.powi(63)).as_u64(), Some(1 << 63));
+        // -0.0 is negative zero: equal to zero and hashed as zero (go-cty 1.16).
+        assert_eq!(kind(&exact(-0.0)), "negative zero");
         assert_eq!(exact(-0.0), Number::from(0));
         assert_eq!(hash(&exact(-0.0)), hash(&Number::from(0)));
+        assert_eq!(exact(-0.0).cmp(&Number::from(0)), Ordering::Equal);
+        assert_eq!(exact(-0.0).as_i64(), Some(0));
+        assert_eq!(exact(-0.0).as_u64(), Some(0));
+        assert!(!exact(-0.0).is_negative() && exact(-0.0).is_integer());
+        assert_eq!(exact(-0.0).to_f64().unwrap().to_bits(), (-0.0f64).to_bits());
+        assert_eq!(kind(&exact(0.0)), "int");
         assert!(Number::from_f64_exact(f64::NAN).is_err());
     }
 
@@ -2125,9 +2217,29 @@ mod tests {
             "123456789012345678901234567890"
         );
         assert_eq!(n("1.5e3").to_string(), "1500");
-        assert_eq!(n("-0").to_string(), "0");
-        assert_eq!(exact(-0.0).to_string(), "0");
+        // go-cty 1.16 keeps the sign of zero: "-0" in Display and JSON (MessagePack `00`).
+        assert_eq!(n("-0").to_string(), "-0");
+        assert_eq!(n("-0.0e5").to_string(), "-0");
+        assert_eq!(exact(-0.0).to_string(), "-0");
+        assert_eq!(exact(0.0).to_string(), "0");
+        assert_eq!(json(&n("-0")), "-0");
+        assert_eq!(json(&exact(-0.0)), "-0");
+        assert_eq!(format!("{:?}", n("-0")), "Number(-0)");
         assert_eq!(exact(0.1).to_string(), "0.1");
+        // go-cty 1.16 writes a float64 from the wire with its shortest digits, whole or not
+        // (go-cty 1.12 wrote whole ones below 2^128 exactly); a tie goes to the even digit.
+        assert_eq!(exact(2f64.powi(63)).to_string(), "9223372036854776000");
+        assert_eq!(json(&exact(2f64.powi(63))), "9223372036854776000");
+        assert_eq!(exact(2f64.powi(62)).to_string(), "4611686018427388000");
+        assert_eq!(exact(2f64.powi(53)).to_string(), "9007199254740992");
+        assert_eq!(exact(-(2f64.powi(64))).to_string(), "-18446744073709552000");
+        // (796099793890611.25 and .75, written as sums: the literals need more digits than
+        // the shortest text, which is the point.)
+        let tie_low = 796_099_793_890_611.0 + 0.25;
+        let tie_high = 796_099_793_890_611.0 + 0.75;
+        assert_eq!(exact(tie_low).to_string(), "796099793890611.2");
+        assert_eq!(json(&exact(tie_low)), "796099793890611.2");
+        assert_eq!(exact(tie_high).to_string(), "796099793890611.8");
         assert_eq!(exact(1e300).to_string(), format!("1{}", "0".repeat(300)));
         assert_eq!(exact(5e-324).to_string(), format!("0.{}5", "0".repeat(323)));
         assert_eq!(
@@ -2406,13 +2518,15 @@ mod tests {
     }
 
     #[test]
-    fn whole_floats_below_2_128_print_exactly() {
-        // Stored as exact floats (canonical form); their text must read back the same.
+    fn whole_numbers_from_integers_and_text_print_exactly() {
+        // Integers and decimal text print all their digits, even when the value is exactly a
+        // float (stored so); their text must read back the same.
         for n in [
             Number::from(i128::MIN),
             Number::from(u128::MAX - (1u128 << 100) + 1),
             Number::from(1u128 << 64),
-            Number::from_f64_exact(9_223_372_036_854_775_808.0).unwrap(),
+            Number::parse("9223372036854775808").unwrap(),
+            Number::parse("18446744073709551616").unwrap(),
         ] {
             let text = n.to_string();
             assert_eq!(Number::parse(&text).unwrap(), n, "{text}");
@@ -2427,6 +2541,35 @@ mod tests {
         assert_eq!(
             Number::from(1u128 << 64).to_string(),
             "18446744073709551616"
+        );
+    }
+
+    /// go-cty 1.16's rule: a whole float64 from the wire of at least 2^53 is written with the
+    /// float's shortest digits (go-cty 1.12 printed whole floats below 2^128 exactly), so its
+    /// text reads back as another number; outside the i64 range MessagePack carries that
+    /// same text as a string.
+    #[test]
+    fn whole_wire_floats_print_their_shortest_digits() {
+        let two_63 = exact(9_223_372_036_854_775_808.0);
+        assert_eq!(two_63.to_string(), "9223372036854776000");
+        assert_eq!(json(&two_63), "9223372036854776000");
+        assert_eq!(mp(&two_63), str_msgpack(&[0xb3], "9223372036854776000"));
+        assert_ne!(n("9223372036854776000"), two_63);
+        assert_eq!(n("9223372036854775808"), two_63);
+        // In the i64 range: an exact MessagePack integer, shortest digits as text.
+        let two_62 = exact(4_611_686_018_427_387_904.0);
+        assert_eq!(two_62.to_string(), "4611686018427388000");
+        assert_eq!(mp(&two_62), [0xcf, 0x40, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(two_62, Number::from(1i64 << 62));
+        // Beyond 2^128 too.
+        let two_128 = exact(2f64.powi(128));
+        assert_eq!(
+            two_128.to_string(),
+            "340282366920938500000000000000000000000"
+        );
+        assert_eq!(
+            mp(&two_128),
+            str_msgpack(&[0xd9, 39], "340282366920938500000000000000000000000")
         );
     }
 }

@@ -1169,26 +1169,42 @@ mod tests {
 
     #[test]
     fn long_prefix_is_shortened_at_a_char_boundary() {
-        // 255 ASCII bytes then "é" (c3 a9) straddling bytes 255..257: cut before it.
+        // go-cty 1.16's rule: a prefix longer than 256 bytes is cut to its first 255 bytes
+        // (at a character boundary), then loses its last grapheme cluster, which the cut may
+        // have split.
+        // 255 ASCII bytes then "é" (c3 a9) at bytes 255..257: the first 255 bytes are the
+        // "a"s, and the last of them goes with the last grapheme cluster.
         let long = format!("{}é-tail", "a".repeat(255));
         let r = Refinements::new().with_string_prefix(long.clone());
         // The full prefix is kept in memory.
         assert_eq!(r.string_prefix(), Some(long.as_str()));
-        let mut expected = vec![0x81, 0x02, 0xd9, 0xff];
-        expected.extend(std::iter::repeat_n(b'a', 255));
+        let mut expected = vec![0x81, 0x02, 0xd9, 254];
+        expected.extend(std::iter::repeat_n(b'a', 254));
         assert_eq!(payload(&r), expected);
 
-        // A 4-byte character at 254..258: cut at 254.
+        // A 4-byte character at 254..258: cut at 254, then one "b" less.
         let long = format!("{}😀", "b".repeat(254));
         let p = payload(&Refinements::new().with_string_prefix(long));
-        assert_eq!(p[..4], [0x81, 0x02, 0xd9, 254]);
-        assert_eq!(p.len(), 4 + 254);
+        assert_eq!(p[..4], [0x81, 0x02, 0xd9, 253]);
+        assert_eq!(p.len(), 4 + 253);
+        assert!(p[4..].iter().all(|&b| b == b'b'));
 
-        // Exactly 256 bytes: kept whole; 300 ASCII bytes: cut to 256.
-        for len in [256, 300] {
+        // A grapheme cluster of two characters (e + U+0301, 3 bytes) ending at byte 255 is
+        // dropped whole, not only its last character.
+        let long = format!("{}e\u{301}zzzz", "a".repeat(252));
+        let p = payload(&Refinements::new().with_string_prefix(long));
+        let mut expected = vec![0x81, 0x02, 0xd9, 252];
+        expected.extend(std::iter::repeat_n(b'a', 252));
+        assert_eq!(p, expected);
+
+        // Exactly 256 bytes: kept whole; 257 and 300 ASCII bytes: cut to 254.
+        let p = payload(&Refinements::new().with_string_prefix("c".repeat(256)));
+        assert_eq!(p[..5], [0x81, 0x02, 0xda, 0x01, 0x00]);
+        assert_eq!(p.len(), 5 + 256);
+        for len in [257, 300] {
             let p = payload(&Refinements::new().with_string_prefix("c".repeat(len)));
-            assert_eq!(p[..5], [0x81, 0x02, 0xda, 0x01, 0x00]);
-            assert_eq!(p.len(), 5 + 256);
+            assert_eq!(p[..4], [0x81, 0x02, 0xd9, 254], "{len}");
+            assert_eq!(p.len(), 4 + 254, "{len}");
         }
         // 31 and 32 bytes: fixstr then str8.
         let p = payload(&Refinements::new().with_string_prefix("d".repeat(31)));
@@ -1259,13 +1275,25 @@ mod tests {
             .with_length_lower_bound(0)
             .unwrap();
         assert_eq!(r, Refinements::new());
-        // Decoding drops them too.
-        assert!(Refinements::decode_payload(&[0x81, 0x02, 0xa0])
-            .unwrap()
-            .is_empty());
+        // Decoding drops a length lower bound of 0.
         assert!(Refinements::decode_payload(&[0x81, 0x05, 0x00])
             .unwrap()
             .is_empty());
+        // go-cty 1.16's rule: a decoded empty prefix says nothing about a string, but is
+        // recorded, because a prefix (even empty) on another type is refused.
+        let empty_prefix = Refinements::decode_payload(&[0x81, 0x02, 0xa0]).unwrap();
+        assert_eq!(empty_prefix.string_prefix(), None);
+        assert!(empty_prefix.for_type(&Type::String).unwrap().is_empty());
+        assert_eq!(
+            empty_prefix
+                .check_type(&Type::Number)
+                .unwrap_err()
+                .to_string(),
+            "a string prefix refinement is only valid for a string, but this value is a number"
+        );
+        // Nothing of it is written.
+        assert_eq!(payload(&empty_prefix), [] as [u8; 0]);
+        assert_eq!(unknown_bytes(&empty_prefix), [0xd4, 0x00, 0x00]);
     }
 
     #[test]
@@ -1343,14 +1371,22 @@ mod tests {
             .is_empty());
     }
 
+    /// go-cty 1.16's rule: a key outside 1..=6 is refused, not skipped (go-cty 1.12 skipped
+    /// it with its value), whatever its value and wherever it stands.
     #[test]
-    fn unknown_keys_are_skipped() {
-        let d = |p: &[u8]| Refinements::decode_payload(p).unwrap();
+    fn unknown_keys_are_refused() {
+        let refused = |p: &[u8], key: &str| {
+            assert_eq!(
+                decode_err(p),
+                format!("{PREFIX}the key {key} is not a refinement Terraform defines (1 to 6)"),
+                "{p:02x?}"
+            );
+        };
         // {7: [1, [2, {"a": 3}], "x"], 1: false}
         let p = [
             0x82, 0x07, 0x93, 0x01, 0x92, 0x02, 0x81, 0xa1, 0x61, 0x03, 0xa1, 0x78, 0x01, 0xc2,
         ];
-        assert_eq!(d(&p), Refinements::new().not_null());
+        refused(&p, "7");
         // Unknown key after a known one; negative and large keys; every kind of value.
         let p = [
             0x86, 0x01, 0xc2, // 1: false
@@ -1360,14 +1396,35 @@ mod tests {
             0x09, 0xc7, 0x01, 0x05, 0x00, // 9: ext8
             0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x90, // u64::MAX: []
         ];
-        assert_eq!(d(&p), Refinements::new().not_null());
+        refused(&p, "-1");
+        refused(
+            &[0x82, 0x01, 0xc2, 0xcc, 0xc8, 0xc4, 0x02, 0xaa, 0xbb],
+            "200",
+        );
+        refused(&[0x81, 0x08, 0xd4, 0x05, 0x00], "8");
+        refused(&[0x81, 0x09, 0xc7, 0x01, 0x05, 0x00], "9");
+        refused(
+            &[
+                0x81, 0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x90,
+            ],
+            "18446744073709551615",
+        );
+        refused(
+            &[0x81, 0xd3, 0x80, 0, 0, 0, 0, 0, 0, 0, 0xc2],
+            "-9223372036854775808",
+        );
         let p = [
             0x84, 0x0a, 0xcb, 0, 0, 0, 0, 0, 0, 0, 0, // 10: float64
             0x0b, 0xde, 0x00, 0x01, 0xc0, 0xc0, // 11: map16 {nil: nil}
             0x0c, 0xdc, 0x00, 0x01, 0x80, // 12: array16 [{}]
             0x02, 0xa1, 0x7a, // 2: "z"
         ];
-        assert_eq!(d(&p), Refinements::new().with_string_prefix("z"));
+        refused(&p, "10");
+        // The refused keys come after known ones, too.
+        refused(
+            &[0x82, 0x02, 0xa1, 0x7a, 0x0c, 0xdc, 0x00, 0x01, 0x80],
+            "12",
+        );
     }
 
     #[test]
@@ -1467,22 +1524,67 @@ mod tests {
             (&[0x81, 0x02, 0xd9], "unexpected end of data"),
             (&[0x81, 0x05, 0xcd, 0x01], "unexpected end of data"),
             (&[0x81, 0x03, 0x92, 0x00], "unexpected end of data"),
-            (&[0x81, 0x07, 0x92, 0x00], "unexpected end of data"),
-            (&[0x81, 0x07, 0xc7, 0x05, 0x00], "unexpected end of data"),
+            (&[0x81, 0x04, 0x92, 0x00], "unexpected end of data"),
+            (&[0x81, 0x02, 0xc7, 0x05, 0x00], "unexpected end of data"),
             (
-                &[0x81, 0x07, 0xc6, 0xff, 0xff, 0xff, 0xff],
+                &[0x81, 0x02, 0xc6, 0xff, 0xff, 0xff, 0xff],
                 "unexpected end of data",
             ),
-            (
-                &[0x81, 0x07, 0xdd, 0xff, 0xff, 0xff, 0xff],
-                "unexpected end of data",
-            ),
+            (&[0x81, 0x03, 0xdd, 0xff, 0xff], "unexpected end of data"),
             (&[0xdf, 0xff, 0xff, 0xff, 0xff], "unexpected end of data"),
-            (&[0x81, 0x07, 0xc1], "found the reserved msgpack byte 0xc1"),
+            (&[0x81, 0x02, 0xc1], "found the reserved msgpack byte 0xc1"),
+            (&[0x81, 0xc1, 0xc2], "found the reserved msgpack byte 0xc1"),
+            // go-cty 1.16's rule: a key outside 1..=6 is refused before its value is read
+            // (go-cty 1.12 skipped it, and so read to the truncation).
+            (
+                &[0x81, 0x07, 0x92, 0x00],
+                "the key 7 is not a refinement Terraform defines (1 to 6)",
+            ),
+            (
+                &[0x81, 0x07, 0xc1],
+                "the key 7 is not a refinement Terraform defines (1 to 6)",
+            ),
         ];
         for (p, message) in cases {
             assert_eq!(decode_err(p), format!("{PREFIX}{message}"), "{p:02x?}");
         }
+        // go-cty 1.16's rule: refinements that describe no value are refused (go-cty 1.16
+        // panics on them).
+        let contradictions: &[(&[u8], &str)] = &[
+            (
+                &[0x82, 0x03, 0x92, 0x05, 0xc3, 0x04, 0x92, 0x04, 0xc3],
+                "no number is >= 5 and <= 4",
+            ),
+            (
+                &[0x82, 0x03, 0x92, 0x05, 0xc2, 0x04, 0x92, 0x05, 0xc3],
+                "no number is > 5 and <= 5",
+            ),
+            (
+                &[0x82, 0x03, 0x92, 0x05, 0xc3, 0x04, 0x92, 0x05, 0xc2],
+                "no number is >= 5 and < 5",
+            ),
+            (
+                &[0x82, 0x05, 0x03, 0x06, 0x02],
+                "a length of at least 3 and at most 2",
+            ),
+        ];
+        for (p, message) in contradictions {
+            assert_eq!(
+                decode_err(p),
+                format!("contradictory refinements of an unknown value: {message}"),
+                "{p:02x?}"
+            );
+        }
+        // Equal bounds, both inclusive: exactly one number, accepted.
+        assert!(Refinements::decode_payload(&[
+            0x82, 0x03, 0x92, 0x05, 0xc3, 0x04, 0x92, 0x05, 0xc3
+        ])
+        .is_ok());
+        // An infinite bound.
+        assert_eq!(
+            decode_err(&[0x81, 0x03, 0x92, 0xcb, 0x7f, 0xf0, 0, 0, 0, 0, 0, 0, 0xc3]),
+            "the number lower bound of an unknown value cannot be +Inf"
+        );
     }
 
     #[test]
@@ -1506,18 +1608,21 @@ mod tests {
 
     #[test]
     fn payload_size_limit() {
-        // {7: str16 of n bytes}: 5 + n bytes.
+        // {2: str16 of n bytes}: 5 + n bytes. (A prefix, since go-cty 1.16's rule refuses
+        // a key outside 1..=6 such as the 7 this test used.)
         let build = |total: usize| {
             let n = total - 5;
-            let mut p = vec![0x81, 0x07, 0xda];
+            let mut p = vec![0x81, 0x02, 0xda];
             p.extend_from_slice(&u16::try_from(n).unwrap().to_be_bytes());
             p.extend(std::iter::repeat_n(b'a', n));
             assert_eq!(p.len(), total);
             p
         };
-        assert!(Refinements::decode_payload(&build(MAX_REFINEMENT_PAYLOAD))
-            .unwrap()
-            .is_empty());
+        let at_limit = Refinements::decode_payload(&build(MAX_REFINEMENT_PAYLOAD)).unwrap();
+        assert_eq!(
+            at_limit.string_prefix(),
+            Some("a".repeat(MAX_REFINEMENT_PAYLOAD - 5).as_str())
+        );
         let e = Refinements::decode_payload(&build(MAX_REFINEMENT_PAYLOAD + 1)).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Limit);
         assert_eq!(
@@ -1561,12 +1666,21 @@ mod tests {
              writes them (number bounds in plain digits, without an exponent), more than the \
              limit of 1024"
         );
-        // The fuzz finding (fuzz/regressions/refinements/): a skipped key 0, then the upper
-        // bound 110254216406E3914, and two trailing bytes.
+        // The fuzz finding (fuzz/regressions/refinements/): a key 0, then the upper bound
+        // 110254216406E3914, and two trailing bytes. go-cty 1.16's rule refuses the key 0
+        // first (go-cty 1.12 skipped it).
         let mut finding = vec![0x82, 0x00, 0x82, 0xc3, 0x04, 0xc3, 0x04, 0x04, 0x92, 0xb1];
         finding.extend_from_slice(b"110254216406E3914");
         finding.extend_from_slice(&[0xc3, 0x04, 0x00]);
-        let e = Refinements::decode_payload(&finding).unwrap_err();
+        assert_eq!(
+            decode_err(&finding),
+            format!("{PREFIX}the key 0 is not a refinement Terraform defines (1 to 6)")
+        );
+        // Without the key 0, the bound alone is still refused for its written size.
+        let mut bound_only = vec![0x81, 0x04, 0x92, 0xb1];
+        bound_only.extend_from_slice(b"110254216406E3914");
+        bound_only.extend_from_slice(&[0xc3, 0x04, 0x00]);
+        let e = Refinements::decode_payload(&bound_only).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Limit);
         assert!(e.to_string().contains("would take 3933 bytes"), "{e}");
 
@@ -1752,9 +1866,14 @@ mod tests {
 
     #[test]
     fn round_trips() {
+        // go-cty 1.16's rule: "definitely null" is a known null, written as msgpack nil, and
+        // its payload still decodes back to the same refinements.
+        let null = Refinements::new().update(|i| i.nullness = Some(true));
+        assert_eq!(unknown_bytes(&null), [0xc0]);
+        assert_eq!(payload(&null), [0x81, 0x01, 0xc3]);
+        assert_eq!(Refinements::decode_payload(&payload(&null)).unwrap(), null);
         let cases = [
             Refinements::new().not_null(),
-            Refinements::new().update(|i| i.nullness = Some(true)),
             Refinements::new()
                 .not_null()
                 .with_string_prefix("héllo wörld"),
@@ -1773,8 +1892,19 @@ mod tests {
         for r in cases {
             let wire = unknown_bytes(&r);
             let p = payload(&r);
-            assert!(wire.ends_with(&p));
+            assert!(!p.is_empty(), "{r}");
+            assert!(wire.ends_with(&p), "{r}");
             assert_eq!(Refinements::decode_payload(&p).unwrap(), r, "{r}");
         }
+        // go-cty 1.16's rule: a number bound beyond the i64 range is written as a string of
+        // its digits, and reads back as the same number.
+        let r = Refinements::new()
+            .with_number_upper_bound(Number::from(u64::MAX), false)
+            .unwrap();
+        let mut expected = vec![0x81, 0x04, 0x92, 0xb4];
+        expected.extend_from_slice(b"18446744073709551615");
+        expected.push(0xc2);
+        assert_eq!(payload(&r), expected);
+        assert_eq!(Refinements::decode_payload(&expected).unwrap(), r);
     }
 }

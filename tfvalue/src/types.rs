@@ -18,9 +18,6 @@ use crate::error::{Error, ErrorKind, Result};
 
 mod constraint;
 
-// Go-compatible JSON string escaping, for the other JSON writers of the crate.
-#[allow(unused_imports)]
-
 /// A Terraform type.
 ///
 /// Equality, hashing and ordering of attributes follow Terraform: two object types are

@@ -545,7 +545,18 @@ mod tests {
         assert_eq!(json(&0.1f64), "0.1");
         assert_eq!(json(&1.5f32), "1.5");
         assert_eq!(json(&'x'), r#""x""#);
-        assert_eq!(json("a\"b\n\u{1}é<"), r#""a\"b\n\u0001é<""#);
+        // go-cty 1.16 writes strings as Go's encoding/json does: `<`, `>`, `&`, U+2028 and
+        // U+2029 escaped, \b and \f in short form, other controls as lower-case \u00XX.
+        assert_eq!(json("a\"b\n\u{1}é<"), r#""a\"b\n\u0001é\u003c""#);
+        assert_eq!(
+            json("<a href=\"x\">&amp;</a>"),
+            r#""\u003ca href=\"x\"\u003e\u0026amp;\u003c/a\u003e""#
+        );
+        assert_eq!(
+            json("\u{8}\u{c}\u{b}\u{1f}\u{7f}\u{2028}\u{2029}\u{2027}"),
+            "\"\\b\\f\\u000b\\u001f\u{7f}\\u2028\\u2029\u{2027}\""
+        );
+        assert_eq!(json(&'<'), r#""\u003c""#);
         assert_eq!(json(&(1u8, "a")), r#"[1,"a"]"#);
         assert_eq!(json(&Vec::<u8>::new()), "[]");
         let s = S {
@@ -561,6 +572,9 @@ mod tests {
         );
         let empty: HashMap<String, u8> = HashMap::new();
         assert_eq!(json(&empty), "{}");
+        // Map keys are escaped the same way.
+        let m: BTreeMap<&str, u8> = [("a&b", 1), ("<k>", 2)].into();
+        assert_eq!(json(&m), r#"{"\u003ck\u003e":2,"a\u0026b":1}"#);
     }
 
     #[test]

@@ -276,6 +276,7 @@ impl<'de> Deserializer<'de> {
     /// byte (ignored, as go-cty ignores it); another ext type with a longer body is an
     /// error, as in go-cty 1.16.
     pub(crate) fn read_unknown(&mut self, marker: Marker) -> Result<&'de [u8]> {
+        let at = self.pos;
         self.pos += 1;
         let len = match marker {
             Marker::FixExt1 => 1,
@@ -288,7 +289,6 @@ impl<'de> Deserializer<'de> {
             Marker::Ext32 => self.read_u32()? as usize,
             _ => return Err(Error::new(ErrorKind::Syntax, "not an ext value")),
         };
-        let at = self.pos - 1;
         let ty = self.read_u8()? as i8;
         let body = self.take(len)?;
         if ty == 12 {
@@ -1304,7 +1304,6 @@ mod tests {
     //! The typed entry points read their headers from the marker byte directly; every form
     //! of each, byte for byte.
 
-    use std::borrow::Cow;
     use std::collections::BTreeMap;
 
     use super::*;
