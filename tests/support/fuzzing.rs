@@ -259,7 +259,20 @@ pub fn refinements(data: &[u8]) {
         }
         let mut out2 = Vec::new();
         again.encode_payload(&mut out2);
-        assert_eq!(out2, out, "refinement encoding is not stable");
+        let cut_to_nothing = again.string_prefix().is_none()
+            && r.string_prefix()
+                .is_some_and(|p| p.len() > MAX_REFINEMENT_PREFIX);
+        if cut_to_nothing {
+            // A prefix that is one grapheme cluster past 255 bytes is cut to "", which is
+            // written as the entry `02 a0` (as go-cty writes it) and says nothing: the next
+            // round leaves it out, and is then fixed.
+            let again2 = Refinements::decode_payload(&out2).expect("an encoded payload decodes");
+            let mut out3 = Vec::new();
+            again2.encode_payload(&mut out3);
+            assert_eq!(out3, out2, "refinement encoding is not stable");
+        } else {
+            assert_eq!(out2, out, "refinement encoding is not stable");
+        }
     }
 }
 

@@ -49,7 +49,11 @@ impl<'a> ValueDeserializer<'a> {
             return visitor.visit_u64(u);
         }
         if let Ok(f) = n.to_f64() {
-            if matches!(Number::from_f64_exact(f), Ok(ref exact) if exact == n) {
+            // Handed over as a float64 only when that float64 is the same number written
+            // the same way (decimal text keeps all its digits, a float64 its shortest).
+            if matches!(Number::from_f64_exact(f), Ok(ref exact)
+                if exact == n && exact.to_string() == n.to_string())
+            {
                 return visitor.visit_f64(f);
             }
         }
