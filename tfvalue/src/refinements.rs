@@ -115,23 +115,19 @@ impl std::hash::Hash for Seen {
 }
 
 impl Inner {
+    /// Whether nothing is stored, not even a decoded empty prefix.
     fn is_empty(&self) -> bool {
+        self.says_nothing() && !self.prefix_key.0
+    }
+
+    /// Whether nothing is said (a decoded empty prefix may be recorded).
+    fn says_nothing(&self) -> bool {
         self.nullness.is_none()
             && self.prefix.is_empty()
             && self.number_lower.is_none()
             && self.number_upper.is_none()
             && self.length_lower.is_none()
             && self.length_upper.is_none()
-            && !self.prefix_key.0
-    }
-
-    /// Whether nothing is said, a decoded empty prefix aside.
-    fn says_nothing(&self) -> bool {
-        Inner {
-            prefix_key: Seen(false),
-            ..self.clone()
-        }
-        .is_empty()
     }
 
     fn has_number_bounds(&self) -> bool {
@@ -314,9 +310,10 @@ impl Refinements {
     /// refinements (the empty payload means "no refinements" to
     /// [`Refinements::decode_payload`]).
     ///
-    /// A string prefix longer than [`MAX_REFINEMENT_PREFIX`](crate::limits::MAX_REFINEMENT_PREFIX) bytes is cut as go-cty 1.16
-    /// cuts it: to its first 255 bytes, and then without its last grapheme cluster, which
-    /// the cut may have split (a shorter prefix is still a true refinement).
+    /// A string prefix longer than
+    /// [`MAX_REFINEMENT_PREFIX`](crate::limits::MAX_REFINEMENT_PREFIX) bytes is cut as
+    /// go-cty 1.16 cuts it: to its first 255 bytes, and then without its last grapheme
+    /// cluster, which the cut may have split (a shorter prefix is still a true refinement).
     ///
     /// Numbers are written as go-cty writes number values (an integer, a float64, or else
     /// the decimal digits as a string, never with an exponent). A number bound so long that
@@ -553,6 +550,19 @@ impl Refinements {
             Some(inner) if inner.says_nothing() => Ok(&NO_REFINEMENTS),
             _ => Ok(self),
         }
+    }
+
+    /// [`Refinements::for_type`], taking the refinements: what a decoder keeps, without a
+    /// copy.
+    pub(crate) fn into_for_type(self, ty: &Type) -> Result<Refinements> {
+        if matches!(ty, Type::Dynamic) {
+            return Ok(Refinements::new());
+        }
+        self.check_type(ty)?;
+        Ok(match self.0.as_deref() {
+            Some(inner) if inner.says_nothing() => Refinements::new(),
+            _ => self,
+        })
     }
 }
 

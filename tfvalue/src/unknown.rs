@@ -254,9 +254,8 @@ impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for UnknownVisitor<S> {
             return Ok(Unknown::Unknown(r));
         }
         let r = r
-            .for_type(&(self.1)())
-            .map_err(crate::error::Error::into_de)?
-            .clone();
+            .into_for_type(&(self.1)())
+            .map_err(crate::error::Error::into_de)?;
         if r.nullness() == Some(true) {
             // "Definitely null" is a known null, as go-cty decodes it.
             return self

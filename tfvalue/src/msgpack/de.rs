@@ -638,6 +638,21 @@ fn visit_text<'de, V: Visitor<'de>>(visitor: V, text: Cow<'de, str>) -> Result<V
     }
 }
 
+/// Hands an attribute or field name to a visitor as raw bytes, borrowed, so that matching
+/// it needs no UTF-8 validation first; a name that is not ASCII goes as text in NFC, as
+/// go-cty reads it, and bytes that are not UTF-8 go on as they are (the caller names the
+/// error).
+#[inline]
+fn visit_name<'de, V: Visitor<'de>>(visitor: V, bytes: &'de [u8]) -> Result<V::Value> {
+    if bytes.is_ascii() {
+        return visitor.visit_borrowed_bytes(bytes);
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => visit_text(visitor, crate::text::nfc_non_ascii(s)),
+        Err(_) => visitor.visit_borrowed_bytes(bytes),
+    }
+}
+
 /// An enum's variant name, as text in NFC.
 fn visit_variant<'de, V: Visitor<'de>>(visitor: V, text: Cow<'de, str>) -> Result<V::Value> {
     match text {
@@ -1195,17 +1210,7 @@ impl<'de> de::Deserializer<'de> for MapKey<'_, 'de> {
     #[inline]
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let marker = self.de.peek_marker()?;
-        let start = self.de.pos;
-        let bytes = self.de.read_str_bytes(marker)?;
-        if bytes.is_ascii() {
-            return visitor.visit_borrowed_bytes(bytes);
-        }
-        // A name that is not ASCII is read in NFC, as go-cty reads it; bytes that are not
-        // UTF-8 go on as they are (the caller names the error).
-        match std::str::from_utf8(bytes) {
-            Ok(_) => visit_text(visitor, text(bytes, start)?),
-            Err(_) => visitor.visit_borrowed_bytes(bytes),
-        }
+        visit_name(visitor, self.de.read_str_bytes(marker)?)
     }
 
     fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -1228,14 +1233,8 @@ impl<'de> de::Deserializer<'de> for MapKey<'_, 'de> {
     /// that is not UTF-8 matches no field and is reported as unsupported).
     #[inline]
     fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let start = self.de.pos;
         match self.de.take_str()? {
-            Some(bytes) if bytes.is_ascii() => visitor.visit_borrowed_bytes(bytes),
-            // A name that is not ASCII is matched in NFC, as go-cty reads it.
-            Some(bytes) => match std::str::from_utf8(bytes) {
-                Ok(_) => visit_text(visitor, text(bytes, start)?),
-                Err(_) => visitor.visit_borrowed_bytes(bytes),
-            },
+            Some(bytes) => visit_name(visitor, bytes),
             None => Err(self.de.unexpected_here("string")),
         }
     }

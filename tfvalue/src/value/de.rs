@@ -60,7 +60,7 @@ impl<'de> DeserializeSeed<'de> for TypedSeed<'_> {
 fn refinements<E: de::Error>(payload: &[u8], ty: &Type) -> Result<Refinements, E> {
     let r = Refinements::decode_payload(payload).map_err(Error::into_de)?;
     // As go-cty: refinements of a dynamic unknown are ignored (it never writes any).
-    Ok(r.for_type(ty).map_err(Error::into_de)?.clone())
+    r.into_for_type(ty).map_err(Error::into_de)
 }
 
 /// Either an unknown (the deserializer hands over the refinement payload) or a known-or-null
