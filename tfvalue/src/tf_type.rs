@@ -12,7 +12,7 @@ use std::sync::Arc;
 use crate::number::Number;
 use crate::types::Type;
 use crate::value::Value;
-use crate::{Nullable, Unknown};
+use crate::Nullable;
 
 /// A Rust type with a Terraform type.
 pub trait TfType {
@@ -85,13 +85,6 @@ impl<T: TfType> TfType for Nullable<T> {
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
 }
 
-impl<T: TfType> TfType for Unknown<T> {
-    fn tf_type() -> Type {
-        T::tf_type()
-    }
-    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
-}
-
 impl<T: TfType> TfType for Vec<T> {
     fn tf_type() -> Type {
         Type::list(T::tf_type())
@@ -156,6 +149,7 @@ tuple!(A B C D E F G H);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Unknown;
 
     #[test]
     fn std_types_map_to_terraform_types() {

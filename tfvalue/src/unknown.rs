@@ -182,6 +182,15 @@ impl<T: Serialize> Serialize for Unknown<T> {
     }
 }
 
+/// An unknown value has the type of its known value. (Here rather than beside the other
+/// impls so that `tf_type` does not depend on this module, which depends on it.)
+impl<T: TfType> TfType for Unknown<T> {
+    fn tf_type() -> Type {
+        T::tf_type()
+    }
+    const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+}
+
 /// The refinement payload of an unknown, serialized as bytes (empty without refinements).
 struct Payload<'a>(&'a Refinements);
 
