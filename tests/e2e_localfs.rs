@@ -612,6 +612,45 @@ resource "localfs_document" "fraction" {
     });
 }
 
+/// Whole numbers past the 64-bit integers travel as decimal strings (go-cty 1.16): written
+/// back as float64s, Terraform failed the apply ("Provider produced inconsistent final
+/// plan").
+#[test]
+fn integers_past_64_bits_survive_plan_apply_and_plan() {
+    each_terraform("integers_past_64_bits_survive_plan_apply_and_plan", |tf| {
+        let t = Localfs::new(tf, "bigints");
+        t.config(
+            r#"
+resource "localfs_document" "big" {
+  path     = "big.json"
+  quantity = 9223372036854775808
+  readings = [9223372036854775808, 18446744073709551616, 1e20, 1e300, -9223372036854775809]
+}
+"#,
+        );
+        let applied = t.ws.apply();
+        assert_no_consistency_errors(&applied);
+        t.assert_no_changes("applying integers past 64 bits");
+
+        let doc = t.read("big.json");
+        let expected = format!(
+            "\"readings\":[9223372036854775808,18446744073709551616,100000000000000000000,1{},-9223372036854775809]",
+            "0".repeat(300)
+        );
+        assert!(doc.contains(&expected), "{doc}");
+        assert!(doc.contains("\"quantity\":9223372036854775808,"), "{doc}");
+        let shown = t.ws.run_ok(&["show", "-json", "-no-color"]);
+        let shown = String::from_utf8_lossy(&shown.stdout);
+        for digits in [
+            "9223372036854775808",
+            "18446744073709551616",
+            "-9223372036854775809",
+        ] {
+            assert!(shown.contains(digits), "{digits} not in state: {shown}");
+        }
+    });
+}
+
 #[test]
 fn providers_schema_is_the_models_schema() {
     let expected = serde_json::json!({

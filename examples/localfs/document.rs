@@ -40,6 +40,8 @@ pub struct Document {
     pub ratio: Unknown<Nullable<f64>>,
     /// A quantity, kept exactly (any precision).
     pub quantity: Unknown<Nullable<Number>>,
+    /// Readings, in order (a list of numbers, each kept exactly, however large).
+    pub readings: Unknown<Nullable<Vec<Unknown<Number>>>>,
     /// The server the document describes (a nested attribute).
     #[tf(nested)]
     pub server: Unknown<Nullable<Server>>,
