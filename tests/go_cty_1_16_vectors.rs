@@ -180,11 +180,6 @@ const DIFFERENT: &[(&str, &str)] = &[
          bare; go-cty wraps it with the element type. Not yet followed: both read back as the \
          same value in Terraform",
     ),
-    (
-        "H",
-        "optional-attribute markers in a dynamic value's type are not yet written back: \
-         Terraform never sends such types in values",
-    ),
 ];
 
 /// Whether `ty` holds a set whose elements are not primitive.
@@ -268,13 +263,7 @@ fn every_value_go_cty_encoded_round_trips_to_its_bytes_and_json() {
             Err(e) => failures.push(format!("{}: cannot decode: {e}", l.name)),
         }
     }
-    // Known: the one value whose dynamic type carries optional-attribute markers (class H
-    // of DIFFERENT).
-    const CLASS_H: &str = "gen/7001/319: ";
-    let rest: Vec<&String> = failures
-        .iter()
-        .filter(|f| !f.starts_with(CLASS_H))
-        .collect();
+    let rest: Vec<&String> = failures.iter().collect();
     assert!(
         rest.is_empty(),
         "{} disagreements:\n{}",
@@ -458,8 +447,8 @@ cases! {
     class_f2_json_negative_zero_follows_go_cty: "F2" => GoCty;
     class_f3_float64_negative_zero_follows_go_cty: "F3" => GoCty;
     class_g1_nullness_true_is_null_follows_go_cty: "G1" => GoCty;
-    class_h1_optional_markers_null_differs: "H1" => Different;
-    class_h2_optional_markers_empty_list_differs: "H2" => Different;
+    class_h1_optional_markers_of_a_null_follow_go_cty: "H1" => GoCty;
+    class_h2_optional_markers_of_an_empty_list_follow_go_cty: "H2" => GoCty;
     class_i1_prefix_300_bytes_follows_go_cty: "I1" => GoCty;
     class_i2_prefix_257_bytes_follows_go_cty: "I2" => GoCty;
     class_j1_json_escapes_follow_go_cty: "J1" => GoCty;

@@ -426,7 +426,28 @@ fn json_exact(v: &Value) -> bool {
 /// same (its collections take the first typed element's type). Properties that go through
 /// `Value::ty` (wrapping under `dynamic`, `decode_as::<Value>`, `from_serialize`) exclude such
 /// values; the round trips against the declared type cover them.
+///
+/// Likewise a collection whose elements' types differ only in optional-attribute markers (a
+/// null keeps its declared object type's markers, a known object has none): go-cty 1.16
+/// panics on such a collection (cases L8 and L9 of the go-cty 1.16.4 vectors); tfvalue reads
+/// it, each element then taking the first element's type.
 fn retypes_exactly(v: &Value) -> bool {
+    let items_of = |v: &Value| -> Vec<Value> {
+        match v {
+            Value::List(_, items) | Value::Set(_, items) => items.clone(),
+            Value::Map(_, items) => items.values().cloned().collect(),
+            _ => Vec::new(),
+        }
+    };
+    let items = items_of(v);
+    if let Some(first) = items.first().map(Value::ty) {
+        if items.iter().any(|x| {
+            let t = x.ty();
+            t != first && t.without_optional() == first.without_optional()
+        }) {
+            return false;
+        }
+    }
     let dynamic_absent = |x: &Value| {
         matches!(
             x,

@@ -487,6 +487,16 @@ impl ObjectType {
     }
 }
 
+/// Whether an object type anywhere in `ty` has optional attributes.
+pub(crate) fn has_optional_markers(ty: &Type) -> bool {
+    match ty {
+        Type::String | Type::Number | Type::Bool | Type::Dynamic => false,
+        Type::List(e) | Type::Set(e) | Type::Map(e) => has_optional_markers(e),
+        Type::Tuple(elems) => elems.iter().any(has_optional_markers),
+        Type::Object(o) => o.has_optional() || o.types().iter().any(has_optional_markers),
+    }
+}
+
 /// `ty` without optional-attribute markers, or `None` when it has none.
 fn strip_optional(ty: &Type) -> Option<Type> {
     match ty {

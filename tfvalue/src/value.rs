@@ -13,7 +13,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::number::Number;
 use crate::path::{AttributePath, PathStep};
 use crate::refinements::Refinements;
-use crate::types::{ObjectType, Type};
+use crate::types::{has_optional_markers, ObjectType, Type};
 
 mod canonical;
 mod de;
@@ -161,18 +161,20 @@ impl Value {
             Value::Map(t, items) => Type::map(collection_element_type(t, items.values())),
             Value::Tuple(items) => Type::tuple(items.iter().map(Value::ty)),
             Value::Object(t, values) => {
-                if !t.has_dynamic() {
+                if !t.has_dynamic()
+                    && !t.has_optional()
+                    && !t.types().iter().any(has_optional_markers)
+                {
                     return Type::Object(t.clone());
                 }
-                let attrs: Vec<(String, Type)> = t
-                    .names()
-                    .iter()
-                    .zip(values)
-                    .map(|(n, v)| (n.clone(), v.ty()))
-                    .collect();
-                let optional: Vec<&str> = t.optional_names().collect();
-                Type::object_with_optional(attrs, optional)
-                    .unwrap_or_else(|_| Type::Object(t.clone()))
+                // As go-cty types a known object: by its attributes' values, and with no
+                // optional-attribute markers of its own.
+                Type::object(
+                    t.names()
+                        .iter()
+                        .zip(values)
+                        .map(|(n, v)| (n.clone(), v.ty())),
+                )
             }
         }
     }
@@ -423,7 +425,10 @@ fn collection_element_type<'a>(
     declared: &Type,
     mut items: impl Iterator<Item = &'a Value>,
 ) -> Type {
-    if !declared.has_dynamic() {
+    // As go-cty: the first element's type, which differs from the declared one where that
+    // has `dynamic` or optional-attribute markers (a known object has none); the declared
+    // type for a collection without a typed element.
+    if !declared.has_dynamic() && !has_optional_markers(declared) {
         return declared.clone();
     }
     match items.find(|v| !is_dynamic_placeholder(v)) {
@@ -461,7 +466,9 @@ pub(crate) fn check_consistent<'a>(items: impl Iterator<Item = &'a Value>) -> Re
         let t = v.ty();
         match &first_ty {
             None => first_ty = Some(t),
-            Some(first) if *first != t => {
+            // Optional-attribute markers aside: a null keeps its declared type's markers
+            // where a known object has none, and both are of one type.
+            Some(first) if *first != t && first.without_optional() != t.without_optional() => {
                 return Err(Error::new(
                     ErrorKind::Type,
                     format!(

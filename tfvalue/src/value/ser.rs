@@ -139,9 +139,10 @@ impl Serialize for Value {
                 &UnknownPayload(&crate::refinements::Refinements::default()),
             ),
             _ => {
-                // A value's type carries no optional-attribute markers (those belong to type
-                // constraints), whatever type the value was built against.
-                let ty = self.ty().without_optional();
+                // The value's type as go-cty gives it: optional-attribute markers stay where
+                // the type is the declared one (a null, an unknown, an empty collection) and
+                // a known object has none of its own.
+                let ty = self.ty();
                 let mut type_json = Vec::with_capacity(16);
                 ty.write_json(&mut type_json);
                 s.serialize_newtype_struct(
