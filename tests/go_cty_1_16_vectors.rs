@@ -174,12 +174,6 @@ const DIFFERENT: &[(&str, &str)] = &[
          rounds it): Terraform itself never sends one, and what a provider sends back, go-cty \
          rounds the same way on both sides of any comparison",
     ),
-    (
-        "C",
-        "a bare null or unknown in a collection of dynamic next to typed elements is written \
-         bare; go-cty wraps it with the element type. Not yet followed: both read back as the \
-         same value in Terraform",
-    ),
 ];
 
 /// Whether `ty` holds a set whose elements are not primitive.
@@ -437,8 +431,8 @@ cases! {
     class_a5_refinement_bound_2_63_follows_go_cty: "A5" => GoCty;
     class_b1_set_unknown_then_null_follows_go_cty: "B1" => GoCty;
     class_b2_set_known_unknown_null_follows_go_cty: "B2" => GoCty;
-    class_c1_list_dynamic_bare_unknown_differs: "C1" => Different;
-    class_c2_list_dynamic_bare_null_differs: "C2" => Different;
+    class_c1_list_dynamic_unknown_takes_the_element_type_as_go_cty: "C1" => GoCty;
+    class_c2_list_dynamic_null_takes_the_element_type_as_go_cty: "C2" => GoCty;
     class_d1_number_past_512_bits_kept_exactly: "D1" => Different;
     class_d2_number_past_512_bits_kept_exactly: "D2" => Different;
     class_e1_float64_2_63_text_follows_go_cty: "E1" => GoCty;

@@ -421,7 +421,7 @@ impl Value {
 /// The element type a collection's concrete type shows: its element type, or where that
 /// is (or contains) `dynamic`, the type of its first element that has a concrete type
 /// (dynamic nulls and unknowns say nothing about it, as in go-cty).
-fn collection_element_type<'a>(
+pub(crate) fn collection_element_type<'a>(
     declared: &Type,
     mut items: impl Iterator<Item = &'a Value>,
 ) -> Type {
@@ -438,7 +438,7 @@ fn collection_element_type<'a>(
 }
 
 /// A null or unknown of type `dynamic`: it fits anywhere and fixes no type.
-fn is_dynamic_placeholder(v: &Value) -> bool {
+pub(crate) fn is_dynamic_placeholder(v: &Value) -> bool {
     matches!(
         v,
         Value::Null(Type::Dynamic) | Value::Unknown(Type::Dynamic, _)

@@ -8,7 +8,9 @@
 
 use serde::ser::{self, Serialize, SerializeMap, SerializeSeq, SerializeTuple, Serializer};
 
-use super::{describe_value, type_conforms, Value};
+use super::{
+    collection_element_type, describe_value, is_dynamic_placeholder, type_conforms, Value,
+};
 use crate::error::{Error, ErrorKind};
 use crate::private::{ATTR_TOKEN, DYNAMIC_TOKEN, UNKNOWN_TOKEN};
 use crate::types::Type;
@@ -77,16 +79,18 @@ impl Serialize for TypedValue<'_> {
             (Value::Number(n), Type::Number) => n.serialize(s),
             (Value::Bool(b), Type::Bool) => s.serialize_bool(*b),
             (Value::List(_, items), Type::List(et)) | (Value::Set(_, items), Type::Set(et)) => {
+                let typed = PlaceholderType::of(et, items.iter());
                 let mut seq = s.serialize_seq(Some(items.len()))?;
                 for item in items {
-                    seq.serialize_element(&TypedValue::new(item, et))?;
+                    seq.serialize_element(&typed.element(item, et))?;
                 }
                 seq.end()
             }
             (Value::Map(_, items), Type::Map(et)) => {
+                let typed = PlaceholderType::of(et, items.values());
                 let mut map = s.serialize_map(Some(items.len()))?;
                 for (k, v) in items {
-                    map.serialize_entry(k.as_str(), &TypedValue::new(v, et))?;
+                    map.serialize_entry(k.as_str(), &typed.element(v, et))?;
                 }
                 map.end()
             }
@@ -114,6 +118,55 @@ impl Serialize for TypedValue<'_> {
                 map.end()
             }
             _ => Err(mismatch(ty, value)),
+        }
+    }
+}
+
+/// In a collection of `dynamic`, the type that a bare null or unknown element is written
+/// with: go-cty's collections have one element type, so next to typed elements a null or
+/// unknown of type `dynamic` goes out as `[type, null]` or `[type, unknown]` of the typed
+/// elements' type. `None` when there is no such element or no typed element.
+struct PlaceholderType(Option<(Type, Vec<u8>)>);
+
+impl PlaceholderType {
+    fn of<'v>(et: &Type, mut items: impl Iterator<Item = &'v Value> + Clone) -> Self {
+        if !matches!(et, Type::Dynamic) || !items.clone().any(is_dynamic_placeholder) {
+            return PlaceholderType(None);
+        }
+        let concrete = collection_element_type(et, items.by_ref());
+        if matches!(concrete, Type::Dynamic) {
+            return PlaceholderType(None);
+        }
+        let mut json = Vec::with_capacity(16);
+        concrete.write_json(&mut json);
+        PlaceholderType(Some((concrete, json)))
+    }
+
+    /// An element to encode against `et`.
+    fn element<'a>(&'a self, item: &'a Value, et: &'a Type) -> Element<'a> {
+        match &self.0 {
+            Some((concrete, json)) if is_dynamic_placeholder(item) => {
+                Element::Typed(item, concrete, json)
+            }
+            _ => Element::Plain(TypedValue::new(item, et)),
+        }
+    }
+}
+
+/// A collection element: as it is, or a bare null or unknown given its collection's type.
+enum Element<'a> {
+    Plain(TypedValue<'a>),
+    Typed(&'a Value, &'a Type, &'a [u8]),
+}
+
+impl Serialize for Element<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Element::Plain(v) => v.serialize(s),
+            Element::Typed(value, ty, json) => s.serialize_newtype_struct(
+                DYNAMIC_TOKEN,
+                &(TypeBytes(json), TypedValue::new(value, ty)),
+            ),
         }
     }
 }
