@@ -35,12 +35,28 @@ static NEEDS_ESCAPE: [bool; 256] = needs_escape_table();
 /// characters as `\u00XX` (lower-case hex); `<`, `>`, `&` as `\u003c`, `\u003e`, `\u0026`;
 /// U+2028 and U+2029 as `\u2028` and `\u2029`; everything else (DEL and all other
 /// non-ASCII included) as raw UTF-8.
+#[inline]
 pub(crate) fn write_go_json_string(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
-    out.reserve(bytes.len() + 2);
+    // Most strings need no escape at all: one scan, one copy.
+    match bytes.iter().position(|&b| NEEDS_ESCAPE[usize::from(b)]) {
+        None => {
+            out.reserve(bytes.len() + 2);
+            out.push(b'"');
+            out.extend_from_slice(bytes);
+            out.push(b'"');
+        }
+        Some(first) => write_escaped(out, bytes, first),
+    }
+}
+
+/// [`write_go_json_string`] from the first byte that may need an escape, `first`.
+#[inline(never)]
+fn write_escaped(out: &mut Vec<u8>, bytes: &[u8], first: usize) {
+    out.reserve(bytes.len() + 8);
     out.push(b'"');
     let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
+    for (i, &b) in bytes.iter().enumerate().skip(first) {
         if !NEEDS_ESCAPE[usize::from(b)] {
             continue;
         }

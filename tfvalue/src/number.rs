@@ -207,7 +207,8 @@ impl Number {
     pub fn write_msgpack(&self, out: &mut Vec<u8>) {
         match &self.0 {
             Repr::Int(i) => write_msgpack_int(*i, out),
-            Repr::NegZero => write_msgpack_int(0, out),
+            // Zero, a positive fixint.
+            Repr::NegZero => out.push(0x00),
             Repr::UInt(u) => {
                 let mut buf = [0u8; 40];
                 let digits = u128_digits(u128::from(*u), &mut buf);
@@ -217,23 +218,13 @@ impl Number {
             Repr::Float(f) | Repr::FloatDigits(f) if f.fract() != 0.0 || f.is_infinite() => {
                 write_msgpack_f64(*f, out)
             }
-            Repr::Float(f) => match whole_f64_in_i64(*f) {
-                Some(i) => write_msgpack_int(i, out),
-                None => {
-                    // Whole floats beyond the i64 range are rare: their text (up to 309
-                    // digits) is written to a string first, to know its length.
-                    let mut text = String::new();
-                    let _ = write_float(&mut text, *f);
-                    write_msgpack_str_header(text.len(), out);
-                    out.extend_from_slice(text.as_bytes());
-                }
-            },
+            Repr::Float(f) => write_msgpack_whole_float(*f, out),
             Repr::FloatDigits(f) => match decimal::Decimal::from_f64(*f) {
                 Some(d) => {
                     write_msgpack_str_header(d.plain_len(), out);
                     d.push_plain(out);
                 }
-                None => write_msgpack_int(0, out),
+                None => out.push(0x00),
             },
             Repr::Big(d) => {
                 write_msgpack_str_header(d.plain_len(), out);
@@ -978,6 +969,9 @@ impl fmt::Write for VecText<'_> {
 // MessagePack
 // ---------------------------------------------------------------------------------------
 
+/// The smallest MessagePack integer for `i` (unsigned codes for non-negative values).
+// Inlined into `write_msgpack`, the hot path of every integer written.
+#[inline(always)]
 fn write_msgpack_int(i: i64, out: &mut Vec<u8>) {
     if i >= 0 {
         let u = i as u64;
@@ -1008,6 +1002,23 @@ fn write_msgpack_int(i: i64, out: &mut Vec<u8>) {
     } else {
         out.push(0xd3);
         out.extend_from_slice(&i.to_be_bytes());
+    }
+}
+
+/// A whole float64 from the wire of at least 2^53 in magnitude: an integer when it fits an
+/// `i64`, else its text (its shortest digits, up to 309 of them, written to a string first
+/// to know their length). Rare, so out of the integers' way.
+#[cold]
+#[inline(never)]
+fn write_msgpack_whole_float(f: f64, out: &mut Vec<u8>) {
+    match whole_f64_in_i64(f) {
+        Some(i) => write_msgpack_int(i, out),
+        None => {
+            let mut text = String::new();
+            let _ = write_float(&mut text, f);
+            write_msgpack_str_header(text.len(), out);
+            out.extend_from_slice(text.as_bytes());
+        }
     }
 }
 
@@ -1251,6 +1262,9 @@ const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
 /// whose last digit is even (796099793890611.25 prints `796099793890611.2`), where Rust's
 /// formatter rounds the other way; so the digits come from Rust and ties are settled here.
 fn write_float(w: &mut impl fmt::Write, x: f64) -> fmt::Result {
+    if !may_be_a_tie(x) {
+        return write!(w, "{x}");
+    }
     let mut sci = StackText::default();
     write!(sci, "{:e}", x.abs())?;
     let text = sci.as_bytes();
@@ -1298,6 +1312,34 @@ fn write_float(w: &mut impl fmt::Write, x: f64) -> fmt::Result {
         }
         w.write_str(ds)
     }
+}
+
+/// Whether `x` could lie halfway between two shortest candidates: only a float whose exact
+/// decimal expansion is short can (at most 18 significant digits: one more than the
+/// shortest text's), which bits alone tell for nearly every float (0.1, 1e300, 2^63: no).
+fn may_be_a_tie(x: f64) -> bool {
+    let bits = x.abs().to_bits();
+    let exp_bits = ((bits >> 52) & 0x7ff) as i64;
+    let frac = bits & ((1 << 52) - 1);
+    if exp_bits == 0 || exp_bits == 0x7ff {
+        return false;
+    }
+    let mut m = frac | (1 << 52);
+    let mut e = exp_bits - 1075;
+    let tz = m.trailing_zeros();
+    m >>= tz;
+    e += i64::from(tz);
+    if e >= 0 {
+        // A whole number: a tie needs m = odd × 5^(e + 1), so 5^(e + 1) ≤ m < 2^53.
+        return e <= 21;
+    }
+    // m × 2^e has exactly -e decimals and the significant digits of m × 5^-e.
+    let Some(p) = u32::try_from(-e).ok().and_then(|k| 5u128.checked_pow(k)) else {
+        return false;
+    };
+    u128::from(m)
+        .checked_mul(p)
+        .is_some_and(|v| v < 1_000_000_000_000_000_000)
 }
 
 /// The shortest digits of the positive finite `x`, `digits × 10^k`, with an exact tie between
@@ -1360,6 +1402,7 @@ impl fmt::Debug for Number {
 struct Inner<'a>(&'a Number);
 
 impl serde::Serialize for Inner<'_> {
+    #[inline]
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         match &self.0 .0 {
             Repr::Int(i) => s.serialize_i64(*i),

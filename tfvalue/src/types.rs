@@ -319,6 +319,8 @@ pub struct ObjectType {
     optional: Box<[bool]>,
     /// Whether the dynamic pseudo-type occurs in any attribute type.
     has_dynamic: bool,
+    /// Whether every attribute name is in Unicode NFC (true but for hostile type JSON).
+    nfc_names: bool,
 }
 
 impl ObjectType {
@@ -371,11 +373,15 @@ impl ObjectType {
         debug_assert_eq!(names.len(), types.len());
         debug_assert!(names.windows(2).all(|w| w[0] < w[1]));
         let has_dynamic = types.iter().any(Type::has_dynamic);
+        let nfc_names = names
+            .iter()
+            .all(|n| matches!(crate::text::nfc(n), std::borrow::Cow::Borrowed(_)));
         ObjectType {
             names: names.into_boxed_slice(),
             types: types.into_boxed_slice(),
             optional: Box::new([]),
             has_dynamic,
+            nfc_names,
         }
     }
 
@@ -484,6 +490,12 @@ impl ObjectType {
     /// Whether the dynamic pseudo-type occurs in any attribute type (cached).
     pub fn has_dynamic(&self) -> bool {
         self.has_dynamic
+    }
+
+    /// Whether every attribute name is in Unicode NFC (cached). A decoded attribute name
+    /// is in NFC, as go-cty reads it, so it never matches a name that is not.
+    pub(crate) fn nfc_names(&self) -> bool {
+        self.nfc_names
     }
 }
 

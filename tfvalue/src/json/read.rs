@@ -380,18 +380,11 @@ impl<'de> Reader<'de> {
                 Some(b'"') => {
                     self.pos = i + 1;
                     let raw = &self.input[start..i];
-                    if high {
-                        return Ok(Text::Borrowed(ascii(raw)));
-                    }
-                    // Not ASCII: in NFC, as go-cty reads text.
-                    let text = self.checked(raw, start)?;
-                    return Ok(match crate::text::nfc_non_ascii(text) {
-                        Cow::Borrowed(text) => Text::Borrowed(text),
-                        Cow::Owned(normalized) => {
-                            self.scratch = normalized.into_bytes();
-                            Text::Copied(std::str::from_utf8(&self.scratch).unwrap_or_default())
-                        }
-                    });
+                    return if high {
+                        Ok(Text::Borrowed(ascii(raw)))
+                    } else {
+                        self.non_ascii(raw, start)
+                    };
                 }
                 Some(b'\\') => {
                     self.pos = i;
@@ -410,6 +403,21 @@ impl<'de> Reader<'de> {
                 }
             }
         }
+    }
+
+    /// `raw`, the content of a string that began at `start` with a byte above 0x7f and no
+    /// escape: checked as UTF-8 and in NFC, as go-cty reads text.
+    #[cold]
+    #[inline(never)]
+    fn non_ascii(&mut self, raw: &'de [u8], start: usize) -> Result<Text<'de, '_>> {
+        let text = self.checked(raw, start)?;
+        Ok(match crate::text::nfc_non_ascii(text) {
+            Cow::Borrowed(text) => Text::Borrowed(text),
+            Cow::Owned(normalized) => {
+                self.scratch = normalized.into_bytes();
+                Text::Copied(std::str::from_utf8(&self.scratch).unwrap_or_default())
+            }
+        })
     }
 
     /// `raw`, the bytes of a string that began at `start`, checked as UTF-8.

@@ -629,27 +629,37 @@ fn text(bytes: &[u8], start: usize) -> Result<Cow<'_, str>> {
     Ok(crate::text::nfc_non_ascii(utf8(bytes, start)?))
 }
 
+/// Hands a string's bytes to a visitor as text in NFC: ASCII (nearly all of Terraform's
+/// text) straight through, borrowed; the rest out of line.
+#[inline]
+fn visit_str_bytes<'de, V: Visitor<'de>>(
+    visitor: V,
+    bytes: &'de [u8],
+    start: usize,
+) -> Result<V::Value> {
+    if bytes.is_ascii() {
+        // SAFETY: every byte is below 0x80: ASCII text, which is valid UTF-8 and in NFC.
+        return visitor.visit_borrowed_str(unsafe { std::str::from_utf8_unchecked(bytes) });
+    }
+    visit_non_ascii(visitor, bytes, start)
+}
+
+/// [`visit_str_bytes`] for text with a byte above 0x7f: checked as UTF-8, put in NFC.
+#[inline(never)]
+fn visit_non_ascii<'de, V: Visitor<'de>>(
+    visitor: V,
+    bytes: &'de [u8],
+    start: usize,
+) -> Result<V::Value> {
+    visit_text(visitor, crate::text::nfc_non_ascii(utf8(bytes, start)?))
+}
+
 /// Hands text to a visitor: borrowed when it could be, else owned.
 #[inline]
 fn visit_text<'de, V: Visitor<'de>>(visitor: V, text: Cow<'de, str>) -> Result<V::Value> {
     match text {
         Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
         Cow::Owned(s) => visitor.visit_string(s),
-    }
-}
-
-/// Hands an attribute or field name to a visitor as raw bytes, borrowed, so that matching
-/// it needs no UTF-8 validation first; a name that is not ASCII goes as text in NFC, as
-/// go-cty reads it, and bytes that are not UTF-8 go on as they are (the caller names the
-/// error).
-#[inline]
-fn visit_name<'de, V: Visitor<'de>>(visitor: V, bytes: &'de [u8]) -> Result<V::Value> {
-    if bytes.is_ascii() {
-        return visitor.visit_borrowed_bytes(bytes);
-    }
-    match std::str::from_utf8(bytes) {
-        Ok(s) => visit_text(visitor, crate::text::nfc_non_ascii(s)),
-        Err(_) => visitor.visit_borrowed_bytes(bytes),
     }
 }
 
@@ -783,8 +793,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
                 visitor.visit_bool(false)
             }
             Marker::FixStr(_) | Marker::Str8 | Marker::Str16 | Marker::Str32 => {
-                let text = self.read_text(marker)?;
-                visit_text(visitor, text)
+                let start = self.pos;
+                let bytes = self.read_str_bytes(marker)?;
+                visit_str_bytes(visitor, bytes, start)
             }
             Marker::Bin8 | Marker::Bin16 | Marker::Bin32 => {
                 visitor.visit_borrowed_bytes(self.read_str_bytes(marker)?)
@@ -853,7 +864,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let start = self.pos;
         match self.take_str()? {
-            Some(bytes) => visit_text(visitor, text(bytes, start)?),
+            Some(bytes) => visit_str_bytes(visitor, bytes, start),
             None => Err(self.unexpected_here("string")),
         }
     }
@@ -1189,8 +1200,9 @@ impl<'de> de::Deserializer<'de> for MapKey<'_, 'de> {
     #[inline]
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let marker = self.de.peek_marker()?;
-        let text = self.de.read_text(marker)?;
-        visit_text(visitor, text)
+        let start = self.de.pos;
+        let bytes = self.de.read_str_bytes(marker)?;
+        visit_str_bytes(visitor, bytes, start)
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
@@ -1210,7 +1222,9 @@ impl<'de> de::Deserializer<'de> for MapKey<'_, 'de> {
     #[inline]
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let marker = self.de.peek_marker()?;
-        visit_name(visitor, self.de.read_str_bytes(marker)?)
+        // Raw bytes: a `Value` object's attribute names are put in NFC where they are
+        // looked up (`value::de`), off the path of names that match.
+        visitor.visit_borrowed_bytes(self.de.read_str_bytes(marker)?)
     }
 
     fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -1233,8 +1247,10 @@ impl<'de> de::Deserializer<'de> for MapKey<'_, 'de> {
     /// that is not UTF-8 matches no field and is reported as unsupported).
     #[inline]
     fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        // Raw bytes even when not ASCII: a derived model's field names are Terraform
+        // attribute names, which are ASCII identifiers, so NFC changes nothing they match.
         match self.de.take_str()? {
-            Some(bytes) => visit_name(visitor, bytes),
+            Some(bytes) => visitor.visit_borrowed_bytes(bytes),
             None => Err(self.de.unexpected_here("string")),
         }
     }

@@ -462,13 +462,20 @@ impl<'a> MapWriter<'a> {
         Ok(())
     }
 
-    /// Records the entry just written and checks the key order (unless it is known).
-    #[inline]
+    /// Records the entry just written and checks the key order (unless it is known): inline
+    /// when the order is known (a derived model's fields), a call otherwise.
+    #[inline(always)]
     fn entry_done(&mut self) {
         if self.sorted {
             self.count += 1;
             return;
         }
+        self.entry_done_checked();
+    }
+
+    /// [`MapWriter::entry_done`] for keys whose order is checked.
+    #[inline(never)]
+    fn entry_done_checked(&mut self) {
         let key = (self.key_at, self.value_at);
         let end = self.out.len();
         if let Some(entries) = &mut self.entries {

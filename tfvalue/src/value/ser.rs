@@ -12,7 +12,7 @@ use super::{
     collection_element_type, describe_value, is_dynamic_placeholder, type_conforms, Value,
 };
 use crate::error::{Error, ErrorKind};
-use crate::private::{ATTR_TOKEN, DYNAMIC_TOKEN, UNKNOWN_TOKEN};
+use crate::private::{ATTR_TOKEN, DYNAMIC_TOKEN, SORTED_MAP_TOKEN, UNKNOWN_TOKEN};
 use crate::types::Type;
 
 /// A value paired with the type it is encoded against.
@@ -79,20 +79,21 @@ impl Serialize for TypedValue<'_> {
             (Value::Number(n), Type::Number) => n.serialize(s),
             (Value::Bool(b), Type::Bool) => s.serialize_bool(*b),
             (Value::List(_, items), Type::List(et)) | (Value::Set(_, items), Type::Set(et)) => {
-                let typed = PlaceholderType::of(et, items.iter());
+                if matches!(**et, Type::Dynamic) {
+                    return serialize_dynamic_seq(s, items);
+                }
                 let mut seq = s.serialize_seq(Some(items.len()))?;
                 for item in items {
-                    seq.serialize_element(&typed.element(item, et))?;
+                    seq.serialize_element(&TypedValue::new(item, et))?;
                 }
                 seq.end()
             }
             (Value::Map(_, items), Type::Map(et)) => {
-                let typed = PlaceholderType::of(et, items.values());
-                let mut map = s.serialize_map(Some(items.len()))?;
-                for (k, v) in items {
-                    map.serialize_entry(k.as_str(), &typed.element(v, et))?;
+                if matches!(**et, Type::Dynamic) {
+                    return serialize_dynamic_map(s, items);
                 }
-                map.end()
+                // A BTreeMap's keys come in byte order.
+                s.serialize_newtype_struct(SORTED_MAP_TOKEN, &MapEntries(items, et))
             }
             (Value::Tuple(items), Type::Tuple(ets)) => {
                 if items.len() != ets.len() {
@@ -108,47 +109,108 @@ impl Serialize for TypedValue<'_> {
                 if vt.names() != ot.names() {
                     return Err(mismatch(ty, value));
                 }
-                let mut map = s.serialize_map(Some(values.len()))?;
-                for (i, v) in values.iter().enumerate() {
-                    map.serialize_entry(
-                        &AttrName(ot.name(i)),
-                        &TypedValue::new(v, ot.attr_type_at(i)),
-                    )?;
-                }
-                map.end()
+                // An object type's attribute names are in byte order.
+                s.serialize_newtype_struct(SORTED_MAP_TOKEN, &ObjectEntries(values, ot))
             }
             _ => Err(mismatch(ty, value)),
         }
     }
 }
 
+/// A map's entries, keys in byte order (serialized inside `SORTED_MAP_TOKEN`).
+struct MapEntries<'a>(&'a std::collections::BTreeMap<String, Value>, &'a Type);
+
+impl Serialize for MapEntries<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in self.0 {
+            map.serialize_entry(k.as_str(), &TypedValue::new(v, self.1))?;
+        }
+        map.end()
+    }
+}
+
+/// An object's attributes, names in byte order (serialized inside `SORTED_MAP_TOKEN`).
+struct ObjectEntries<'a>(&'a [Value], &'a crate::types::ObjectType);
+
+impl Serialize for ObjectEntries<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (i, v) in self.0.iter().enumerate() {
+            map.serialize_entry(
+                &AttrName(self.1.name(i)),
+                &TypedValue::new(v, self.1.attr_type_at(i)),
+            )?;
+        }
+        map.end()
+    }
+}
+
+/// The elements of a list or set of `dynamic` (see [`PlaceholderType`]); out of the way of
+/// typed collections.
+#[inline(never)]
+fn serialize_dynamic_seq<S: Serializer>(s: S, items: &[Value]) -> Result<S::Ok, S::Error> {
+    let et = Type::Dynamic;
+    let typed = PlaceholderType::of(&et, items.iter());
+    let mut seq = s.serialize_seq(Some(items.len()))?;
+    for item in items {
+        match &typed {
+            Some(typed) => seq.serialize_element(&typed.element(item, &et))?,
+            None => seq.serialize_element(&TypedValue::new(item, &et))?,
+        }
+    }
+    seq.end()
+}
+
+/// The entries of a map of `dynamic` (see [`PlaceholderType`]).
+#[inline(never)]
+fn serialize_dynamic_map<S: Serializer>(
+    s: S,
+    items: &std::collections::BTreeMap<String, Value>,
+) -> Result<S::Ok, S::Error> {
+    let et = Type::Dynamic;
+    let typed = PlaceholderType::of(&et, items.values());
+    let mut map = s.serialize_map(Some(items.len()))?;
+    for (k, v) in items {
+        match &typed {
+            Some(typed) => map.serialize_entry(k.as_str(), &typed.element(v, &et))?,
+            None => map.serialize_entry(k.as_str(), &TypedValue::new(v, &et))?,
+        }
+    }
+    map.end()
+}
+
 /// In a collection of `dynamic`, the type that a bare null or unknown element is written
 /// with: go-cty's collections have one element type, so next to typed elements a null or
 /// unknown of type `dynamic` goes out as `[type, null]` or `[type, unknown]` of the typed
-/// elements' type. `None` when there is no such element or no typed element.
-struct PlaceholderType(Option<(Type, Vec<u8>)>);
+/// elements' type.
+struct PlaceholderType {
+    concrete: Type,
+    json: Vec<u8>,
+}
 
 impl PlaceholderType {
-    fn of<'v>(et: &Type, mut items: impl Iterator<Item = &'v Value> + Clone) -> Self {
+    /// `None` when the collection is not of `dynamic`, or has no such element, or no typed
+    /// element (the common cases, which then encode each element as it is).
+    fn of<'v>(et: &Type, mut items: impl Iterator<Item = &'v Value> + Clone) -> Option<Self> {
         if !matches!(et, Type::Dynamic) || !items.clone().any(is_dynamic_placeholder) {
-            return PlaceholderType(None);
+            return None;
         }
         let concrete = collection_element_type(et, items.by_ref());
         if matches!(concrete, Type::Dynamic) {
-            return PlaceholderType(None);
+            return None;
         }
         let mut json = Vec::with_capacity(16);
         concrete.write_json(&mut json);
-        PlaceholderType(Some((concrete, json)))
+        Some(PlaceholderType { concrete, json })
     }
 
     /// An element to encode against `et`.
     fn element<'a>(&'a self, item: &'a Value, et: &'a Type) -> Element<'a> {
-        match &self.0 {
-            Some((concrete, json)) if is_dynamic_placeholder(item) => {
-                Element::Typed(item, concrete, json)
-            }
-            _ => Element::Plain(TypedValue::new(item, et)),
+        if is_dynamic_placeholder(item) {
+            Element::Typed(item, &self.concrete, &self.json)
+        } else {
+            Element::Plain(TypedValue::new(item, et))
         }
     }
 }
