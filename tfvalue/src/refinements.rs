@@ -78,8 +78,30 @@ static NO_REFINEMENTS: Refinements = Refinements::new();
 /// bound, inclusive / exclusive); `<= N` / `< N` (number upper bound); `length A..=B` (both
 /// length bounds), `length >= A` or `length <= B` (one). Without refinements it is just
 /// `(known after apply)`, as in Terraform's plan output.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default)]
 pub struct Refinements(Option<Box<Inner>>);
+
+impl Refinements {
+    /// What the refinements say, for equality and hashing: `None` when nothing (a decoded
+    /// empty prefix is a record of the payload, not a refinement).
+    fn said(&self) -> Option<&Inner> {
+        self.0.as_deref().filter(|inner| !inner.says_nothing())
+    }
+}
+
+impl PartialEq for Refinements {
+    fn eq(&self, other: &Self) -> bool {
+        self.said() == other.said()
+    }
+}
+
+impl Eq for Refinements {}
+
+impl std::hash::Hash for Refinements {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.said().hash(state);
+    }
+}
 
 /// The refinements, when there is at least one. Invariant: never all empty (so that the
 /// derived equality of [`Refinements`] is the equality of what they say).
@@ -194,7 +216,13 @@ impl Refinements {
 
     /// Whether there are no refinements at all.
     pub fn is_empty(&self) -> bool {
-        self.0.is_none()
+        self.said().is_none()
+    }
+
+    /// Whether a decoded payload left anything to check against the value's type (an empty
+    /// prefix included, which says nothing but only a string may have).
+    pub(crate) fn has_payload(&self) -> bool {
+        self.0.is_some()
     }
 
     /// Applies `f` to the refinements, then restores the invariant (no empty box).
@@ -1737,6 +1765,25 @@ mod tests {
             write_uint(&mut out, n);
             assert_eq!(uint_len(n), out.len(), "{n}");
         }
+    }
+
+    #[test]
+    fn a_decoded_empty_prefix_says_nothing_but_only_a_string_has_one() {
+        let r = Refinements::decode_payload(&[0x81, 0x02, 0xa0]).unwrap();
+        assert!(r.is_empty());
+        assert_eq!(r, Refinements::new());
+        let hash = |r: &Refinements| {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            r.hash(&mut h);
+            h.finish()
+        };
+        assert_eq!(hash(&r), hash(&Refinements::new()));
+        assert_eq!(r.for_type(&Type::String).unwrap(), &Refinements::new());
+        assert_eq!(
+            r.for_type(&Type::Number).unwrap_err().kind(),
+            ErrorKind::Refinement
+        );
     }
 
     #[test]

@@ -259,7 +259,7 @@ impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for UnknownVisitor<S> {
     // `visit_borrowed_bytes` and `visit_byte_buf` forward here by default.
     fn visit_bytes<E: serde::de::Error>(self, payload: &[u8]) -> Result<Self::Value, E> {
         let r = Refinements::decode_payload(payload).map_err(crate::error::Error::into_de)?;
-        if r.is_empty() {
+        if !r.has_payload() {
             return Ok(Unknown::Unknown(r));
         }
         let r = r
