@@ -1214,3 +1214,26 @@ fn dynamic_value_always_answers_with_msgpack() {
         "01"
     );
 }
+
+/// go-cty 1.16 turns an unknown that its refinements pin to one value (not null, with equal
+/// inclusive number bounds, or equal length bounds) into that known value when it builds
+/// it, so its encoder never writes such a refinement: Terraform never sends one. tfvalue
+/// reads one as the refined unknown it says it is (no value is invented from a range), and
+/// writes it back unchanged; go-cty would read those bytes as the known value.
+#[test]
+fn refinements_pinning_one_value_stay_unknown() {
+    // {1: false, 3: [5, true], 4: [5, true]}: not null, >= 5, <= 5.
+    let pinned = "c70b0c 83 01c2 03 92 05 c3 04 92 05 c3";
+    let v = dec(pinned, &Type::Number);
+    let r = Refinements::new()
+        .not_null()
+        .with_number_lower_bound(Number::from(5), true)
+        .unwrap()
+        .with_number_upper_bound(Number::from(5), true)
+        .unwrap();
+    assert_eq!(v, Value::unknown_refined(Type::Number, r).unwrap());
+    assert_eq!(enc(&v, &Type::Number), h(pinned));
+    // {1: false, 5: 0, 6: 0} is not written at all: a length lower bound of 0 says nothing.
+    let empty = dec("c7050c 82 01c2 06 00", &ty(r#"["list","string"]"#));
+    assert!(matches!(empty, Value::Unknown(..)), "{empty:?}");
+}
