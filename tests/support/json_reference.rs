@@ -5,7 +5,8 @@
 //!
 //! The differences by design: tfvalue nests 256 levels (serde_json 128: inputs past that
 //! are not compared), reports invalid UTF-8 in its own words (with the byte's offset), and
-//! refuses unpaired surrogate escapes with a message of its own.
+//! refuses unpaired surrogate escapes with a message of its own. And tfvalue puts text in
+//! Unicode NFC, as go-cty does: serde_json's strings and keys are compared in NFC.
 
 use tfvalue::ErrorKind;
 
@@ -80,13 +81,24 @@ fn same(a: &serde_json::Value, b: &serde_json::Value) -> bool {
             (Some(x), Some(y)) => x == y || x.to_bits().abs_diff(y.to_bits()) <= 8,
             _ => false,
         },
+        (String(x), String(y)) => *x == nfc(y),
         (Array(x), Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y)),
         (Object(x), Object(y)) => {
-            x.len() == y.len()
+            // serde_json's keys in NFC, in the order that gives them.
+            let mut theirs: Vec<(std::string::String, &serde_json::Value)> =
+                y.iter().map(|(k, v)| (nfc(k), v)).collect();
+            theirs.sort_by(|a, b| a.0.cmp(&b.0));
+            x.len() == theirs.len()
                 && x.iter()
-                    .zip(y)
-                    .all(|((kx, vx), (ky, vy))| kx == ky && same(vx, vy))
+                    .zip(theirs)
+                    .all(|((kx, vx), (ky, vy))| *kx == ky && same(vx, vy))
         }
         _ => a == b,
     }
+}
+
+/// `s` in Unicode NFC.
+fn nfc(s: &str) -> String {
+    use unicode_normalization::UnicodeNormalization as _;
+    s.nfc().collect()
 }
