@@ -1100,7 +1100,7 @@ fn duplicate_map_keys_and_attributes_are_errors() {
 }
 
 /// A `BTreeMap` field of a derived model is built in one pass from its entries
-/// (`tfvalue::private::Bulk`); keys out of order are sorted, and a key given twice is an
+/// (`tfvalue::__private_<version>::Bulk`); keys out of order are sorted, and a key given twice is an
 /// error at the map's path, in both formats (serde's own impl would keep the last value).
 #[test]
 fn btree_map_fields_sort_and_refuse_duplicates() {

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
-use tfvalue::private::SORTED_STRUCT_TOKEN;
+use tfvalue::tokens::SORTED_STRUCT_TOKEN;
 use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_suite::{hex, to_hex};
 

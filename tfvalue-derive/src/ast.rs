@@ -79,7 +79,7 @@ pub(crate) struct Field<'a> {
     pub(crate) description: Option<String>,
     pub(crate) description_kind: DescriptionKind,
     /// The type is a `BTreeMap` (under `Unknown`, `Option` or `Nullable` or none): decoded
-    /// through `tfvalue::private::Bulk`, which builds the tree in one pass (serde's own
+    /// through `tfvalue::__private_<version>::Bulk`, which builds the tree in one pass (serde's own
     /// impl inserts key by key, n log n).
     pub(crate) btree_map: bool,
 }

@@ -33,6 +33,17 @@ pub(crate) fn expand(cont: &Container<'_>) -> TokenStream {
     }
 }
 
+/// `::tfvalue::__private_<version>`: the runtime's support module for generated code, named
+/// with this crate's version so that a derive and a runtime of different releases do not
+/// compile together.
+fn private_module() -> TokenStream {
+    let name = format_ident!(
+        "__private_{}",
+        env!("CARGO_PKG_VERSION").replace(['.', '-', '+'], "_")
+    );
+    quote!(::tfvalue::#name)
+}
+
 /// Fields in Terraform's (byte) order of names: the order on the wire.
 fn wire_order<'c, 'a>(cont: &'c Container<'a>) -> Vec<&'c Field<'a>> {
     let mut fields: Vec<&Field<'a>> = cont.fields.iter().collect();
@@ -57,6 +68,7 @@ fn impl_header(cont: &Container<'_>, trait_path: TokenStream, bound: TokenStream
 }
 
 fn expand_tf_type(cont: &Container<'_>) -> TokenStream {
+    let private = private_module();
     let header = impl_header(
         cont,
         quote!(::tfvalue::TfType),
@@ -85,7 +97,7 @@ fn expand_tf_type(cont: &Container<'_>) -> TokenStream {
         .filter(|f| f.optional || f.computed)
         .map(|f| f.tf_name.as_str());
     let build = quote! {
-        ::tfvalue::private::object_type(
+        #private::object_type(
             ::std::vec![#(#attrs),*],
             &[#(#optional),*],
         )
@@ -297,10 +309,11 @@ fn expand_schema(cont: &Container<'_>) -> TokenStream {
 }
 
 fn expand_serialize(cont: &Container<'_>) -> TokenStream {
+    let private = private_module();
     let header = impl_header(
         cont,
-        quote!(::tfvalue::private::serde::Serialize),
-        quote!(::tfvalue::private::serde::Serialize),
+        quote!(#private::serde::Serialize),
+        quote!(#private::serde::Serialize),
     );
     let fields = wire_order(cont);
     let count = fields.len();
@@ -309,13 +322,13 @@ fn expand_serialize(cont: &Container<'_>) -> TokenStream {
         let member = f.member;
         if f.is_dynamic_capable_blocks() {
             quote! {
-                ::tfvalue::private::serde::ser::SerializeStruct::serialize_field(
-                    &mut state, #key, &::tfvalue::private::BlocksRef(&self.#member),
+                #private::serde::ser::SerializeStruct::serialize_field(
+                    &mut state, #key, &#private::BlocksRef(&self.#member),
                 )?;
             }
         } else {
             quote! {
-                ::tfvalue::private::serde::ser::SerializeStruct::serialize_field(
+                #private::serde::ser::SerializeStruct::serialize_field(
                     &mut state, #key, &self.#member,
                 )?;
             }
@@ -323,23 +336,24 @@ fn expand_serialize(cont: &Container<'_>) -> TokenStream {
     });
     quote! {
         #header {
-            fn serialize<S: ::tfvalue::private::serde::Serializer>(
+            fn serialize<S: #private::serde::Serializer>(
                 &self,
                 serializer: S,
             ) -> ::std::result::Result<S::Ok, S::Error> {
                 // Fields go out in byte order of their names (`wire_order`): the reserved
                 // name tells tfvalue's serializer it need not check the order.
-                let mut state = ::tfvalue::private::serde::Serializer::serialize_struct(
-                    serializer, ::tfvalue::private::SORTED_STRUCT_TOKEN, #count,
+                let mut state = #private::serde::Serializer::serialize_struct(
+                    serializer, #private::SORTED_STRUCT_TOKEN, #count,
                 )?;
                 #(#writes)*
-                ::tfvalue::private::serde::ser::SerializeStruct::end(state)
+                #private::serde::ser::SerializeStruct::end(state)
             }
         }
     }
 }
 
 fn expand_deserialize(cont: &Container<'_>) -> TokenStream {
+    let private = private_module();
     let ident = cont.ident;
     let name = ident.to_string();
     let fields = wire_order(cont);
@@ -371,15 +385,15 @@ fn expand_deserialize(cont: &Container<'_>) -> TokenStream {
                     quote!(false)
                 };
                 quote! {
-                    ::tfvalue::private::serde::de::MapAccess::next_value::<::tfvalue::private::Blocks<#ty, #dynamic>>(&mut map)?.0
+                    #private::serde::de::MapAccess::next_value::<#private::Blocks<#ty, #dynamic>>(&mut map)?.0
                 }
             } else if f.btree_map {
                 quote! {
-                    ::tfvalue::private::serde::de::MapAccess::next_value::<::tfvalue::private::Bulk<#ty>>(&mut map)?.0
+                    #private::serde::de::MapAccess::next_value::<#private::Bulk<#ty>>(&mut map)?.0
                 }
             } else {
                 quote! {
-                    ::tfvalue::private::serde::de::MapAccess::next_value::<#ty>(&mut map)?
+                    #private::serde::de::MapAccess::next_value::<#ty>(&mut map)?
                 }
             }
         })
@@ -393,7 +407,7 @@ fn expand_deserialize(cont: &Container<'_>) -> TokenStream {
         } if min_items > 0 || max_items > 0 => {
             let key = &f.tf_name;
             Some(quote! {
-                ::tfvalue::private::check_block_count::<__A::Error, _>(&#slot, #key, #min_items, #max_items)?;
+                #private::check_block_count::<__A::Error, _>(&#slot, #key, #min_items, #max_items)?;
             })
         }
         _ => None,
@@ -415,7 +429,7 @@ fn expand_deserialize(cont: &Container<'_>) -> TokenStream {
             let t = &tp.ident;
             where_clause
                 .predicates
-                .push(syn::parse_quote!(#t: ::tfvalue::private::serde::Deserialize<'de>));
+                .push(syn::parse_quote!(#t: #private::serde::Deserialize<'de>));
         }
     }
     let (impl_generics, visitor_ty_generics, where_clause) = generics.split_for_impl();
@@ -437,8 +451,8 @@ fn expand_deserialize(cont: &Container<'_>) -> TokenStream {
     let visitor_params = &generics.params;
 
     quote! {
-        impl #impl_generics ::tfvalue::private::serde::Deserialize<'de> for #ident #ty_generics #where_clause {
-            fn deserialize<__D: ::tfvalue::private::serde::Deserializer<'de>>(
+        impl #impl_generics #private::serde::Deserialize<'de> for #ident #ty_generics #where_clause {
+            fn deserialize<__D: #private::serde::Deserializer<'de>>(
                 deserializer: __D,
             ) -> ::std::result::Result<Self, __D::Error> {
                 const FIELDS: &[&str] = &[#(#tf_names),*];
@@ -447,33 +461,33 @@ fn expand_deserialize(cont: &Container<'_>) -> TokenStream {
 
                 struct __FieldVisitor;
 
-                impl<'de> ::tfvalue::private::serde::de::Visitor<'de> for __FieldVisitor {
+                impl<'de> #private::serde::de::Visitor<'de> for __FieldVisitor {
                     type Value = __Field;
 
                     fn expecting(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                         f.write_str("an attribute name")
                     }
 
-                    fn visit_str<__E: ::tfvalue::private::serde::de::Error>(
+                    fn visit_str<__E: #private::serde::de::Error>(
                         self,
                         value: &str,
                     ) -> ::std::result::Result<__Field, __E> {
                         match value {
                             #(#tf_names => ::std::result::Result::Ok(__Field::#variants),)*
                             other => ::std::result::Result::Err(
-                                ::tfvalue::private::serde::de::Error::unknown_field(other, FIELDS),
+                                #private::serde::de::Error::unknown_field(other, FIELDS),
                             ),
                         }
                     }
 
-                    fn visit_bytes<__E: ::tfvalue::private::serde::de::Error>(
+                    fn visit_bytes<__E: #private::serde::de::Error>(
                         self,
                         value: &[u8],
                     ) -> ::std::result::Result<__Field, __E> {
                         match value {
                             #(#byte_names => ::std::result::Result::Ok(__Field::#variants),)*
                             other => ::std::result::Result::Err(
-                                ::tfvalue::private::serde::de::Error::unknown_field(
+                                #private::serde::de::Error::unknown_field(
                                     &::std::string::String::from_utf8_lossy(other),
                                     FIELDS,
                                 ),
@@ -482,11 +496,11 @@ fn expand_deserialize(cont: &Container<'_>) -> TokenStream {
                     }
                 }
 
-                impl<'de> ::tfvalue::private::serde::Deserialize<'de> for __Field {
-                    fn deserialize<__D2: ::tfvalue::private::serde::Deserializer<'de>>(
+                impl<'de> #private::serde::Deserialize<'de> for __Field {
+                    fn deserialize<__D2: #private::serde::Deserializer<'de>>(
                         deserializer: __D2,
                     ) -> ::std::result::Result<Self, __D2::Error> {
-                        ::tfvalue::private::serde::Deserializer::deserialize_identifier(
+                        #private::serde::Deserializer::deserialize_identifier(
                             deserializer,
                             __FieldVisitor,
                         )
@@ -497,26 +511,26 @@ fn expand_deserialize(cont: &Container<'_>) -> TokenStream {
                     ::std::marker::PhantomData<(&'de (), #(#phantom_params,)*)>,
                 ) #where_clause;
 
-                impl #impl_generics ::tfvalue::private::serde::de::Visitor<'de> for __Visitor #visitor_ty_generics #where_clause {
+                impl #impl_generics #private::serde::de::Visitor<'de> for __Visitor #visitor_ty_generics #where_clause {
                     type Value = #ident #ty_generics;
 
                     fn expecting(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                         f.write_str("an object")
                     }
 
-                    fn visit_map<__A: ::tfvalue::private::serde::de::MapAccess<'de>>(
+                    fn visit_map<__A: #private::serde::de::MapAccess<'de>>(
                         self,
                         mut map: __A,
                     ) -> ::std::result::Result<Self::Value, __A::Error> {
                         #(let mut #slots: ::std::option::Option<#types> = ::std::option::Option::None;)*
                         while let ::std::option::Option::Some(key) =
-                            ::tfvalue::private::serde::de::MapAccess::next_key::<__Field>(&mut map)?
+                            #private::serde::de::MapAccess::next_key::<__Field>(&mut map)?
                         {
                             match key {
                                 #(__Field::#variants => {
                                     if #slots.is_some() {
                                         return ::std::result::Result::Err(
-                                            ::tfvalue::private::serde::de::Error::duplicate_field(#tf_names),
+                                            #private::serde::de::Error::duplicate_field(#tf_names),
                                         );
                                     }
                                     #slots = ::std::option::Option::Some(#reads);
@@ -528,7 +542,7 @@ fn expand_deserialize(cont: &Container<'_>) -> TokenStream {
                                 ::std::option::Option::Some(v) => v,
                                 ::std::option::Option::None => {
                                     return ::std::result::Result::Err(
-                                        ::tfvalue::private::serde::de::Error::missing_field(#tf_names),
+                                        #private::serde::de::Error::missing_field(#tf_names),
                                     )
                                 }
                             };
@@ -538,7 +552,7 @@ fn expand_deserialize(cont: &Container<'_>) -> TokenStream {
                     }
                 }
 
-                ::tfvalue::private::serde::Deserializer::deserialize_struct(
+                #private::serde::Deserializer::deserialize_struct(
                     deserializer,
                     #name,
                     FIELDS,

@@ -13,7 +13,7 @@ use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::error::{Error, ErrorKind};
-use crate::private::SORTED_MAP_TOKEN;
+use crate::tokens::SORTED_MAP_TOKEN;
 use crate::tf_type::TfType;
 use crate::types::Type;
 

@@ -1398,7 +1398,7 @@ impl fmt::Debug for Number {
 // serde
 // ---------------------------------------------------------------------------------------
 
-/// The inner value of the serialized newtype (see `crate::private`).
+/// The inner value of the serialized newtype (see `crate::tokens`).
 struct Inner<'a>(&'a Number);
 
 impl serde::Serialize for Inner<'_> {
@@ -1417,7 +1417,7 @@ impl serde::Serialize for Inner<'_> {
 
 impl serde::Serialize for Number {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        s.serialize_newtype_struct(crate::private::NUMBER_TOKEN, &Inner(self))
+        s.serialize_newtype_struct(crate::tokens::NUMBER_TOKEN, &Inner(self))
     }
 }
 
@@ -1479,7 +1479,7 @@ impl<'de> serde::de::Visitor<'de> for NumberVisitor {
 
 impl<'de> serde::Deserialize<'de> for Number {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Number, D::Error> {
-        d.deserialize_newtype_struct(crate::private::NUMBER_TOKEN, NumberVisitor)
+        d.deserialize_newtype_struct(crate::tokens::NUMBER_TOKEN, NumberVisitor)
     }
 }
 
@@ -2546,7 +2546,7 @@ mod tests {
             }
         }
 
-        let token = crate::private::NUMBER_TOKEN;
+        let token = crate::tokens::NUMBER_TOKEN;
         let rec = |x: Number| x.serialize(Rec).unwrap();
         let wrap = |c: Call| Call::Newtype(token, Box::new(c));
         assert_eq!(rec(Number::from(-3)), wrap(Call::I64(-3)));

@@ -9,7 +9,7 @@
 use serde::ser::{self, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::private::ATTR_TOKEN;
+use crate::tokens::ATTR_TOKEN;
 
 /// Implements `SerializeSeq`, `SerializeTuple` and `SerializeTupleStruct` for a type, each
 /// delegating to two of its methods: `element(&mut self, &T) -> Result<()>` and

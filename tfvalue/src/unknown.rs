@@ -23,8 +23,8 @@ use crate::types::Type;
 ///
 /// A known value serializes and deserializes exactly as `T` (transparently). An unknown value
 /// only exists in tfvalue's own formats: it goes through the reserved newtype name
-/// `crate::private::UNKNOWN_TOKEN` with the refinement payload as bytes (see
-/// `crate::private`). Other serde formats always give known values; serializing an unknown
+/// `crate::tokens::UNKNOWN_TOKEN` with the refinement payload as bytes (see
+/// `crate::tokens`). Other serde formats always give known values; serializing an unknown
 /// with them writes the payload bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Unknown<T> {
@@ -176,7 +176,7 @@ impl<T: Serialize> Serialize for Unknown<T> {
         match self {
             Unknown::Known(v) => v.serialize(serializer),
             Unknown::Unknown(r) => {
-                serializer.serialize_newtype_struct(crate::private::UNKNOWN_TOKEN, &Payload(r))
+                serializer.serialize_newtype_struct(crate::tokens::UNKNOWN_TOKEN, &Payload(r))
             }
         }
     }
@@ -206,7 +206,7 @@ impl Serialize for Payload<'_> {
 impl<'de, T: Deserialize<'de> + TfType> Deserialize<'de> for Unknown<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_newtype_struct(
-            crate::private::UNKNOWN_TOKEN,
+            crate::tokens::UNKNOWN_TOKEN,
             UnknownVisitor(PhantomData, T::tf_type),
         )
     }
@@ -225,7 +225,7 @@ where
     S: DeserializeSeed<'de>,
     D: Deserializer<'de>,
 {
-    deserializer.deserialize_newtype_struct(crate::private::UNKNOWN_TOKEN, UnknownVisitor(seed, ty))
+    deserializer.deserialize_newtype_struct(crate::tokens::UNKNOWN_TOKEN, UnknownVisitor(seed, ty))
 }
 
 /// Answers tfvalue's deserializers (`visit_newtype_struct` for a known value, `visit_bytes`
@@ -470,7 +470,7 @@ mod tests {
         let u: Unknown<u8> = Unknown::unknown();
         assert_eq!(
             u.serialize(Capture).unwrap(),
-            (crate::private::UNKNOWN_TOKEN.to_owned(), vec![])
+            (crate::tokens::UNKNOWN_TOKEN.to_owned(), vec![])
         );
         let r = Refinements::new()
             .not_null()
@@ -480,7 +480,7 @@ mod tests {
         assert_eq!(
             u.serialize(Capture).unwrap(),
             (
-                crate::private::UNKNOWN_TOKEN.to_owned(),
+                crate::tokens::UNKNOWN_TOKEN.to_owned(),
                 vec![0x82, 0x01, 0xc2, 0x03, 0x92, 0x00, 0xc3]
             )
         );

@@ -8,7 +8,7 @@
 //!   with the attribute path of the value (`.a[1]["k"]`), added by the list and object
 //!   accessors while an error unwinds, so the happy path pays nothing for it; syntax
 //!   errors name their line and column;
-//! - it answers tfvalue's reserved names (`crate::private`): a `Number` gets the exact
+//! - it answers tfvalue's reserved names (`crate::tokens`): a `Number` gets the exact
 //!   decimal text of the JSON number (or the integer itself when it fits 64 bits), a
 //!   dynamic value's `{"value": …, "type": …}` object (keys in either order) is presented
 //!   as the sequence `[type JSON text, value]`, and `Unknown<T>` is always known (JSON
@@ -27,7 +27,7 @@ use super::read::{Num, Reader, Text, Within};
 use crate::error::{Error, ErrorKind, Result};
 use crate::limits::{MAX_DEPTH, MAX_DYNAMIC_DEPTH};
 use crate::number::Number;
-use crate::private::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
+use crate::tokens::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
 
 /// The newtype name through which serde_json's `RawValue` asks for a value's text (a fact
 /// of serde_json's protocol, answered so that `&RawValue` fields pass JSON through).

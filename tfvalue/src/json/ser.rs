@@ -19,7 +19,7 @@ use serde_json::ser::{CompactFormatter, Formatter};
 use crate::error::{Error, ErrorKind, Result};
 use crate::go_json::write_go_json_string;
 use crate::number::Number;
-use crate::private::{is_sorted_struct, DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
+use crate::tokens::{is_sorted_struct, DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
 use crate::ser_macros::{
     enum_error, impl_seq_traits, protocol_error, reject_methods, serializer_types, KeySerializer,
 };
@@ -506,7 +506,7 @@ impl ser::Serializer for TypeText {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::private::ATTR_TOKEN;
+    use crate::tokens::ATTR_TOKEN;
     use std::collections::{BTreeMap, HashMap};
 
     use serde::Serialize;

@@ -3,7 +3,7 @@
 //! It reads markers with `rmp` and payloads straight from the slice (strings and binary
 //! data are borrowed, never copied). What a generic MessagePack deserializer cannot do,
 //! and this one does:
-//! - it answers tfvalue's reserved names (`crate::private`): it peeks for an ext value
+//! - it answers tfvalue's reserved names (`crate::tokens`): it peeks for an ext value
 //!   where an `Unknown<T>` may stand, reads numbers in any of Terraform's three forms (int,
 //!   float, decimal string) where a `Number` or a Rust number stands, and unwraps the
 //!   `[type, value]` form of dynamic values;
@@ -20,7 +20,7 @@ use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use crate::error::{Error, ErrorKind, Result};
 use crate::limits::{MAX_DEPTH, MAX_DYNAMIC_DEPTH};
 use crate::number::Number;
-use crate::private::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
+use crate::tokens::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
 
 /// A MessagePack deserializer reading one value from a byte slice.
 pub struct Deserializer<'de> {

@@ -15,7 +15,7 @@ use serde::ser::{self, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::number::Number;
-use crate::private::{
+use crate::tokens::{
     is_sorted_struct, DYNAMIC_TOKEN, NUMBER_TOKEN, SORTED_MAP_TOKEN, UNKNOWN_TOKEN,
 };
 use crate::ser_macros::{

@@ -3,7 +3,7 @@
 //! The seed mirrors go-cty's unmarshal order: unknown first (the deserializer peeks for an
 //! ext value), then `dynamic`, then null, then one visitor per type kind. It works for
 //! MessagePack, JSON and `Value` sources alike because it speaks only the reserved-name
-//! protocol of `crate::private`.
+//! protocol of `crate::tokens`.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -14,7 +14,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use super::{canonical_set, check_consistent, Value};
 use crate::error::{Error, ErrorKind};
 use crate::number::Number;
-use crate::private::{DYNAMIC_TOKEN, UNKNOWN_TOKEN};
+use crate::tokens::{DYNAMIC_TOKEN, UNKNOWN_TOKEN};
 use crate::refinements::Refinements;
 use crate::types::{ObjectType, Type};
 

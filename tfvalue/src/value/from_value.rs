@@ -9,7 +9,7 @@ use super::{describe_value, Value};
 use crate::error::{Error, ErrorKind, Result};
 use crate::msgpack::UNKNOWN_HINT;
 use crate::number::Number;
-use crate::private::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
+use crate::tokens::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
 use crate::types::Type;
 
 /// Deserializes from a borrowed [`Value`].

@@ -12,7 +12,7 @@ use super::{
     collection_element_type, describe_value, is_dynamic_placeholder, type_conforms, Value,
 };
 use crate::error::{Error, ErrorKind};
-use crate::private::{ATTR_TOKEN, DYNAMIC_TOKEN, SORTED_MAP_TOKEN, UNKNOWN_TOKEN};
+use crate::tokens::{ATTR_TOKEN, DYNAMIC_TOKEN, SORTED_MAP_TOKEN, UNKNOWN_TOKEN};
 use crate::types::Type;
 
 /// A value paired with the type it is encoded against.
