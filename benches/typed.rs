@@ -1,4 +1,4 @@
-//! Typed decoding and encoding (issue 5): derived models of the benchmark payloads
+//! Typed decoding and encoding: derived models of the benchmark payloads
 //! (`tests/data/bench/`, copied from `shared/bench/`) through tfvalue's MessagePack and JSON
 //! codecs, side by side with the floor (the same bytes through rmp-serde and serde_json into
 //! a plain `#[derive(Serialize, Deserialize)]` struct with the same fields and no wrappers),

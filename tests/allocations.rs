@@ -1,4 +1,4 @@
-//! Allocations per typed decode and encode of the benchmark payloads (issue "performance"):
+//! Allocations per typed decode and encode of the benchmark payloads:
 //! a derived model allocates exactly what the same struct without wrappers allocates
 //! through rmp-serde / serde_json (its strings, vectors and tree nodes), nothing per field
 //! for `Nullable` / `Unknown`; a model of borrowed strings allocates only for collections;

@@ -1,4 +1,4 @@
-//! End to end, the provider under faults (issue 6): the real Terraform CLI drives the
+//! End to end, the provider under faults: the real Terraform CLI drives the
 //! example provider `localfs` through many parallel operations, a Ctrl-C in the middle of
 //! an apply, and trace logging with a secret in the configuration.
 //!

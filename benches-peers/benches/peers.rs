@@ -1,5 +1,5 @@
 //! tfvalue against the Rust peer, the `tf-provider` crate (0.2.2), on a variant of the
-//! benchmark payloads it can decode (issue 5).
+//! benchmark payloads it can decode.
 //!
 //! tf-provider's numbers are `i64` only (`ValueNumber = Value<i64>`), and the payloads'
 //! `spot_price` is 0.0425. The variant sets it to the integer 425 (ten-thousandths); all else

@@ -1,4 +1,4 @@
-//! The scaling payloads of issue 5's benchmarks, built with tfvalue, and their models: a
+//! The scaling payloads of the benchmarks, built with tfvalue, and their models: a
 //! SET block of N objects, a `map(string)` of N keys (also with its keys in reverse order),
 //! and nested blocks D levels deep. Shared by `benches/typed.rs` (criterion) and
 //! `benches/paired.rs` (paired linearity ratios).
