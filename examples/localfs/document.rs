@@ -108,8 +108,8 @@ fn known_path(doc: &Document) -> Result<&str, Diagnostic> {
 /// ones left null (they describe the file, they are not in it).
 fn render(doc: &Document) -> Result<Vec<u8>, Diagnostics> {
     let body = Document {
-        id: Unknown::default(),
-        content_hash: Unknown::default(),
+        id: Unknown::null(),
+        content_hash: Unknown::null(),
         ..doc.clone()
     };
     let mut bytes = tfvalue::json::to_vec(&body)

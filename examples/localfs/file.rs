@@ -244,13 +244,13 @@ impl Resource for FileResource {
 
     async fn import(&self, ctx: &mut Context<Root>, id: &str) -> Result<File, Diagnostics> {
         let start = File {
-            id: Unknown::default(),
+            id: Unknown::null(),
             path: Unknown::known(id.to_owned()),
-            content: Unknown::default(),
-            sensitive_content: Unknown::default(),
-            permissions: Unknown::default(),
-            content_hash: Unknown::default(),
-            size: Unknown::default(),
+            content: Unknown::null(),
+            sensitive_content: Unknown::null(),
+            permissions: Unknown::null(),
+            content_hash: Unknown::null(),
+            size: Unknown::null(),
         };
         let root = ctx.data()?;
         match observe(root, id, start).await? {

@@ -56,3 +56,45 @@ pub const SORTED_MAP_TOKEN: &str = "$tfvalue::private::SortedMap";
 pub(crate) fn is_sorted_struct(name: &'static str) -> bool {
     std::ptr::eq(name, SORTED_STRUCT_TOKEN) || name == SORTED_STRUCT_TOKEN
 }
+
+thread_local! {
+    /// Whether this thread is inside [`serialize_unknown_payload`].
+    static WRITING_UNKNOWN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// What a serializer of another format (serde_json, say) gets for an unknown value.
+pub(crate) const FOREIGN_UNKNOWN: &str = "value is unknown: only tfvalue's MessagePack \
+     encoding carries unknown values (encode with tfvalue::msgpack, or resolve the value first)";
+
+/// Serializes the payload of an unknown (`Unknown<T>`'s or a `Value`'s) with one of
+/// tfvalue's own serializers. The payload types agree to be written only inside this call:
+/// a serializer of another format, which would write an unknown as an empty byte array,
+/// gets [`FOREIGN_UNKNOWN`] as its error instead.
+pub(crate) fn serialize_unknown_payload<T, S>(payload: &T, serializer: S) -> Result<S::Ok, S::Error>
+where
+    T: ?Sized + serde::Serialize,
+    S: serde::Serializer,
+{
+    /// Puts the flag back as it was, also when the payload's serializer panics.
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            WRITING_UNKNOWN.with(|w| w.set(self.0));
+        }
+    }
+    let _restore = Restore(WRITING_UNKNOWN.with(|w| w.replace(true)));
+    payload.serialize(serializer)
+}
+
+/// Writes an unknown's refinement payload as bytes, if a tfvalue serializer asked for it
+/// (see [`serialize_unknown_payload`]); any other serializer gets an error.
+pub(crate) fn write_unknown_payload<S: serde::Serializer>(
+    payload: &[u8],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    if WRITING_UNKNOWN.with(std::cell::Cell::get) {
+        serializer.serialize_bytes(payload)
+    } else {
+        Err(serde::ser::Error::custom(FOREIGN_UNKNOWN))
+    }
+}

@@ -129,6 +129,12 @@ impl<T> Unknown<T> {
 }
 
 impl<T> Unknown<Nullable<T>> {
+    /// A known null: the value of an optional attribute the configuration leaves out.
+    /// (`Unknown::default()` gives the same; this name says what it is.)
+    pub const fn null() -> Self {
+        Unknown::Known(Nullable::Null)
+    }
+
     /// Whether the value is known to be null.
     pub fn is_null(&self) -> bool {
         matches!(self, Unknown::Known(Nullable::Null))
@@ -144,14 +150,14 @@ impl<T> Unknown<Nullable<T>> {
 }
 
 impl<T> Default for Unknown<Nullable<T>> {
-    /// A known null.
+    /// A known null, as [`Unknown::null`]: not an unknown value.
     fn default() -> Self {
         Unknown::Known(Nullable::Null)
     }
 }
 
 impl<T> Default for Unknown<Option<T>> {
-    /// A known `None`.
+    /// A known `None` (a known null), not an unknown value.
     fn default() -> Self {
         Unknown::Known(None)
     }
@@ -199,7 +205,7 @@ impl Serialize for Payload<'_> {
         // Allocates only for refined unknowns: encode_payload writes nothing otherwise.
         let mut payload = Vec::new();
         self.0.encode_payload(&mut payload);
-        serializer.serialize_bytes(&payload)
+        crate::tokens::write_unknown_payload(&payload, serializer)
     }
 }
 
@@ -484,9 +490,10 @@ mod tests {
                 vec![0x82, 0x01, 0xc2, 0x03, 0x92, 0x00, 0xc3]
             )
         );
-        // Other formats see the newtype's content: the payload bytes.
+        // Other formats cannot write an unknown: an error, not the payload's bytes.
         let u: Unknown<u8> = Unknown::refined(Refinements::new().not_null());
-        assert_eq!(serde_json::to_string(&u).unwrap(), "[129,1,194]");
+        let e = serde_json::to_string(&u).unwrap_err();
+        assert_eq!(e.to_string(), crate::tokens::FOREIGN_UNKNOWN);
     }
 
     /// A serializer that only accepts `newtype_struct(name, bytes)` and returns both.
@@ -548,7 +555,8 @@ mod tests {
             name: &'static str,
             value: &T,
         ) -> Result<Self::Ok, Self::Error> {
-            let (_, bytes) = value.serialize(Capture)?;
+            // As tfvalue's own serializers do: the payload is written only on their request.
+            let (_, bytes) = crate::tokens::serialize_unknown_payload(value, Capture)?;
             Ok((name.to_owned(), bytes))
         }
 

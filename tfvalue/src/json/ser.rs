@@ -281,6 +281,9 @@ pub struct MapWriter<'a> {
     attr: bool,
     /// Field names are valid Terraform names (`SORTED_STRUCT_TOKEN`): nothing to escape.
     plain_names: bool,
+    /// The previous field name, to hold a sorted struct to its promise in debug builds.
+    #[cfg(debug_assertions)]
+    prev_name: &'static str,
 }
 
 impl<'a> MapWriter<'a> {
@@ -292,7 +295,29 @@ impl<'a> MapWriter<'a> {
             key_at: 0,
             attr: false,
             plain_names,
+            #[cfg(debug_assertions)]
+            prev_name: "",
         }
+    }
+
+    /// Debug builds hold a sorted struct (`SORTED_STRUCT_TOKEN`) to its promise: valid
+    /// Terraform names (written unescaped) in strictly increasing byte order.
+    #[cfg(debug_assertions)]
+    fn assert_promised_name(&mut self, name: &'static str) {
+        let valid = !name.is_empty()
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+        assert!(
+            valid,
+            "a sorted struct promised Terraform names, not {name:?}"
+        );
+        assert!(
+            self.count == 1 || self.prev_name.as_bytes() < name.as_bytes(),
+            "a sorted struct promised sorted fields, but {name:?} came after {:?}",
+            self.prev_name
+        );
+        self.prev_name = name;
     }
 
     #[inline]
@@ -355,6 +380,8 @@ impl ser::SerializeStruct for MapWriter<'_> {
     ) -> Result<()> {
         self.separator();
         if self.plain_names {
+            #[cfg(debug_assertions)]
+            self.assert_promised_name(key);
             self.out.push(b'"');
             self.out.extend_from_slice(key.as_bytes());
             self.out.extend_from_slice(b"\":");

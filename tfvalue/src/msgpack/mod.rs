@@ -21,19 +21,34 @@
 mod de;
 mod ser;
 
-pub use de::Deserializer;
+pub(crate) use de::Deserializer;
 pub use ser::Serializer;
 
 pub(crate) use de::UNKNOWN_HINT;
 
+use std::marker::PhantomData;
+
+use serde::de::DeserializeSeed;
+
 use crate::error::Result;
+
+/// Decodes one value with `seed` from MessagePack bytes; the whole input must be used.
+///
+/// There is no lenient variant, as [`crate::json`] has: that leniency is for stored states,
+/// which Terraform sends as JSON only.
+pub fn from_slice_seed<'de, S: DeserializeSeed<'de>>(
+    bytes: &'de [u8],
+    seed: S,
+) -> Result<S::Value> {
+    let mut de = Deserializer::from_slice(bytes);
+    let value = seed.deserialize(&mut de)?;
+    de.end()?;
+    Ok(value)
+}
 
 /// Decodes one value of type `T` from MessagePack bytes; the whole input must be used.
 pub fn from_slice<'de, T: serde::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T> {
-    let mut de = Deserializer::from_slice(bytes);
-    let value = T::deserialize(&mut de)?;
-    de.end()?;
-    Ok(value)
+    from_slice_seed(bytes, PhantomData::<T>)
 }
 
 /// Encodes `value` as MessagePack.
@@ -41,7 +56,13 @@ pub fn to_vec<T: ?Sized + serde::Serialize>(value: &T) -> Result<Vec<u8>> {
     crate::scratch::encode_to_vec(|out| to_writer(out, value))
 }
 
-/// Appends the MessagePack encoding of `value` to `out`.
+/// Appends the MessagePack encoding of `value` to `out`. On error, `out` is left as it
+/// was.
 pub fn to_writer<T: ?Sized + serde::Serialize>(out: &mut Vec<u8>, value: &T) -> Result<()> {
-    value.serialize(Serializer::new(out))
+    let start = out.len();
+    let result = value.serialize(Serializer::new(out));
+    if result.is_err() {
+        out.truncate(start);
+    }
+    result
 }

@@ -19,7 +19,8 @@ use crate::ser_macros::{
     enum_error, impl_seq_traits, protocol_error, reject_methods, serializer_types, KeySerializer,
 };
 use crate::tokens::{
-    is_sorted_struct, DYNAMIC_TOKEN, NUMBER_TOKEN, SORTED_MAP_TOKEN, UNKNOWN_TOKEN,
+    is_sorted_struct, serialize_unknown_payload, DYNAMIC_TOKEN, NUMBER_TOKEN, SORTED_MAP_TOKEN,
+    UNKNOWN_TOKEN,
 };
 
 /// A MessagePack serializer appending to a `Vec<u8>`.
@@ -239,7 +240,7 @@ impl<'a> ser::Serializer for Serializer<'a> {
         value: &T,
     ) -> Result<()> {
         if name == UNKNOWN_TOKEN {
-            return value.serialize(UnknownSerializer { out: self.out });
+            return serialize_unknown_payload(value, UnknownSerializer { out: self.out });
         }
         if name == NUMBER_TOKEN {
             return value.serialize(NumberSerializer { out: self.out });
@@ -467,10 +468,29 @@ impl<'a> MapWriter<'a> {
     #[inline(always)]
     fn entry_done(&mut self) {
         if self.sorted {
+            #[cfg(debug_assertions)]
+            self.assert_promised_order();
             self.count += 1;
             return;
         }
         self.entry_done_checked();
+    }
+
+    /// Debug builds hold a sorted struct or map (`SORTED_STRUCT_TOKEN`, `SORTED_MAP_TOKEN`)
+    /// to its promise: keys in strictly increasing byte order. Release builds trust it.
+    #[cfg(debug_assertions)]
+    fn assert_promised_order(&mut self) {
+        let key = (self.key_at, self.value_at);
+        if self.count > 0 {
+            let (prev, this) = (key_bytes(self.out, self.prev_key), key_bytes(self.out, key));
+            assert!(
+                prev < this,
+                "a struct or map promised sorted keys, but {:?} came after {:?}",
+                String::from_utf8_lossy(this),
+                String::from_utf8_lossy(prev),
+            );
+        }
+        self.prev_key = key;
     }
 
     /// [`MapWriter::entry_done`] for keys whose order is checked.

@@ -33,11 +33,11 @@ struct UnknownPayload<'a>(&'a crate::refinements::Refinements);
 impl Serialize for UnknownPayload<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         if self.0.is_empty() {
-            return s.serialize_bytes(&[]);
+            return crate::tokens::write_unknown_payload(&[], s);
         }
         let mut payload = Vec::with_capacity(16);
         self.0.encode_payload(&mut payload);
-        s.serialize_bytes(&payload)
+        crate::tokens::write_unknown_payload(&payload, s)
     }
 }
 

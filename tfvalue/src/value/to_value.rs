@@ -158,7 +158,7 @@ impl<'t> ser::Serializer for ValueSerializer<'t> {
         value: &T,
     ) -> Result<Value> {
         if name == UNKNOWN_TOKEN {
-            let payload = value.serialize(PayloadCapture)?;
+            let payload = crate::tokens::serialize_unknown_payload(value, PayloadCapture)?;
             let r = Refinements::decode_payload(&payload)?;
             if self.blocks {
                 // A dynamic value is never refined.
