@@ -30,7 +30,8 @@ fn a_foreign_serializer_refuses_an_unknown_rather_than_write_an_empty_array() {
         "the error says why: {err}"
     );
     // A refined unknown, and a dynamic `Value` that is unknown, refuse alike.
-    let refined: Unknown<Nullable<String>> = Unknown::Unknown(Refinements::default().not_null().with_string_prefix("web-"));
+    let refined: Unknown<Nullable<String>> =
+        Unknown::Unknown(Refinements::default().not_null().with_string_prefix("web-"));
     assert!(serde_json::to_string(&refined).is_err());
     assert!(serde_json::to_string(&Value::unknown(Type::Dynamic)).is_err());
     // Known values are as before.
