@@ -75,17 +75,19 @@
 #![deny(missing_docs)]
 
 mod context;
+mod convert;
 mod data_source;
 mod diagnostics;
+mod dispatch;
 mod handler;
 mod handshake;
+mod messages;
 mod model;
 mod plan;
 pub mod proto;
 mod provider;
 mod registry;
 mod resource;
-mod schema_proto;
 mod serve;
 mod server;
 #[cfg(test)]
