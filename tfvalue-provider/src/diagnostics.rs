@@ -117,9 +117,11 @@ impl fmt::Display for Diagnostic {
 /// Diagnostics collected for one request: what a provider's methods return on failure
 /// (`Err(diagnostics)`), and what [`Context`](crate::Context) gathers along the way.
 ///
-/// Any error type converts into it with `?` (its `Display` text becomes the summary), as do
-/// a single [`Diagnostic`] and a [`tfvalue::Error`] (keeping its attribute path: use
-/// [`Diagnostics::from_value_error`], since the blanket conversion cannot tell).
+/// Any `'static` error type converts into it with `?` (its `Display` text, with its
+/// causes', becomes the summary), as does a single [`Diagnostic`]. A [`tfvalue::Error`],
+/// on its own or as the cause of another error, keeps its attribute path: the diagnostic
+/// points at that attribute. [`Diagnostics::from_value_error`] does the same with a
+/// summary of the caller's and the codec's message as the detail.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Diagnostics {
     items: Vec<Diagnostic>,
@@ -195,17 +197,32 @@ impl From<Diagnostic> for Diagnostics {
     }
 }
 
-impl<E: std::error::Error> From<E> for Diagnostics {
+impl<E: std::error::Error + 'static> From<E> for Diagnostics {
+    /// The error's text, with its causes', as the summary. When the error is a
+    /// [`tfvalue::Error`], or has one among its causes, the diagnostic points at that
+    /// error's attribute path.
     fn from(error: E) -> Self {
         let mut summary = error.to_string();
+        let mut path = value_error_path(&error);
         let mut source = error.source();
         while let Some(cause) = source {
             summary.push_str(": ");
             summary.push_str(&cause.to_string());
+            path = path.or_else(|| value_error_path(cause));
             source = cause.source();
         }
-        Diagnostic::error(summary).into()
+        let diagnostic = Diagnostic::error(summary);
+        match path {
+            Some(path) => diagnostic.at(path).into(),
+            None => diagnostic.into(),
+        }
     }
+}
+
+/// The path of `error` if it is a [`tfvalue::Error`] with a path below the root.
+fn value_error_path(error: &(dyn std::error::Error + 'static)) -> Option<AttributePath> {
+    let error = error.downcast_ref::<tfvalue::Error>()?;
+    Some(error.path()).filter(|p| !p.is_root())
 }
 
 impl IntoIterator for Diagnostics {
@@ -394,5 +411,34 @@ mod tests {
         let d = Diagnostic::from_value_error("Invalid configuration", &err);
         assert_eq!(d.attribute, Some(AttributePath::root().attr("size")));
         assert!(d.detail.starts_with(".size: "), "{}", d.detail);
+    }
+
+    #[test]
+    fn value_errors_keep_their_path_through_question_mark() {
+        fn fails() -> Result<(), Diagnostics> {
+            Err(size_error())?
+        }
+        let d = fails().unwrap_err();
+        let first = d.iter().next().unwrap();
+        assert_eq!(first.attribute, Some(AttributePath::root().attr("size")));
+        assert!(first.summary.starts_with(".size: "), "{}", first.summary);
+
+        /// An author's error wrapping a value error as its cause.
+        #[derive(Debug)]
+        struct Wrapped(tfvalue::Error);
+        impl fmt::Display for Wrapped {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("reading the answer")
+            }
+        }
+        impl std::error::Error for Wrapped {
+            fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+                Some(&self.0)
+            }
+        }
+        let d = Diagnostics::from(Wrapped(size_error()));
+        let first = d.iter().next().unwrap();
+        assert_eq!(first.attribute, Some(AttributePath::root().attr("size")));
+        assert!(first.summary.starts_with("reading the answer: .size: "));
     }
 }

@@ -245,8 +245,10 @@ mod tests {
         let t = tfvalue::Type::from_json(br#"["object",{"size":"number"}]"#).unwrap();
         let bytes = [0x81, 0xa4, b's', b'i', b'z', b'e', 0xa1, b'x'];
         let err = tfvalue::Value::from_msgpack(&bytes, &t).unwrap_err();
+        // The two ways a value error becomes diagnostics: by name, and through `?`.
         let named = Diagnostics::from_value_error("Invalid configuration", &err);
-        for d in [named] {
+        let through_question_mark = Diagnostics::from(err);
+        for d in [named, through_question_mark] {
             let message = diagnostic(d.for_terraform(None).into_iter().next().unwrap());
             let attribute = message.attribute.as_ref().expect("the path");
             assert_eq!(
