@@ -14,7 +14,12 @@
 //!
 //! Adding an RPC: a request and a response type here (with [`Rpc`], and [`TypeRpc`] when
 //! the request names a registered type), their two conversions, and one method on the
-//! dispatch that calls the trait method.
+//! dispatch that calls the trait method. A request about something registered by name
+//! implements [`TypeRpc`], whose `type_name` is the name the dispatch looks up among one
+//! kind of registered things (for a function call, the function's name; for a state
+//! moved between types, the target type); a request about the provider as a whole
+//! implements [`Rpc`] alone. New fields of an existing RPC are new fields here and in its
+//! two conversions.
 
 use std::collections::BTreeMap;
 
