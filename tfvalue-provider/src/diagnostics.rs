@@ -9,8 +9,6 @@ use tfvalue::path::{AttributePath, PathStep};
 use tfvalue::schema::{Block, BlockNesting, NestedBlock};
 use tfvalue::Type;
 
-use crate::proto::tfplugin6 as pb;
-
 /// How serious a [`Diagnostic`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Severity {
@@ -96,27 +94,6 @@ impl Diagnostic {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
-
-    /// The protocol message. `block` is the schema the path walks (see [`diagnostic_path`]).
-    pub(crate) fn to_proto(&self, block: Option<&Block>) -> pb::Diagnostic {
-        let severity = match self.severity {
-            Severity::Error => pb::diagnostic::Severity::Error,
-            Severity::Warning => pb::diagnostic::Severity::Warning,
-        };
-        pb::Diagnostic {
-            severity: severity as i32,
-            summary: self.summary.clone(),
-            detail: self.detail.clone(),
-            attribute: self
-                .attribute
-                .as_ref()
-                .filter(|p| !p.is_root())
-                .map(|p| match block {
-                    Some(block) => diagnostic_path(p, block),
-                    None => path_to_proto(p, None),
-                }),
-        }
-    }
 }
 
 impl fmt::Display for Diagnostic {
@@ -140,9 +117,11 @@ impl fmt::Display for Diagnostic {
 /// Diagnostics collected for one request: what a provider's methods return on failure
 /// (`Err(diagnostics)`), and what [`Context`](crate::Context) gathers along the way.
 ///
-/// Any error type converts into it with `?` (its `Display` text becomes the summary), as do
-/// a single [`Diagnostic`] and a [`tfvalue::Error`] (keeping its attribute path: use
-/// [`Diagnostics::from_value_error`], since the blanket conversion cannot tell).
+/// Any `'static` error type converts into it with `?` (its `Display` text, with its
+/// causes', becomes the summary), as does a single [`Diagnostic`]. A [`tfvalue::Error`],
+/// on its own or as the cause of another error, keeps its attribute path: the diagnostic
+/// points at that attribute. [`Diagnostics::from_value_error`] does the same with a
+/// summary of the caller's and the codec's message as the detail.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Diagnostics {
     items: Vec<Diagnostic>,
@@ -190,8 +169,23 @@ impl Diagnostics {
         Diagnostic::from_value_error(what, error).into()
     }
 
-    pub(crate) fn to_proto(&self, block: Option<&Block>) -> Vec<pb::Diagnostic> {
-        self.items.iter().map(|d| d.to_proto(block)).collect()
+    /// The diagnostics as Terraform is to receive them. A path at the root is no path;
+    /// with the schema (`block`) of the value the paths point into, every other path is cut
+    /// to what Terraform can show (see [`diagnostic_path`]); without one, it is kept. The
+    /// result may hold a path with no steps, where the cut left none: it goes out as an
+    /// empty path, not as no path.
+    pub(crate) fn for_terraform(mut self, block: Option<&Block>) -> Diagnostics {
+        for d in &mut self.items {
+            d.attribute = d
+                .attribute
+                .take()
+                .filter(|p| !p.is_root())
+                .map(|p| match block {
+                    Some(block) => diagnostic_path(&p, block),
+                    None => p,
+                });
+        }
+        self
     }
 }
 
@@ -203,17 +197,32 @@ impl From<Diagnostic> for Diagnostics {
     }
 }
 
-impl<E: std::error::Error> From<E> for Diagnostics {
+impl<E: std::error::Error + 'static> From<E> for Diagnostics {
+    /// The error's text, with its causes', as the summary. When the error is a
+    /// [`tfvalue::Error`], or has one among its causes, the diagnostic points at that
+    /// error's attribute path.
     fn from(error: E) -> Self {
         let mut summary = error.to_string();
+        let mut path = value_error_path(&error);
         let mut source = error.source();
         while let Some(cause) = source {
             summary.push_str(": ");
             summary.push_str(&cause.to_string());
+            path = path.or_else(|| value_error_path(cause));
             source = cause.source();
         }
-        Diagnostic::error(summary).into()
+        let diagnostic = Diagnostic::error(summary);
+        match path {
+            Some(path) => diagnostic.at(path).into(),
+            None => diagnostic.into(),
+        }
     }
+}
+
+/// The path of `error` if it is a [`tfvalue::Error`] with a path below the root.
+fn value_error_path(error: &(dyn std::error::Error + 'static)) -> Option<AttributePath> {
+    let error = error.downcast_ref::<tfvalue::Error>()?;
+    Some(error.path()).filter(|p| !p.is_root())
 }
 
 impl IntoIterator for Diagnostics {
@@ -232,47 +241,35 @@ impl<'a> IntoIterator for &'a Diagnostics {
     }
 }
 
-/// A path in the protocol's form. With the value's type known, the path stops before a
-/// step into a set element (the protocol has no way to name one), so Terraform points at
-/// the set itself.
-pub(crate) fn path_to_proto(path: &AttributePath, ty: Option<&Type>) -> pb::AttributePath {
-    use pb::attribute_path::step::Selector;
+/// A path as the protocol can name it: with the value's type known, the path stops
+/// before a step into a set element (the protocol has no way to name one), so Terraform
+/// points at the set itself.
+pub(crate) fn protocol_path(path: &AttributePath, ty: &Type) -> AttributePath {
     let mut steps = Vec::with_capacity(path.steps().len());
-    let mut current = ty;
+    let mut current = Some(ty);
     for step in path.steps() {
         if current.is_some_and(Type::is_set) {
             break;
         }
-        let selector = match step {
-            PathStep::Attr(name) => {
-                current = current.and_then(Type::as_object).and_then(|o| {
-                    o.names()
-                        .iter()
-                        .position(|n| n == name)
-                        .map(|i| &o.types()[i])
-                });
-                Selector::AttributeName(name.clone())
-            }
-            PathStep::Key(key) => {
-                current = current.and_then(Type::element_type);
-                Selector::ElementKeyString(key.clone())
-            }
-            PathStep::Index(index) => {
-                current = match current {
-                    Some(t) if t.is_tuple() => t
-                        .tuple_elements()
-                        .and_then(|e| usize::try_from(*index).ok().and_then(|i| e.get(i))),
-                    Some(t) => t.element_type(),
-                    None => None,
-                };
-                Selector::ElementKeyInt(*index)
-            }
+        current = match step {
+            PathStep::Attr(name) => current.and_then(Type::as_object).and_then(|o| {
+                o.names()
+                    .iter()
+                    .position(|n| n == name)
+                    .map(|i| &o.types()[i])
+            }),
+            PathStep::Key(_) => current.and_then(Type::element_type),
+            PathStep::Index(index) => match current {
+                Some(t) if t.is_tuple() => t
+                    .tuple_elements()
+                    .and_then(|e| usize::try_from(*index).ok().and_then(|i| e.get(i))),
+                Some(t) => t.element_type(),
+                None => None,
+            },
         };
-        steps.push(pb::attribute_path::Step {
-            selector: Some(selector),
-        });
+        steps.push(step.clone());
     }
-    pb::AttributePath { steps }
+    AttributePath::from_steps(steps)
 }
 
 /// A diagnostic's path as Terraform can show it: Terraform finds the configuration a path
@@ -281,34 +278,24 @@ pub(crate) fn path_to_proto(path: &AttributePath, ty: Option<&Type>) -> pb::Attr
 /// first attribute, and before any step into a SET block's elements (the protocol cannot
 /// name one): `.server.port` becomes `.server`, and Terraform points at the `server = {`
 /// line. The full path stays in the diagnostic's detail when the codec wrote it.
-pub(crate) fn diagnostic_path(path: &AttributePath, block: &Block) -> pb::AttributePath {
-    use pb::attribute_path::step::Selector;
+pub(crate) fn diagnostic_path(path: &AttributePath, block: &Block) -> AttributePath {
     let mut steps = Vec::new();
     let mut current = Some(block);
     let mut collection: Option<&NestedBlock> = None;
     for step in path.steps() {
-        let selector = match step {
-            PathStep::Attr(name) => Selector::AttributeName(name.clone()),
-            PathStep::Key(key) => Selector::ElementKeyString(key.clone()),
-            PathStep::Index(i) => Selector::ElementKeyInt(*i),
-        };
         if let Some(nested) = collection.take() {
             // An element of a LIST or MAP block: then its block's attributes.
             if matches!(step, PathStep::Attr(_)) {
                 break;
             }
-            steps.push(pb::attribute_path::Step {
-                selector: Some(selector),
-            });
+            steps.push(step.clone());
             current = Some(&nested.block);
             continue;
         }
         let (Some(b), PathStep::Attr(name)) = (current, step) else {
             break;
         };
-        steps.push(pb::attribute_path::Step {
-            selector: Some(selector),
-        });
+        steps.push(step.clone());
         match b.find_block_type(name) {
             Some(nested) => match nested.nesting {
                 BlockNesting::Single | BlockNesting::Group => current = Some(&nested.block),
@@ -322,51 +309,33 @@ pub(crate) fn diagnostic_path(path: &AttributePath, block: &Block) -> pb::Attrib
             None => break,
         }
     }
-    pb::AttributePath { steps }
-}
-
-/// A protocol path as a [`tfvalue`] path (to check what the provider sends).
-#[cfg(test)]
-pub(crate) fn path_from_proto(path: &pb::AttributePath) -> AttributePath {
-    use pb::attribute_path::step::Selector;
-    let steps = path
-        .steps
-        .iter()
-        .filter_map(|s| s.selector.as_ref())
-        .map(|s| match s {
-            Selector::AttributeName(n) => PathStep::Attr(n.clone()),
-            Selector::ElementKeyString(k) => PathStep::Key(k.clone()),
-            Selector::ElementKeyInt(i) => PathStep::Index(*i),
-        })
-        .collect();
     AttributePath::from_steps(steps)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tfvalue::schema::Attribute;
 
     fn ty(json: &str) -> Type {
         Type::from_json(json.as_bytes()).unwrap()
     }
 
     #[test]
-    fn paths_convert_both_ways() {
+    fn protocol_paths_keep_list_and_map_steps() {
         let p = AttributePath::root().attr("disk").index(2).attr("size_gb");
         let t = ty(r#"["object",{"disk":["list",["object",{"size_gb":"number"}]]}]"#);
-        let proto = path_to_proto(&p, Some(&t));
-        assert_eq!(proto.steps.len(), 3);
-        assert_eq!(path_from_proto(&proto), p);
+        assert_eq!(protocol_path(&p, &t), p);
         let tags = AttributePath::root().attr("tags").key("env");
-        assert_eq!(path_from_proto(&path_to_proto(&tags, None)), tags);
+        let t = ty(r#"["object",{"tags":["map","string"]}]"#);
+        assert_eq!(protocol_path(&tags, &t), tags);
     }
 
     #[test]
     fn paths_stop_at_set_elements() {
         let t = ty(r#"["object",{"rule":["set",["object",{"port":"number"}]]}]"#);
         let p = AttributePath::root().attr("rule").index(3).attr("port");
-        let proto = path_to_proto(&p, Some(&t));
-        assert_eq!(path_from_proto(&proto), AttributePath::root().attr("rule"));
+        assert_eq!(protocol_path(&p, &t), AttributePath::root().attr("rule"));
     }
 
     #[test]
@@ -384,7 +353,7 @@ mod tests {
             .block_type(NestedBlock::new("one", inner.clone(), BlockNesting::Single))
             .block_type(NestedBlock::new("rule", inner, BlockNesting::Set));
         assert!(matches!(block.attributes[0].kind, AttributeKind::Nested(_)));
-        let shown = |p: AttributePath| path_from_proto(&diagnostic_path(&p, &block)).to_string();
+        let shown = |p: AttributePath| diagnostic_path(&p, &block).to_string();
         let root = AttributePath::root;
         assert_eq!(shown(root().attr("server").attr("port")), ".server");
         assert_eq!(shown(root().attr("tags").key("env")), ".tags");
@@ -399,21 +368,26 @@ mod tests {
     }
 
     #[test]
-    fn severity_and_fields_reach_the_protocol() {
-        let d = Diagnostic::warning("Deprecated")
-            .with_detail("use b")
-            .at(AttributePath::root().attr("a"));
-        let p = d.to_proto(None);
-        assert_eq!(p.severity, pb::diagnostic::Severity::Warning as i32);
+    fn for_terraform_drops_root_paths_and_cuts_the_others() {
+        let block = Block::new().attribute(Attribute::new("tags", Type::map(Type::String)));
+        let mut d = Diagnostics::new();
+        d.push(Diagnostic::error("at root").at(AttributePath::root()));
+        d.push(Diagnostic::error("in tags").at(AttributePath::root().attr("tags").key("a")));
+        d.push(Diagnostic::error("at an index").at(AttributePath::root().index(0)));
+        d.push(Diagnostic::error("nowhere"));
+        let paths = |d: Diagnostics| -> Vec<Option<String>> {
+            d.iter()
+                .map(|d| d.attribute.as_ref().map(ToString::to_string))
+                .collect()
+        };
         assert_eq!(
-            (p.summary.as_str(), p.detail.as_str()),
-            ("Deprecated", "use b")
+            paths(d.clone().for_terraform(Some(&block))),
+            [None, Some(".tags".into()), Some(String::new()), None]
         );
-        assert_eq!(p.attribute.unwrap().steps.len(), 1);
-        let root = Diagnostic::error("x")
-            .at(AttributePath::root())
-            .to_proto(None);
-        assert!(root.attribute.is_none());
+        assert_eq!(
+            paths(d.for_terraform(None)),
+            [None, Some(".tags[\"a\"]".into()), Some("[0]".into()), None]
+        );
     }
 
     #[test]
@@ -422,15 +396,49 @@ mod tests {
         let d: Diagnostics = io.into();
         assert!(d.has_errors());
         assert_eq!(d.iter().next().unwrap().summary, "no such file");
+        assert_eq!(d.iter().next().unwrap().attribute, None);
+    }
+
+    fn size_error() -> tfvalue::Error {
+        let t = ty(r#"["object",{"size":"number"}]"#);
+        let bytes = [0x81, 0xa4, b's', b'i', b'z', b'e', 0xa1, b'x'];
+        tfvalue::Value::from_msgpack(&bytes, &t).unwrap_err()
     }
 
     #[test]
     fn value_errors_keep_their_path() {
-        let t = ty(r#"["object",{"size":"number"}]"#);
-        let bytes = [0x81, 0xa4, b's', b'i', b'z', b'e', 0xa1, b'x'];
-        let err = tfvalue::Value::from_msgpack(&bytes, &t).unwrap_err();
+        let err = size_error();
         let d = Diagnostic::from_value_error("Invalid configuration", &err);
         assert_eq!(d.attribute, Some(AttributePath::root().attr("size")));
         assert!(d.detail.starts_with(".size: "), "{}", d.detail);
+    }
+
+    #[test]
+    fn value_errors_keep_their_path_through_question_mark() {
+        fn fails() -> Result<(), Diagnostics> {
+            Err(size_error())?
+        }
+        let d = fails().unwrap_err();
+        let first = d.iter().next().unwrap();
+        assert_eq!(first.attribute, Some(AttributePath::root().attr("size")));
+        assert!(first.summary.starts_with(".size: "), "{}", first.summary);
+
+        /// An author's error wrapping a value error as its cause.
+        #[derive(Debug)]
+        struct Wrapped(tfvalue::Error);
+        impl fmt::Display for Wrapped {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("reading the answer")
+            }
+        }
+        impl std::error::Error for Wrapped {
+            fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+                Some(&self.0)
+            }
+        }
+        let d = Diagnostics::from(Wrapped(size_error()));
+        let first = d.iter().next().unwrap();
+        assert_eq!(first.attribute, Some(AttributePath::root().attr("size")));
+        assert!(first.summary.starts_with("reading the answer: .size: "));
     }
 }

@@ -1,7 +1,8 @@
 //! One request through one typed resource or data source: decoding the values it carries,
 //! calling the author's method, encoding what it returns, and turning every failure into
-//! diagnostics. The registry keeps handlers behind the object-safe traits here, so the
-//! server can dispatch by type name.
+//! diagnostics. Requests and responses are the protocol-neutral ones of `messages.rs`.
+//! The registry keeps handlers behind the object-safe traits here, so the dispatch can
+//! find them by type name.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -12,10 +13,18 @@ use tfvalue::{TfSchema, Type, Value};
 
 use crate::context::Context;
 use crate::data_source::DataSource;
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{protocol_path, Diagnostic, Diagnostics};
+use crate::messages::{
+    ApplyResourceChangeRequest, ApplyResourceChangeResponse, DynamicValue,
+    ImportResourceStateRequest, ImportResourceStateResponse, ImportedResource,
+    PlanResourceChangeRequest, PlanResourceChangeResponse, ReadDataSourceRequest,
+    ReadDataSourceResponse, ReadResourceRequest, ReadResourceResponse, UpgradeResourceStateRequest,
+    UpgradeResourceStateResponse, ValidateDataResourceConfigRequest,
+    ValidateDataResourceConfigResponse, ValidateResourceConfigRequest,
+    ValidateResourceConfigResponse,
+};
 use crate::model::Model;
 use crate::plan::mark_computed_unknown;
-use crate::proto::tfplugin6 as pb;
 use crate::resource::{Plan, Resource};
 
 pub(crate) type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -30,7 +39,7 @@ enum Wire<'a> {
     Absent,
 }
 
-fn wire(value: Option<&pb::DynamicValue>) -> Wire<'_> {
+fn wire(value: Option<&DynamicValue>) -> Wire<'_> {
     match value {
         Some(v) if !v.msgpack.is_empty() => Wire::Msgpack(&v.msgpack),
         Some(v) if !v.json.is_empty() => Wire::Json(&v.json),
@@ -39,7 +48,7 @@ fn wire(value: Option<&pb::DynamicValue>) -> Wire<'_> {
 }
 
 /// Decodes a `DynamicValue` as a [`Value`] of `ty`; an absent one is null.
-pub(crate) fn decode_value(value: Option<&pb::DynamicValue>, ty: &Type) -> tfvalue::Result<Value> {
+pub(crate) fn decode_value(value: Option<&DynamicValue>, ty: &Type) -> tfvalue::Result<Value> {
     match wire(value) {
         Wire::Msgpack(bytes) => Value::from_msgpack(bytes, ty),
         Wire::Json(bytes) => Value::from_json(bytes, ty),
@@ -48,9 +57,7 @@ pub(crate) fn decode_value(value: Option<&pb::DynamicValue>, ty: &Type) -> tfval
 }
 
 /// Decodes a `DynamicValue` straight into a model; `None` when it is null or absent.
-pub(crate) fn decode_model<M: Model>(
-    value: Option<&pb::DynamicValue>,
-) -> tfvalue::Result<Option<M>> {
+pub(crate) fn decode_model<M: Model>(value: Option<&DynamicValue>) -> tfvalue::Result<Option<M>> {
     match wire(value) {
         Wire::Msgpack(MSGPACK_NULL) | Wire::Absent => Ok(None),
         Wire::Msgpack(bytes) => tfvalue::msgpack::from_slice(bytes).map(Some),
@@ -59,24 +66,13 @@ pub(crate) fn decode_model<M: Model>(
     }
 }
 
-fn msgpack(bytes: Vec<u8>) -> pb::DynamicValue {
-    pb::DynamicValue {
-        msgpack: bytes,
-        json: Vec::new(),
-    }
-}
-
-fn null_value() -> pb::DynamicValue {
-    msgpack(MSGPACK_NULL.to_vec())
+fn null_value() -> DynamicValue {
+    DynamicValue::msgpack(MSGPACK_NULL.to_vec())
 }
 
 /// Encodes a model as the state or plan the provider answers with. With `known`, checks
 /// it holds no unknown value (applied and read states must be wholly known).
-fn encode_model<M: Model>(
-    model: &M,
-    what: &str,
-    known: bool,
-) -> Result<pb::DynamicValue, Diagnostics> {
+fn encode_model<M: Model>(model: &M, what: &str, known: bool) -> Result<DynamicValue, Diagnostics> {
     if known {
         // The model's own walk (derived with it): no second decode of the bytes.
         let unknown = model.unknown_paths();
@@ -97,7 +93,7 @@ fn encode_model<M: Model>(
     let bytes = tfvalue::msgpack::to_vec(model).map_err(|e| {
         Diagnostics::from_value_error(&format!("Provider produced an invalid {what}"), &e)
     })?;
-    Ok(msgpack(bytes))
+    Ok(DynamicValue::msgpack(bytes))
 }
 
 fn decode_failed(what: &str) -> impl Fn(tfvalue::Error) -> Diagnostics + '_ {
@@ -124,60 +120,62 @@ fn finish<D, T>(
     }
 }
 
-/// A resource type, whatever its model.
+/// A resource type, whatever its model. Every method answers one RPC; the diagnostics of
+/// its response are the provider's, with the paths as it set them (the dispatch cuts them
+/// for Terraform).
 pub(crate) trait ErasedResource<D>: Send + Sync {
     fn schema(&self) -> &'static Schema;
     fn validate<'a>(
         &'a self,
         ctx: Context<D>,
-        config: Option<pb::DynamicValue>,
-    ) -> BoxFuture<'a, Diagnostics>;
+        request: ValidateResourceConfigRequest,
+    ) -> BoxFuture<'a, ValidateResourceConfigResponse>;
     fn plan<'a>(
         &'a self,
         ctx: Context<D>,
-        request: pb::plan_resource_change::Request,
-    ) -> BoxFuture<'a, pb::plan_resource_change::Response>;
+        request: PlanResourceChangeRequest,
+    ) -> BoxFuture<'a, PlanResourceChangeResponse>;
     fn apply<'a>(
         &'a self,
         ctx: Context<D>,
-        request: pb::apply_resource_change::Request,
-    ) -> BoxFuture<'a, pb::apply_resource_change::Response>;
+        request: ApplyResourceChangeRequest,
+    ) -> BoxFuture<'a, ApplyResourceChangeResponse>;
     fn read<'a>(
         &'a self,
         ctx: Context<D>,
-        request: pb::read_resource::Request,
-    ) -> BoxFuture<'a, pb::read_resource::Response>;
+        request: ReadResourceRequest,
+    ) -> BoxFuture<'a, ReadResourceResponse>;
     fn import<'a>(
         &'a self,
         ctx: Context<D>,
-        request: pb::import_resource_state::Request,
-    ) -> BoxFuture<'a, pb::import_resource_state::Response>;
+        request: ImportResourceStateRequest,
+    ) -> BoxFuture<'a, ImportResourceStateResponse>;
     fn upgrade<'a>(
         &'a self,
         ctx: Context<D>,
-        request: pb::upgrade_resource_state::Request,
-    ) -> BoxFuture<'a, pb::upgrade_resource_state::Response>;
+        request: UpgradeResourceStateRequest,
+    ) -> BoxFuture<'a, UpgradeResourceStateResponse>;
 }
 
-/// A data source type, whatever its model.
+/// A data source type, whatever its model (see [`ErasedResource`]).
 pub(crate) trait ErasedDataSource<D>: Send + Sync {
     fn schema(&self) -> &'static Schema;
     fn validate<'a>(
         &'a self,
         ctx: Context<D>,
-        config: Option<pb::DynamicValue>,
-    ) -> BoxFuture<'a, Diagnostics>;
+        request: ValidateDataResourceConfigRequest,
+    ) -> BoxFuture<'a, ValidateDataResourceConfigResponse>;
     fn read<'a>(
         &'a self,
         ctx: Context<D>,
-        request: pb::read_data_source::Request,
-    ) -> BoxFuture<'a, pb::read_data_source::Response>;
+        request: ReadDataSourceRequest,
+    ) -> BoxFuture<'a, ReadDataSourceResponse>;
 }
 
 /// Decodes a configuration into `M` and runs a validation on it.
 pub(crate) async fn validate_config<D, M, F, Fut>(
     mut ctx: Context<D>,
-    config: Option<pb::DynamicValue>,
+    config: Option<DynamicValue>,
     check: F,
 ) -> Diagnostics
 where
@@ -206,27 +204,31 @@ impl<R: Resource> ErasedResource<R::Data> for R {
     fn validate<'a>(
         &'a self,
         ctx: Context<R::Data>,
-        config: Option<pb::DynamicValue>,
-    ) -> BoxFuture<'a, Diagnostics> {
-        Box::pin(validate_config::<R::Data, R::Model, _, _>(
-            ctx,
-            config,
-            move |mut ctx, model| async move {
-                let result = Resource::validate(self, &mut ctx, &model).await;
-                (ctx, result)
-            },
-        ))
+        request: ValidateResourceConfigRequest,
+    ) -> BoxFuture<'a, ValidateResourceConfigResponse> {
+        Box::pin(async move {
+            let diagnostics = validate_config::<R::Data, R::Model, _, _>(
+                ctx,
+                request.config,
+                move |mut ctx, model| async move {
+                    let result = Resource::validate(self, &mut ctx, &model).await;
+                    (ctx, result)
+                },
+            )
+            .await;
+            ValidateResourceConfigResponse { diagnostics }
+        })
     }
 
     fn plan<'a>(
         &'a self,
         mut ctx: Context<R::Data>,
-        request: pb::plan_resource_change::Request,
-    ) -> BoxFuture<'a, pb::plan_resource_change::Response> {
+        request: PlanResourceChangeRequest,
+    ) -> BoxFuture<'a, PlanResourceChangeResponse> {
         Box::pin(async move {
             let schema = R::Model::schema();
             let ty = schema.object_type();
-            let result: Result<(pb::DynamicValue, Vec<AttributePath>), Diagnostics> = async {
+            let result: Result<(DynamicValue, Vec<AttributePath>), Diagnostics> = async {
                 let prior = decode_value(request.prior_state.as_ref(), ty)
                     .map_err(decode_failed("Invalid prior state"))?;
                 let proposed = decode_value(request.proposed_new_state.as_ref(), ty)
@@ -273,14 +275,14 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 Some((planned, replace)) => (Some(planned), replace),
                 None => (None, Vec::new()),
             };
-            pb::plan_resource_change::Response {
+            PlanResourceChangeResponse {
                 planned_state,
                 requires_replace: requires_replace
                     .iter()
-                    .map(|p| crate::diagnostics::path_to_proto(p, Some(ty)))
+                    .map(|p| protocol_path(p, ty))
                     .collect(),
                 planned_private: private,
-                diagnostics: diagnostics.to_proto(Some(&R::Model::schema().block)),
+                diagnostics,
                 legacy_type_system: false,
             }
         })
@@ -289,10 +291,10 @@ impl<R: Resource> ErasedResource<R::Data> for R {
     fn apply<'a>(
         &'a self,
         mut ctx: Context<R::Data>,
-        request: pb::apply_resource_change::Request,
-    ) -> BoxFuture<'a, pb::apply_resource_change::Response> {
+        request: ApplyResourceChangeRequest,
+    ) -> BoxFuture<'a, ApplyResourceChangeResponse> {
         Box::pin(async move {
-            let result: Result<pb::DynamicValue, Diagnostics> = async {
+            let result: Result<DynamicValue, Diagnostics> = async {
                 let prior = decode_model::<R::Model>(request.prior_state.as_ref())
                     .map_err(decode_failed("Invalid prior state"))?;
                 let planned = decode_model::<R::Model>(request.planned_state.as_ref())
@@ -318,10 +320,10 @@ impl<R: Resource> ErasedResource<R::Data> for R {
             // On failure the object is as it was: answer with the prior state.
             let new_state =
                 outcome.or_else(|| Some(request.prior_state.clone().unwrap_or_else(null_value)));
-            pb::apply_resource_change::Response {
+            ApplyResourceChangeResponse {
                 new_state,
                 private,
-                diagnostics: diagnostics.to_proto(Some(&R::Model::schema().block)),
+                diagnostics,
                 legacy_type_system: false,
             }
         })
@@ -330,10 +332,10 @@ impl<R: Resource> ErasedResource<R::Data> for R {
     fn read<'a>(
         &'a self,
         mut ctx: Context<R::Data>,
-        request: pb::read_resource::Request,
-    ) -> BoxFuture<'a, pb::read_resource::Response> {
+        request: ReadResourceRequest,
+    ) -> BoxFuture<'a, ReadResourceResponse> {
         Box::pin(async move {
-            let result: Result<pb::DynamicValue, Diagnostics> = async {
+            let result: Result<DynamicValue, Diagnostics> = async {
                 let current = decode_model::<R::Model>(request.current_state.as_ref())
                     .map_err(decode_failed("Invalid current state"))?;
                 let Some(current) = current else {
@@ -347,9 +349,9 @@ impl<R: Resource> ErasedResource<R::Data> for R {
             .await;
             let (outcome, diagnostics, private) = finish(ctx, result);
             let new_state = outcome.or_else(|| request.current_state.clone());
-            pb::read_resource::Response {
+            ReadResourceResponse {
                 new_state,
-                diagnostics: diagnostics.to_proto(Some(&R::Model::schema().block)),
+                diagnostics,
                 private,
             }
         })
@@ -358,25 +360,25 @@ impl<R: Resource> ErasedResource<R::Data> for R {
     fn import<'a>(
         &'a self,
         mut ctx: Context<R::Data>,
-        request: pb::import_resource_state::Request,
-    ) -> BoxFuture<'a, pb::import_resource_state::Response> {
+        request: ImportResourceStateRequest,
+    ) -> BoxFuture<'a, ImportResourceStateResponse> {
         Box::pin(async move {
-            let result: Result<pb::DynamicValue, Diagnostics> = async {
+            let result: Result<DynamicValue, Diagnostics> = async {
                 let state = Resource::import(self, &mut ctx, &request.id).await?;
                 encode_model(&state, "imported state", false)
             }
             .await;
             let (outcome, diagnostics, private) = finish(ctx, result);
-            pb::import_resource_state::Response {
+            ImportResourceStateResponse {
                 imported_resources: outcome
-                    .map(|state| pb::import_resource_state::ImportedResource {
+                    .map(|state| ImportedResource {
                         type_name: request.type_name.clone(),
                         state: Some(state),
                         private,
                     })
                     .into_iter()
                     .collect(),
-                diagnostics: diagnostics.to_proto(Some(&R::Model::schema().block)),
+                diagnostics,
             }
         })
     }
@@ -384,12 +386,12 @@ impl<R: Resource> ErasedResource<R::Data> for R {
     fn upgrade<'a>(
         &'a self,
         mut ctx: Context<R::Data>,
-        request: pb::upgrade_resource_state::Request,
-    ) -> BoxFuture<'a, pb::upgrade_resource_state::Response> {
+        request: UpgradeResourceStateRequest,
+    ) -> BoxFuture<'a, UpgradeResourceStateResponse> {
         Box::pin(async move {
             let schema = R::Model::schema();
             let ty = schema.object_type();
-            let result: Result<pb::DynamicValue, Diagnostics> = async {
+            let result: Result<DynamicValue, Diagnostics> = async {
                 let json = request.raw_state.as_ref().map(|r| r.json.as_slice()).unwrap_or_default();
                 if json.is_empty() {
                     let flatmap = request.raw_state.as_ref().is_some_and(|r| !r.flatmap.is_empty());
@@ -409,9 +411,9 @@ impl<R: Resource> ErasedResource<R::Data> for R {
             }
             .await;
             let (outcome, diagnostics, _) = finish(ctx, result);
-            pb::upgrade_resource_state::Response {
+            UpgradeResourceStateResponse {
                 upgraded_state: outcome,
-                diagnostics: diagnostics.to_proto(Some(&R::Model::schema().block)),
+                diagnostics,
             }
         })
     }
@@ -424,7 +426,7 @@ fn current_version_state<D>(
     ctx: &mut Context<D>,
     json: &[u8],
     ty: &Type,
-) -> Result<pb::DynamicValue, Diagnostics> {
+) -> Result<DynamicValue, Diagnostics> {
     let value = match Value::from_json(json, ty) {
         Ok(value) => value,
         Err(strict) => {
@@ -440,7 +442,7 @@ fn current_version_state<D>(
     };
     value
         .to_msgpack(ty)
-        .map(msgpack)
+        .map(DynamicValue::msgpack)
         .map_err(decode_failed("Invalid stored state"))
 }
 
@@ -452,25 +454,29 @@ impl<S: DataSource> ErasedDataSource<S::Data> for S {
     fn validate<'a>(
         &'a self,
         ctx: Context<S::Data>,
-        config: Option<pb::DynamicValue>,
-    ) -> BoxFuture<'a, Diagnostics> {
-        Box::pin(validate_config::<S::Data, S::Model, _, _>(
-            ctx,
-            config,
-            move |mut ctx, model| async move {
-                let result = DataSource::validate(self, &mut ctx, &model).await;
-                (ctx, result)
-            },
-        ))
+        request: ValidateDataResourceConfigRequest,
+    ) -> BoxFuture<'a, ValidateDataResourceConfigResponse> {
+        Box::pin(async move {
+            let diagnostics = validate_config::<S::Data, S::Model, _, _>(
+                ctx,
+                request.config,
+                move |mut ctx, model| async move {
+                    let result = DataSource::validate(self, &mut ctx, &model).await;
+                    (ctx, result)
+                },
+            )
+            .await;
+            ValidateDataResourceConfigResponse { diagnostics }
+        })
     }
 
     fn read<'a>(
         &'a self,
         mut ctx: Context<S::Data>,
-        request: pb::read_data_source::Request,
-    ) -> BoxFuture<'a, pb::read_data_source::Response> {
+        request: ReadDataSourceRequest,
+    ) -> BoxFuture<'a, ReadDataSourceResponse> {
         Box::pin(async move {
-            let result: Result<pb::DynamicValue, Diagnostics> = async {
+            let result: Result<DynamicValue, Diagnostics> = async {
                 let config = decode_model::<S::Model>(request.config.as_ref())
                     .map_err(decode_failed("Invalid configuration"))?
                     .ok_or_else(|| {
@@ -482,9 +488,9 @@ impl<S: DataSource> ErasedDataSource<S::Data> for S {
             }
             .await;
             let (outcome, diagnostics, _) = finish(ctx, result);
-            pb::read_data_source::Response {
+            ReadDataSourceResponse {
                 state: outcome,
-                diagnostics: diagnostics.to_proto(Some(&S::Model::schema().block)),
+                diagnostics,
             }
         })
     }

@@ -75,17 +75,19 @@
 #![deny(missing_docs)]
 
 mod context;
+mod convert;
 mod data_source;
 mod diagnostics;
+mod dispatch;
 mod handler;
 mod handshake;
+mod messages;
 mod model;
 mod plan;
-pub mod proto;
+mod proto;
 mod provider;
 mod registry;
 mod resource;
-mod schema_proto;
 mod serve;
 mod server;
 #[cfg(test)]
@@ -94,6 +96,15 @@ mod tls;
 
 #[doc(hidden)]
 pub mod __private;
+
+/// The generated protocol types (tonic and prost), for the crate's own transport tests.
+///
+/// Unstable: not part of the public API. It changes with the protocol version and with
+/// tonic and prost, without notice; a provider never needs it.
+#[doc(hidden)]
+pub mod __unstable_proto {
+    pub use crate::proto::{plugin, tfplugin6};
+}
 
 pub use context::Context;
 pub use data_source::DataSource;

@@ -8,7 +8,7 @@ use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, TfSchema, Type, Unknown, Value};
 use tonic::Request;
 
-use crate::diagnostics::path_from_proto;
+use crate::convert::path_from_proto;
 use crate::proto::tfplugin6 as pb;
 use crate::proto::tfplugin6::provider_server::Provider as _;
 use crate::server::ProviderService;

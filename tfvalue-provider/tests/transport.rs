@@ -12,10 +12,10 @@ use rustls::server::ParsedCertificate;
 use rustls::{AlertDescription, ProtocolVersion};
 use support::*;
 use tfvalue_provider::__private as transport;
-use tfvalue_provider::proto::plugin::grpc_controller_client::GrpcControllerClient;
-use tfvalue_provider::proto::plugin::Empty;
-use tfvalue_provider::proto::tfplugin6 as tf;
-use tfvalue_provider::proto::tfplugin6::provider_client::ProviderClient;
+use tfvalue_provider::__unstable_proto::plugin::grpc_controller_client::GrpcControllerClient;
+use tfvalue_provider::__unstable_proto::plugin::Empty;
+use tfvalue_provider::__unstable_proto::tfplugin6 as tf;
+use tfvalue_provider::__unstable_proto::tfplugin6::provider_client::ProviderClient;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::UnixStream;
 

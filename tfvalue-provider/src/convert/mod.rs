@@ -1,0 +1,19 @@
+//! The only code that knows the generated protobuf types: requests from the wire into the
+//! protocol-neutral types of `messages.rs`, responses back.
+//!
+//! - `from_proto.rs`: each RPC's request (and the values, paths and stored states inside
+//!   it) from its protobuf message;
+//! - `to_proto.rs`: each RPC's response, with its diagnostics and values, into its
+//!   protobuf message;
+//! - `schema.rs`: tfvalue's schemas as protocol schemas (part of the schema response).
+//!
+//! The conversions are field for field: no decoding, no defaults beyond the protocol's own
+//! (an absent message is `None`, an absent scalar its zero), no decisions. What a response
+//! means (which paths, which fallback state) is settled before it gets here.
+
+mod from_proto;
+mod schema;
+mod to_proto;
+
+#[cfg(test)]
+pub(crate) use from_proto::path_from_proto;

@@ -1,0 +1,399 @@
+//! The plugin protocol's requests and responses as plain Rust types, independent of the
+//! generated protobuf code.
+//!
+//! Everything between the gRPC service (`server.rs`) and the author's traits works on
+//! these: `convert/from_proto.rs` builds a request from the wire message, `dispatch.rs`
+//! and `handler.rs` answer it, and `convert/to_proto.rs` turns the response back into the
+//! wire message. A field here means what the protocol's field of the same name means; the
+//! types are ours (`tfvalue` paths, [`Diagnostics`], `tfvalue` schemas), so a new protocol
+//! version changes the conversions, not the code that does the work.
+//!
+//! Diagnostics in a response are as Terraform will receive them: their paths are already
+//! cut to what the protocol can name (see [`Diagnostics::for_terraform`]). The dispatch
+//! does that once per response, with the schema of the type that answered.
+//!
+//! Adding an RPC: a request and a response type here (with [`Rpc`], and [`TypeRpc`] when
+//! the request names a registered type), their two conversions, and one method on the
+//! dispatch that calls the trait method. A request about something registered by name
+//! implements [`TypeRpc`], whose `type_name` is the name the dispatch looks up among one
+//! kind of registered things (for a function call, the function's name; for a state
+//! moved between types, the target type); a request about the provider as a whole
+//! implements [`Rpc`] alone. New fields of an existing RPC are new fields here and in its
+//! two conversions.
+
+use std::collections::BTreeMap;
+
+use tfvalue::path::AttributePath;
+use tfvalue::schema::Schema;
+
+use crate::diagnostics::Diagnostics;
+
+/// A value of a schema's type as it travels: MessagePack (what Terraform sends) or JSON.
+/// Whichever is non-empty holds the value; MessagePack wins when both are.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct DynamicValue {
+    pub(crate) msgpack: Vec<u8>,
+    pub(crate) json: Vec<u8>,
+}
+
+impl DynamicValue {
+    /// A value in MessagePack.
+    pub(crate) fn msgpack(bytes: Vec<u8>) -> Self {
+        DynamicValue {
+            msgpack: bytes,
+            json: Vec::new(),
+        }
+    }
+}
+
+/// Stored state as Terraform kept it: JSON, or the flatmap form of Terraform 0.11 and
+/// older (which this framework cannot read).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct RawState {
+    pub(crate) json: Vec<u8>,
+    pub(crate) flatmap: BTreeMap<String, String>,
+}
+
+/// The optional protocol features this provider implements.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ServerCapabilities {
+    /// Terraform sends destroy plans (a null proposed state) to `PlanResourceChange`.
+    pub(crate) plan_destroy: bool,
+    /// Terraform may skip `GetProviderSchema` when it has the schema cached.
+    pub(crate) get_provider_schema_optional: bool,
+}
+
+/// One RPC's request: its name (for logs and panic messages) and its response type.
+pub(crate) trait Rpc: Send + 'static {
+    /// The RPC's name in the protocol.
+    const NAME: &'static str;
+    /// What answers it.
+    type Response: Answer;
+
+    /// The response when the work panicked or was cancelled, before its diagnostics are
+    /// added: by default an empty one.
+    fn if_failed(&self) -> Self::Response {
+        Self::Response::default()
+    }
+}
+
+/// An RPC about one registered type (a resource or data source type, by name).
+pub(crate) trait TypeRpc: Rpc {
+    /// The type name the request is about.
+    fn type_name(&self) -> &str;
+
+    /// The response when no type of that name is registered, before its diagnostics are
+    /// added: by default an empty one.
+    fn if_unknown_type(self) -> Self::Response
+    where
+        Self: Sized,
+    {
+        Self::Response::default()
+    }
+}
+
+/// A response: something that carries diagnostics.
+pub(crate) trait Answer: Default + Send + 'static {
+    /// The response's diagnostics.
+    fn diagnostics_mut(&mut self) -> &mut Diagnostics;
+}
+
+/// Declares the response types' [`Answer`] and the requests' [`Rpc`] in one line each.
+macro_rules! rpc {
+    ($request:ident => $response:ident, $name:literal) => {
+        impl Answer for $response {
+            fn diagnostics_mut(&mut self) -> &mut Diagnostics {
+                &mut self.diagnostics
+            }
+        }
+        impl Rpc for $request {
+            const NAME: &'static str = $name;
+            type Response = $response;
+        }
+    };
+    ($request:ident => $response:ident, $name:literal, type_name) => {
+        rpc!($request => $response, $name);
+        impl TypeRpc for $request {
+            fn type_name(&self) -> &str {
+                &self.type_name
+            }
+        }
+    };
+}
+
+/// `GetMetadata`: the type names this provider serves.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GetMetadataRequest {}
+
+/// The answer to [`GetMetadataRequest`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GetMetadataResponse {
+    pub(crate) server_capabilities: ServerCapabilities,
+    pub(crate) diagnostics: Diagnostics,
+    pub(crate) data_sources: Vec<String>,
+    pub(crate) resources: Vec<String>,
+}
+
+/// `GetProviderSchema`: every schema.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GetProviderSchemaRequest {}
+
+/// The answer to [`GetProviderSchemaRequest`]. The schemas are the models' own (built once
+/// by the derive, hence `'static`).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GetProviderSchemaResponse {
+    pub(crate) provider: Option<&'static Schema>,
+    pub(crate) resource_schemas: BTreeMap<String, &'static Schema>,
+    pub(crate) data_source_schemas: BTreeMap<String, &'static Schema>,
+    pub(crate) diagnostics: Diagnostics,
+    pub(crate) provider_meta: Option<&'static Schema>,
+    pub(crate) server_capabilities: ServerCapabilities,
+}
+
+/// `ValidateProviderConfig`: check the provider block.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ValidateProviderConfigRequest {
+    pub(crate) config: Option<DynamicValue>,
+}
+
+/// The answer to [`ValidateProviderConfigRequest`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ValidateProviderConfigResponse {
+    pub(crate) diagnostics: Diagnostics,
+}
+
+rpc!(ValidateProviderConfigRequest => ValidateProviderConfigResponse, "ValidateProviderConfig");
+
+/// `ValidateResourceConfig`: check a resource's configuration.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ValidateResourceConfigRequest {
+    pub(crate) type_name: String,
+    pub(crate) config: Option<DynamicValue>,
+}
+
+/// The answer to [`ValidateResourceConfigRequest`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ValidateResourceConfigResponse {
+    pub(crate) diagnostics: Diagnostics,
+}
+
+rpc!(ValidateResourceConfigRequest => ValidateResourceConfigResponse, "ValidateResourceConfig", type_name);
+
+/// `ValidateDataResourceConfig`: check a data source's configuration.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ValidateDataResourceConfigRequest {
+    pub(crate) type_name: String,
+    pub(crate) config: Option<DynamicValue>,
+}
+
+/// The answer to [`ValidateDataResourceConfigRequest`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ValidateDataResourceConfigResponse {
+    pub(crate) diagnostics: Diagnostics,
+}
+
+rpc!(ValidateDataResourceConfigRequest => ValidateDataResourceConfigResponse, "ValidateDataResourceConfig", type_name);
+
+/// `UpgradeResourceState`: read a stored state (of schema `version`) as the current model.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct UpgradeResourceStateRequest {
+    pub(crate) type_name: String,
+    pub(crate) version: i64,
+    pub(crate) raw_state: Option<RawState>,
+}
+
+/// The answer to [`UpgradeResourceStateRequest`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct UpgradeResourceStateResponse {
+    pub(crate) upgraded_state: Option<DynamicValue>,
+    pub(crate) diagnostics: Diagnostics,
+}
+
+rpc!(UpgradeResourceStateRequest => UpgradeResourceStateResponse, "UpgradeResourceState", type_name);
+
+/// `ConfigureProvider`: the provider block's values, once per process.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ConfigureProviderRequest {
+    pub(crate) terraform_version: String,
+    pub(crate) config: Option<DynamicValue>,
+}
+
+/// The answer to [`ConfigureProviderRequest`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ConfigureProviderResponse {
+    pub(crate) diagnostics: Diagnostics,
+}
+
+rpc!(ConfigureProviderRequest => ConfigureProviderResponse, "ConfigureProvider");
+
+/// `ReadResource`: refresh an object's state.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ReadResourceRequest {
+    pub(crate) type_name: String,
+    pub(crate) current_state: Option<DynamicValue>,
+    pub(crate) private: Vec<u8>,
+    /// Values of the `provider_meta` block; this framework declares no schema for it.
+    #[expect(dead_code, reason = "the framework declares no provider_meta schema")]
+    pub(crate) provider_meta: Option<DynamicValue>,
+}
+
+/// The answer to [`ReadResourceRequest`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ReadResourceResponse {
+    pub(crate) new_state: Option<DynamicValue>,
+    pub(crate) diagnostics: Diagnostics,
+    pub(crate) private: Vec<u8>,
+}
+
+rpc!(ReadResourceRequest => ReadResourceResponse, "ReadResource");
+
+impl TypeRpc for ReadResourceRequest {
+    fn type_name(&self) -> &str {
+        &self.type_name
+    }
+
+    /// The state and private state as they came: nothing was read.
+    fn if_unknown_type(self) -> ReadResourceResponse {
+        ReadResourceResponse {
+            new_state: self.current_state,
+            diagnostics: Diagnostics::new(),
+            private: self.private,
+        }
+    }
+}
+
+/// `PlanResourceChange`: plan a create, update or destroy.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PlanResourceChangeRequest {
+    pub(crate) type_name: String,
+    pub(crate) prior_state: Option<DynamicValue>,
+    pub(crate) proposed_new_state: Option<DynamicValue>,
+    pub(crate) config: Option<DynamicValue>,
+    pub(crate) prior_private: Vec<u8>,
+    /// Values of the `provider_meta` block; this framework declares no schema for it.
+    #[expect(dead_code, reason = "the framework declares no provider_meta schema")]
+    pub(crate) provider_meta: Option<DynamicValue>,
+}
+
+/// The answer to [`PlanResourceChangeRequest`]. `requires_replace` paths are as the
+/// protocol can name them (cut before any step into a set element).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PlanResourceChangeResponse {
+    pub(crate) planned_state: Option<DynamicValue>,
+    pub(crate) requires_replace: Vec<AttributePath>,
+    pub(crate) planned_private: Vec<u8>,
+    pub(crate) diagnostics: Diagnostics,
+    pub(crate) legacy_type_system: bool,
+}
+
+rpc!(PlanResourceChangeRequest => PlanResourceChangeResponse, "PlanResourceChange", type_name);
+
+/// `ApplyResourceChange`: create, update or delete an object as planned.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ApplyResourceChangeRequest {
+    pub(crate) type_name: String,
+    pub(crate) prior_state: Option<DynamicValue>,
+    pub(crate) planned_state: Option<DynamicValue>,
+    /// The configuration; apply works from the planned state alone.
+    #[expect(dead_code, reason = "apply works from the planned state")]
+    pub(crate) config: Option<DynamicValue>,
+    pub(crate) planned_private: Vec<u8>,
+    /// Values of the `provider_meta` block; this framework declares no schema for it.
+    #[expect(dead_code, reason = "the framework declares no provider_meta schema")]
+    pub(crate) provider_meta: Option<DynamicValue>,
+}
+
+/// The answer to [`ApplyResourceChangeRequest`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ApplyResourceChangeResponse {
+    pub(crate) new_state: Option<DynamicValue>,
+    pub(crate) private: Vec<u8>,
+    pub(crate) diagnostics: Diagnostics,
+    pub(crate) legacy_type_system: bool,
+}
+
+impl Answer for ApplyResourceChangeResponse {
+    fn diagnostics_mut(&mut self) -> &mut Diagnostics {
+        &mut self.diagnostics
+    }
+}
+
+impl Rpc for ApplyResourceChangeRequest {
+    const NAME: &'static str = "ApplyResourceChange";
+    type Response = ApplyResourceChangeResponse;
+
+    /// The prior state: an apply that did not finish leaves the object as it was.
+    fn if_failed(&self) -> ApplyResourceChangeResponse {
+        ApplyResourceChangeResponse {
+            new_state: self.prior_state.clone(),
+            ..ApplyResourceChangeResponse::default()
+        }
+    }
+}
+
+impl TypeRpc for ApplyResourceChangeRequest {
+    fn type_name(&self) -> &str {
+        &self.type_name
+    }
+
+    /// The prior state: nothing was applied.
+    fn if_unknown_type(self) -> ApplyResourceChangeResponse {
+        ApplyResourceChangeResponse {
+            new_state: self.prior_state,
+            ..ApplyResourceChangeResponse::default()
+        }
+    }
+}
+
+/// `ImportResourceState`: the state of an existing object, by the id the user gave.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ImportResourceStateRequest {
+    pub(crate) type_name: String,
+    pub(crate) id: String,
+}
+
+/// One object an import found.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ImportedResource {
+    pub(crate) type_name: String,
+    pub(crate) state: Option<DynamicValue>,
+    pub(crate) private: Vec<u8>,
+}
+
+/// The answer to [`ImportResourceStateRequest`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ImportResourceStateResponse {
+    pub(crate) imported_resources: Vec<ImportedResource>,
+    pub(crate) diagnostics: Diagnostics,
+}
+
+rpc!(ImportResourceStateRequest => ImportResourceStateResponse, "ImportResourceState", type_name);
+
+/// `ReadDataSource`: read a data source from its configuration.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ReadDataSourceRequest {
+    pub(crate) type_name: String,
+    pub(crate) config: Option<DynamicValue>,
+    /// Values of the `provider_meta` block; this framework declares no schema for it.
+    #[expect(dead_code, reason = "the framework declares no provider_meta schema")]
+    pub(crate) provider_meta: Option<DynamicValue>,
+}
+
+/// The answer to [`ReadDataSourceRequest`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ReadDataSourceResponse {
+    pub(crate) state: Option<DynamicValue>,
+    pub(crate) diagnostics: Diagnostics,
+}
+
+rpc!(ReadDataSourceRequest => ReadDataSourceResponse, "ReadDataSource", type_name);
+
+/// `StopProvider`: Terraform asks every running operation to wind down.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct StopProviderRequest {}
+
+/// The answer to [`StopProviderRequest`]: an error text, empty when the stop was taken.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct StopProviderResponse {
+    pub(crate) error: String,
+}
