@@ -8,6 +8,8 @@ mod ast;
 mod attr;
 mod ctxt;
 mod expand;
+#[cfg(test)]
+mod expand_snapshots;
 
 use proc_macro::TokenStream;
 
