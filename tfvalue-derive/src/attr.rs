@@ -21,10 +21,7 @@ impl<T> Attr<T> {
 
     fn set(&mut self, cx: &Ctxt, span: Span, value: T) {
         if self.value.is_some() {
-            cx.syn_error(syn::Error::new(
-                span,
-                format!("duplicate tf attribute `{}`", self.name),
-            ));
+            cx.error_at(span, format!("duplicate tf attribute `{}`", self.name));
         } else {
             self.value = Some((span, value));
         }

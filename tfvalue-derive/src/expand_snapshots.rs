@@ -58,7 +58,10 @@ fn committed_expansions_are_current() {
                 .position(|(a, b)| a != b)
                 .unwrap_or_else(|| committed.lines().count().min(actual.lines().count()))
                 + 1;
-            stale.push(format!("{} (first difference at line {line})", expanded.display()));
+            stale.push(format!(
+                "{} (first difference at line {line})",
+                expanded.display()
+            ));
         }
     }
     assert!(

@@ -24,7 +24,7 @@ pub fn derive_tf_schema(input: TokenStream) -> TokenStream {
 }
 
 fn derive(input: &syn::DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
-    let cx = ctxt::Ctxt::default();
+    let cx = ctxt::Ctxt::new();
     let container = ast::Container::from_ast(&cx, input);
     cx.check()?;
     match container {
