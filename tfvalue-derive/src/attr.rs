@@ -1,6 +1,7 @@
-//! Parsing `#[tf(...)]` attributes into typed values. Never fails: a malformed, unknown or
-//! duplicated key is recorded in the [`Ctxt`] with its span and otherwise ignored, so every
-//! problem is reported in one compile.
+//! Parsing `#[tf(...)]` attributes into typed values, each remembering the span of its key.
+//! Syntax only: a malformed, unknown or duplicated key is recorded in the [`Ctxt`] with its
+//! span and otherwise ignored, so every problem is reported in one compile. Whether the keys
+//! of one field go together (and fit its type) is for `check`.
 
 use proc_macro2::Span;
 use syn::spanned::Spanned;
@@ -72,9 +73,20 @@ impl Nesting {
 
 /// `block`, `block(mode, min_items = N, max_items = N)`, `nested`, `nested(mode)`.
 pub(crate) struct NestingSpec {
+    /// The mode as written, with the span of its name.
     pub(crate) mode: Option<(Span, Nesting)>,
-    pub(crate) min_items: Option<(Span, u64)>,
-    pub(crate) max_items: Option<(Span, u64)>,
+    pub(crate) min_items: Option<ItemLimit>,
+    pub(crate) max_items: Option<ItemLimit>,
+}
+
+/// `min_items = N` or `max_items = N`.
+#[derive(Clone, Copy)]
+pub(crate) struct ItemLimit {
+    /// The span of the key (`min_items`).
+    pub(crate) key: Span,
+    /// The span of the number.
+    pub(crate) lit: Span,
+    pub(crate) n: u64,
 }
 
 /// The `#[tf]` keys of a field.
@@ -135,12 +147,10 @@ fn parse_kind(cx: &Ctxt, lit: &syn::Ident) -> Option<DescriptionKind> {
     }
 }
 
-fn parse_nesting(
-    cx: &Ctxt,
-    meta: &syn::meta::ParseNestedMeta<'_>,
-    allow_group: bool,
-    allow_items: bool,
-) -> syn::Result<NestingSpec> {
+/// Reads the parenthesised part of `block(...)` / `nested(...)`, if any. Every mode name and
+/// item limit is accepted here; which apply to blocks or nested attributes is for the
+/// checks.
+fn parse_nesting(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<NestingSpec> {
     let mut spec = NestingSpec {
         mode: None,
         min_items: None,
@@ -156,7 +166,7 @@ fn parse_nesting(
         };
         match ident.as_str() {
             // block(min_items = 1)
-            "min_items" | "max_items" if allow_items => {
+            "min_items" | "max_items" => {
                 let lit: LitInt = inner.value()?.parse()?;
                 let n: u64 = lit.base10_parse()?;
                 let slot = if ident == "min_items" {
@@ -165,38 +175,34 @@ fn parse_nesting(
                     &mut spec.max_items
                 };
                 if slot.is_some() {
-                    cx.syn_error(syn::Error::new(span, format!("duplicate tf attribute `{ident}`")));
+                    cx.error_at(span, format!("duplicate tf attribute `{ident}`"));
                 } else {
-                    *slot = Some((lit.span(), n));
+                    *slot = Some(ItemLimit {
+                        key: span,
+                        lit: lit.span(),
+                        n,
+                    });
                 }
-            }
-            "min_items" | "max_items" => {
-                cx.syn_error(syn::Error::new(
-                    span,
-                    format!("`{ident}` is only allowed on blocks: nested attributes have no item limits in protocol 6"),
-                ));
             }
             // block(list), nested(set), ...
-            mode => match Nesting::from_ident(mode) {
-                Some(Nesting::Group) if !allow_group => cx.syn_error(syn::Error::new(
-                    span,
-                    "nested attributes have no `group` nesting: use `single`, `list`, `set` or `map`",
-                )),
-                Some(n) => {
-                    if spec.mode.is_some() {
-                        cx.syn_error(syn::Error::new(span, "the nesting mode is given twice"));
-                    } else {
-                        spec.mode = Some((span, n));
+            mode => {
+                match Nesting::from_ident(mode) {
+                    Some(n) => {
+                        if spec.mode.is_some() {
+                            cx.error_at(span, "the nesting mode is given twice");
+                        } else {
+                            spec.mode = Some((span, n));
+                        }
                     }
-                }
-                None => cx.syn_error(syn::Error::new(
-                    span,
-                    format!(
+                    None => cx.error_at(
+                        span,
+                        format!(
                         "unknown nesting mode `{mode}`, expected one of: single, list, set, map{}",
-                        if allow_group { ", group" } else { "" }
+                        if meta.path.is_ident("block") { ", group" } else { "" }
                     ),
-                )),
-            },
+                    ),
+                }
+            }
         }
         Ok(())
     })?;
@@ -250,12 +256,12 @@ impl FieldAttrs {
                     }
                     // #[tf(block)], #[tf(block(list, min_items = 1, max_items = 3))]
                     "block" => {
-                        let spec = parse_nesting(cx, &meta, true, true)?;
+                        let spec = parse_nesting(cx, &meta)?;
                         out.block.set(cx, span, spec);
                     }
                     // #[tf(nested)], #[tf(nested(set))]
                     "nested" => {
-                        let spec = parse_nesting(cx, &meta, false, false)?;
+                        let spec = parse_nesting(cx, &meta)?;
                         out.nested.set(cx, span, spec);
                     }
                     other => {

@@ -6,6 +6,7 @@
 
 mod ast;
 mod attr;
+mod check;
 mod ctxt;
 mod expand;
 #[cfg(test)]
@@ -23,12 +24,14 @@ pub fn derive_tf_schema(input: TokenStream) -> TokenStream {
         .into()
 }
 
+/// Parse, check, generate: the whole derive on `proc_macro2` tokens (so that unit tests can
+/// run it outside a macro).
 fn derive(input: &syn::DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let cx = ctxt::Ctxt::new();
     let container = ast::Container::from_ast(&cx, input);
-    cx.check()?;
-    match container {
-        Some(container) => Ok(expand::expand(&container)),
-        None => Ok(proc_macro2::TokenStream::new()),
+    if let Some(container) = &container {
+        check::check(&cx, container);
     }
+    cx.check()?;
+    Ok(container.map_or_else(proc_macro2::TokenStream::new, |c| expand::expand(&c)))
 }
