@@ -1,8 +1,16 @@
 //! `#[derive(TfSchema)]`: a Terraform schema and its wire codec from one struct declaration.
 //!
 //! Use it through the `tfvalue` crate (`tfvalue::TfSchema`), whose documentation lists every
-//! `#[tf(...)]` form. This crate parses the input into a typed model (`ast`, `attr`),
-//! validates it while collecting every error, and only then generates code (`expand`).
+//! `#[tf(...)]` form. One expansion runs in three passes, each in its own module:
+//!
+//! 1. parse (`ast`, with `attr` for the `#[tf(...)]` keys): the input into a typed model,
+//!    reporting only what cannot be read;
+//! 2. check (`check`): the model against Terraform's rules;
+//! 3. generate (`expand`, one file per impl family): code from the model, run only when
+//!    parsing and checking found nothing.
+//!
+//! Both first passes record their errors in one `ctxt::Ctxt`, each spanned on the user's
+//! token, so every problem is reported in one compile.
 
 mod ast;
 mod attr;
