@@ -18,6 +18,8 @@ pub(crate) struct Container<'a> {
     pub(crate) deprecated: bool,
     pub(crate) description: Option<String>,
     pub(crate) description_kind: DescriptionKind,
+    /// `#[tf(crate = ...)]`: the path of tfvalue for generated code (`::tfvalue` if none).
+    pub(crate) crate_path: Option<syn::Path>,
     pub(crate) fields: Vec<Field<'a>>,
 }
 
@@ -228,6 +230,7 @@ impl<'a> Container<'a> {
                 .get()
                 .copied()
                 .unwrap_or(DescriptionKind::Plain),
+            crate_path: attrs.crate_path.get().cloned(),
             fields,
         })
     }

@@ -110,6 +110,8 @@ pub(crate) struct ContainerAttrs {
     pub(crate) deprecated: Attr<()>,
     pub(crate) description: Attr<String>,
     pub(crate) description_kind: Attr<DescriptionKind>,
+    /// `crate = "path"` or `crate = path`: where the generated code finds tfvalue.
+    pub(crate) crate_path: Attr<syn::Path>,
 }
 
 /// The doc comment of an item, lines trimmed and joined with newlines.
@@ -291,6 +293,7 @@ impl ContainerAttrs {
             deprecated: Attr::none("deprecated"),
             description: Attr::none("description"),
             description_kind: Attr::none("description_kind"),
+            crate_path: Attr::none("crate"),
         };
         for attr in attrs.iter().filter(|a| a.path().is_ident("tf")) {
             let result = attr.parse_nested_meta(|meta| {
@@ -299,6 +302,17 @@ impl ContainerAttrs {
                     return Err(meta.error("expected a tf attribute name"));
                 };
                 match key.as_str() {
+                    // #[tf(crate = "my_crate::tfvalue")], #[tf(crate = my_crate::tfvalue)]
+                    "crate" => {
+                        let value = meta.value()?;
+                        let path = if value.peek(LitStr) {
+                            let s: LitStr = value.parse()?;
+                            s.parse_with(syn::Path::parse_mod_style)?
+                        } else {
+                            syn::Path::parse_mod_style(value)?
+                        };
+                        out.crate_path.set(cx, span, path);
+                    }
                     // #[tf(version = 2)]
                     "version" => {
                         let lit: LitInt = meta.value()?.parse()?;
@@ -330,7 +344,7 @@ impl ContainerAttrs {
                     other => {
                         return Err(meta.error(format!(
                             "unknown tf struct attribute `{other}`, expected one of: version, \
-                             deprecated, description, description_kind, known_derive"
+                             deprecated, description, description_kind, known_derive, crate"
                         )))
                     }
                 }

@@ -1,7 +1,8 @@
 //! Code generation from the checked model: one file per generated impl family (`tf_type`,
 //! `schema`, `ser`, `de`, `known`), and here what they share: the path of tfvalue, the wire
-//! order of fields and impl headers. Generated code uses absolute paths only and, but for
-//! the `<Name>Known` companion, lives in an anonymous `const` block.
+//! order of fields and impl headers. Generated code uses absolute paths only (from
+//! `::tfvalue`, or the root given with `#[tf(crate = ...)]`) and, but for the `<Name>Known`
+//! companion, lives in an anonymous `const` block.
 
 mod de;
 mod known;
@@ -41,27 +42,31 @@ pub(crate) fn expand(cont: &Container<'_>) -> TokenStream {
     }
 }
 
-/// Where generated code finds tfvalue: `::tfvalue`.
+/// Where generated code finds tfvalue: `::tfvalue`, or the path given with
+/// `#[tf(crate = ...)]` for crates that re-export it.
 pub(crate) struct Root<'a> {
-    marker: std::marker::PhantomData<&'a ()>,
+    custom: Option<&'a syn::Path>,
 }
 
-impl Root<'_> {
-    fn of(_cont: &Container<'_>) -> Self {
+impl<'a> Root<'a> {
+    fn of(cont: &'a Container<'_>) -> Self {
         Root {
-            marker: std::marker::PhantomData,
+            custom: cont.crate_path.as_ref(),
         }
     }
 
-    /// The path of tfvalue, spanned at the derive.
+    /// The path of tfvalue, spanned at the derive (a custom path keeps the user's spans).
     pub(crate) fn path(&self) -> TokenStream {
         self.at(Span::call_site())
     }
 
     /// The path of tfvalue for code spanned on a field's type, so that a compile error in
-    /// it points at that type.
+    /// it points at that type (a custom path keeps the user's spans).
     pub(crate) fn at(&self, span: Span) -> TokenStream {
-        quote_spanned!(span=> ::tfvalue)
+        match self.custom {
+            Some(path) => quote!(#path),
+            None => quote_spanned!(span=> ::tfvalue),
+        }
     }
 
     /// `<root>::__private_<version>`: the runtime's support module for generated code, named
