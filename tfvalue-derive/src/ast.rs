@@ -3,6 +3,7 @@
 //! all (an enum, a malformed attribute); whether what was read makes sense is for `check`.
 
 use proc_macro2::Span;
+use quote::ToTokens;
 
 use crate::attr::{doc_comment, ContainerAttrs, DescriptionKind, FieldAttrs, Nesting};
 use crate::ctxt::Ctxt;
@@ -183,8 +184,14 @@ impl<'a> Container<'a> {
                 ..
             }) => named,
             syn::Data::Struct(s) => {
+                // On the tuple fields, or on the name of a unit struct (which has no fields
+                // to point at).
+                let at = match &s.fields {
+                    syn::Fields::Unit => input.ident.to_token_stream(),
+                    fields => fields.to_token_stream(),
+                };
                 cx.error_spanned_by(
-                    &s.fields,
+                    at,
                     "TfSchema needs a struct with named fields: each field is a Terraform \
                      attribute or block, named after the field (tuple and unit structs have \
                      no names)",

@@ -307,7 +307,17 @@ impl ContainerAttrs {
                         let value = meta.value()?;
                         let path = if value.peek(LitStr) {
                             let s: LitStr = value.parse()?;
-                            s.parse_with(syn::Path::parse_mod_style)?
+                            s.parse_with(syn::Path::parse_mod_style).map_err(|_| {
+                                syn::Error::new(
+                                    s.span(),
+                                    format!(
+                                        "`crate = \"{}\"` is not a path: give the path of \
+                                         tfvalue as your crate sees it, e.g. \
+                                         \"framework::tfvalue\"",
+                                        s.value()
+                                    ),
+                                )
+                            })?
                         } else {
                             syn::Path::parse_mod_style(value)?
                         };

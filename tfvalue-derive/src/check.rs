@@ -180,8 +180,12 @@ fn check_nesting(cx: &Ctxt, f: &Field<'_>, spec: &NestingSpec, key: Span, block:
     }
 }
 
-/// `required`, `optional` and `computed` against each other and the field's type.
+/// `required`, `optional` and `computed` against each other and the field's type. Not for
+/// blocks: `check_role` reports any flag on a block, once.
 fn check_flags(cx: &Ctxt, f: &Field<'_>) {
+    if matches!(f.role, Role::Block { .. }) {
+        return;
+    }
     let attrs = &f.attrs;
     let shape = &f.shape;
     let can_be_null = shape.nullable || shape.dynamic;
