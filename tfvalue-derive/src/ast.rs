@@ -30,7 +30,7 @@ pub(crate) enum Role {
     /// An attribute of the field's Terraform type.
     Attribute,
     /// A nested block. `nesting` is the mode as written, or else as inferred from the
-    /// type; 0 means no limit.
+    /// type; an item limit of 0 means none.
     Block {
         nesting: Nesting,
         min_items: u64,
