@@ -1,7 +1,9 @@
-//! The typed model of a `#[derive(TfSchema)]` input: parsed from `syn`, validated, and then
-//! the only thing the generators read.
+//! The typed model of a `#[derive(TfSchema)]` input, parsed from `syn`: what `check`
+//! validates and the only thing the generators read. Parsing reports what cannot be read at
+//! all (an enum, a malformed attribute); whether what was read makes sense is for `check`.
 
 use proc_macro2::Span;
+use quote::ToTokens;
 
 use crate::attr::{doc_comment, ContainerAttrs, DescriptionKind, FieldAttrs, Nesting};
 use crate::ctxt::Ctxt;
@@ -17,6 +19,8 @@ pub(crate) struct Container<'a> {
     pub(crate) deprecated: bool,
     pub(crate) description: Option<String>,
     pub(crate) description_kind: DescriptionKind,
+    /// `#[tf(crate = ...)]`: the path of tfvalue for generated code (`::tfvalue` if none).
+    pub(crate) crate_path: Option<syn::Path>,
     pub(crate) fields: Vec<Field<'a>>,
 }
 
@@ -25,7 +29,8 @@ pub(crate) struct Container<'a> {
 pub(crate) enum Role {
     /// An attribute of the field's Terraform type.
     Attribute,
-    /// A nested block.
+    /// A nested block. `nesting` is the mode as written, or else as inferred from the
+    /// type; an item limit of 0 means none.
     Block {
         nesting: Nesting,
         min_items: u64,
@@ -67,10 +72,15 @@ pub(crate) struct Field<'a> {
     pub(crate) vis: &'a syn::Visibility,
     pub(crate) ty: &'a syn::Type,
     pub(crate) tf_name: String,
+    /// The span of the `rename` string, or else of the field's name.
     pub(crate) name_span: Span,
+    /// The `#[tf]` keys as written, with their spans (for the checks).
+    pub(crate) attrs: FieldAttrs,
+    pub(crate) shape: Shape<'a>,
     pub(crate) role: Role,
     /// The type of one block or nested object (for blocks and nested attributes).
     pub(crate) element: Option<&'a syn::Type>,
+    /// The schema flags, resolved from the keys and the type (a block has none).
     pub(crate) required: bool,
     pub(crate) optional: bool,
     pub(crate) computed: bool,
@@ -85,7 +95,7 @@ pub(crate) struct Field<'a> {
 }
 
 /// The last path segment of a type and its generic type arguments, if it is a path type.
-fn segment(ty: &syn::Type) -> Option<(String, Vec<&syn::Type>)> {
+pub(crate) fn segment(ty: &syn::Type) -> Option<(String, Vec<&syn::Type>)> {
     let syn::Type::Path(p) = ty else { return None };
     if p.qself.is_some() {
         return None;
@@ -150,18 +160,22 @@ impl<'a> Shape<'a> {
             collection,
         }
     }
-}
 
-/// True for `String`, `&str`, `Cow<str>` (map keys must be strings).
-fn is_string_type(ty: &syn::Type) -> bool {
-    match ty {
-        syn::Type::Reference(r) => matches!(segment(&r.elem), Some((n, _)) if n == "str"),
-        _ => matches!(segment(ty), Some((n, _)) if n == "String" || n == "Cow"),
+    /// The nesting the collection implies for a block or nested attribute, and the type of
+    /// one element: LIST for `Vec`, SET for a set type, MAP for a map, SINGLE otherwise.
+    pub(crate) fn inferred_nesting(&self) -> (Nesting, &'a syn::Type) {
+        match self.collection {
+            Collection::List(t) => (Nesting::List, t),
+            Collection::Set(t) => (Nesting::Set, t),
+            Collection::Map { value, .. } => (Nesting::Map, value),
+            Collection::None => (Nesting::Single, self.inner),
+        }
     }
 }
 
 impl<'a> Container<'a> {
-    /// Reads the derive input; every problem goes to `cx`.
+    /// Reads the derive input. `None` (with the error in `cx`) if it is not a struct with
+    /// named fields.
     pub(crate) fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Container<'a>> {
         let attrs = ContainerAttrs::from_ast(cx, &input.attrs);
         let named = match &input.data {
@@ -170,8 +184,14 @@ impl<'a> Container<'a> {
                 ..
             }) => named,
             syn::Data::Struct(s) => {
+                // On the tuple fields, or on the name of a unit struct (which has no fields
+                // to point at).
+                let at = match &s.fields {
+                    syn::Fields::Unit => input.ident.to_token_stream(),
+                    fields => fields.to_token_stream(),
+                };
                 cx.error_spanned_by(
-                    &s.fields,
+                    at,
                     "TfSchema needs a struct with named fields: each field is a Terraform \
                      attribute or block, named after the field (tuple and unit structs have \
                      no names)",
@@ -195,26 +215,11 @@ impl<'a> Container<'a> {
                 return None;
             }
         };
-        let fields: Vec<Field<'a>> = named
+        let fields = named
             .named
             .iter()
             .filter_map(|f| Field::from_ast(cx, f))
             .collect();
-        // Two fields with one Terraform name.
-        for (i, a) in fields.iter().enumerate() {
-            for b in &fields[..i] {
-                if a.tf_name == b.tf_name {
-                    cx.syn_error(syn::Error::new(
-                        a.name_span,
-                        format!(
-                            "fields `{}` and `{}` both have the Terraform name `{}`: rename one \
-                             with #[tf(rename = \"...\")]",
-                            b.member, a.member, a.tf_name
-                        ),
-                    ));
-                }
-            }
-        }
         Some(Container {
             ident: &input.ident,
             vis: &input.vis,
@@ -232,6 +237,7 @@ impl<'a> Container<'a> {
                 .get()
                 .copied()
                 .unwrap_or(DescriptionKind::Plain),
+            crate_path: attrs.crate_path.get().cloned(),
             fields,
         })
     }
@@ -253,139 +259,55 @@ impl<'a> Field<'a> {
             (Some(n), Some(s)) => (n.clone(), s),
             _ => (raw_name, member.span()),
         };
-        if tf_name.is_empty()
-            || !tf_name
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
-        {
-            cx.syn_error(syn::Error::new(
-                name_span,
-                format!(
-                    "`{tf_name}` is not a valid Terraform name: use lowercase letters, digits and \
-                     underscores (rename with #[tf(rename = \"...\")])"
-                ),
-            ));
-        }
 
-        // The role, and the element type of blocks and nested attributes.
+        // The role, and the element type of blocks and nested attributes. A field marked
+        // both `block` and `nested` is read as a block (the checks report it).
+        let (inferred, inferred_element) = shape.inferred_nesting();
+        let nesting_and_element = |mode: Option<(Span, Nesting)>| {
+            let nesting = mode.map_or(inferred, |(_, m)| m);
+            let element = match nesting {
+                // `block(group)` / `block(single)` on a struct: the struct itself.
+                Nesting::Single | Nesting::Group => shape.inner,
+                _ => inferred_element,
+            };
+            (nesting, Some(element))
+        };
         let (role, element) = if let Some(spec) = attrs.block.get() {
-            if attrs.nested.is_set() {
-                cx.syn_error(syn::Error::new(
-                    attrs.nested.span().unwrap_or(name_span),
-                    "a field is either a block or a nested attribute, not both",
-                ));
-            }
-            let (nesting, element) = nesting_of(
-                cx,
-                &shape,
-                spec.mode,
-                attrs.block.span().unwrap_or(name_span),
-                true,
-            );
-            let min = spec.min_items.map_or(0, |(_, n)| n);
-            let max = spec.max_items.map_or(0, |(_, n)| n);
-            if let (Some((_, lo)), Some((span, hi))) = (spec.min_items, spec.max_items) {
-                if hi > 0 && lo > hi {
-                    cx.syn_error(syn::Error::new(
-                        span,
-                        format!("min_items ({lo}) is greater than max_items ({hi})"),
-                    ));
-                }
-            }
-            if (spec.min_items.is_some() || spec.max_items.is_some())
-                && !matches!(nesting, Nesting::List | Nesting::Set)
-            {
-                cx.syn_error(syn::Error::new(
-                    attrs.block.span().unwrap_or(name_span),
-                    "min_items and max_items apply to list and set blocks only",
-                ));
-            }
-            for (flag, span) in [
-                ("required", attrs.required.span()),
-                ("optional", attrs.optional.span()),
-                ("computed", attrs.computed.span()),
-                ("sensitive", attrs.sensitive.span()),
-            ] {
-                if let Some(span) = span {
-                    cx.syn_error(syn::Error::new(
-                        span,
-                        format!(
-                            "`{flag}` does not apply to a block: Terraform's blocks have no such \
-                             flag (use min_items/max_items for list and set blocks)"
-                        ),
-                    ));
-                }
-            }
-            (
-                Role::Block {
-                    nesting,
-                    min_items: min,
-                    max_items: max,
-                },
-                element,
-            )
+            let (nesting, element) = nesting_and_element(spec.mode);
+            let role = Role::Block {
+                nesting,
+                min_items: spec.min_items.map_or(0, |l| l.n),
+                max_items: spec.max_items.map_or(0, |l| l.n),
+            };
+            (role, element)
         } else if let Some(spec) = attrs.nested.get() {
-            let (nesting, element) = nesting_of(
-                cx,
-                &shape,
-                spec.mode,
-                attrs.nested.span().unwrap_or(name_span),
-                false,
-            );
+            let (nesting, element) = nesting_and_element(spec.mode);
             (Role::Nested { nesting }, element)
         } else {
             (Role::Attribute, None)
         };
 
-        // Flags of attributes and nested attributes.
+        // Blocks have no flags; an attribute is optional when it is nullable and not
+        // computed, and required when it is neither optional nor computed.
         let is_block = matches!(role, Role::Block { .. });
-        let can_be_null = shape.nullable || shape.dynamic;
-        let can_be_unknown = shape.unknown || shape.dynamic;
-        if let Some(span) = attrs.required.span() {
-            if shape.nullable {
-                cx.syn_error(syn::Error::new(
-                    span,
-                    "`required` on a nullable type: a required attribute is never null; drop \
-                     `required`, or the Option/Nullable wrapper",
-                ));
-            }
-            if attrs.optional.is_set() || attrs.computed.is_set() {
-                cx.syn_error(syn::Error::new(
-                    span,
-                    "`required` excludes `optional` and `computed`",
-                ));
-            }
-        }
-        if let Some(span) = attrs.optional.span() {
-            if !can_be_null {
-                cx.syn_error(syn::Error::new(
-                    span,
-                    "`optional` on a type that cannot be null: Terraform sends null for an \
-                     unset optional attribute; wrap the type in Nullable<T> or Option<T>",
-                ));
-            }
-        }
-        if let Some(span) = attrs.computed.span() {
-            if !can_be_unknown {
-                cx.syn_error(syn::Error::new(
-                    span,
-                    "`computed` on a field that cannot hold an unknown value: the provider must \
-                     be able to plan it as unknown; use Unknown<Nullable<T>>",
-                ));
-            } else if !can_be_null {
-                cx.syn_error(syn::Error::new(
-                    span,
-                    "`computed` on a type that cannot be null: Terraform sends null for a \
-                     computed attribute the configuration does not set; use Unknown<Nullable<T>>",
-                ));
-            }
-        }
         let computed = attrs.computed.is_set() && !is_block;
         let optional = !is_block && (attrs.optional.is_set() || (shape.nullable && !computed));
         let required = !is_block && !optional && !computed;
 
         let btree_map = matches!(shape.collection, Collection::Map { key: Some(_), .. })
             && matches!(segment(shape.inner), Some((name, _)) if name == "BTreeMap");
+        let description = attrs
+            .description
+            .get()
+            .cloned()
+            .or_else(|| doc_comment(&field.attrs));
+        let description_kind = attrs
+            .description_kind
+            .get()
+            .copied()
+            .unwrap_or(DescriptionKind::Plain);
+        let sensitive = attrs.sensitive.is_set();
+        let deprecated = attrs.deprecated.is_set();
         Some(Field {
             btree_map,
             member,
@@ -393,89 +315,17 @@ impl<'a> Field<'a> {
             ty: &field.ty,
             tf_name,
             name_span,
+            attrs,
+            shape,
             role,
             element,
             required,
             optional,
             computed,
-            sensitive: attrs.sensitive.is_set(),
-            deprecated: attrs.deprecated.is_set(),
-            description: attrs
-                .description
-                .get()
-                .cloned()
-                .or_else(|| doc_comment(&field.attrs)),
-            description_kind: attrs
-                .description_kind
-                .get()
-                .copied()
-                .unwrap_or(DescriptionKind::Plain),
+            sensitive,
+            deprecated,
+            description,
+            description_kind,
         })
     }
-}
-
-/// The nesting mode (given or inferred from the container) and the element type.
-fn nesting_of<'a>(
-    cx: &Ctxt,
-    shape: &Shape<'a>,
-    given: Option<(Span, Nesting)>,
-    span: Span,
-    block: bool,
-) -> (Nesting, Option<&'a syn::Type>) {
-    let what = if block { "block" } else { "nested attribute" };
-    let inferred = match shape.collection {
-        Collection::List(t) => (Nesting::List, t),
-        Collection::Set(t) => (Nesting::Set, t),
-        Collection::Map { key, value } => {
-            if let Some(key) = key.filter(|k| !is_string_type(k)) {
-                cx.error_spanned_by(
-                    key,
-                    format!("a MAP {what} is keyed by its label, a string: use String keys"),
-                );
-            }
-            (Nesting::Map, value)
-        }
-        Collection::None => (Nesting::Single, shape.inner),
-    };
-    let nesting = match given {
-        None => inferred.0,
-        Some((span, mode)) => {
-            let fits = match mode {
-                Nesting::Group => matches!(shape.collection, Collection::None),
-                Nesting::Single => matches!(shape.collection, Collection::None),
-                m => m == inferred.0,
-            };
-            if !fits {
-                cx.syn_error(syn::Error::new(
-                    span,
-                    format!(
-                        "nesting `{}` does not fit the field's type: list needs Vec<T>, set a \
-                         set type, map BTreeMap<String, T> or HashMap<String, T>, single and \
-                         group the struct itself",
-                        format!("{mode:?}").to_lowercase()
-                    ),
-                ));
-            }
-            mode
-        }
-    };
-    match nesting {
-        Nesting::Single if block && !shape.nullable => cx.syn_error(syn::Error::new(
-            span,
-            "a SINGLE block may be absent, so its field must be Option<T> or Nullable<T> \
-             (or use block(group): a GROUP block is never null)",
-        )),
-        Nesting::Group if shape.nullable => cx.syn_error(syn::Error::new(
-            span,
-            "a GROUP block is never null (Terraform fills an absent one with nulls): drop the \
-             Option/Nullable wrapper",
-        )),
-        _ => {}
-    }
-    let element = match nesting {
-        // `block(group)` / `block(single)` on a struct: the struct itself.
-        Nesting::Single | Nesting::Group => shape.inner,
-        _ => inferred.1,
-    };
-    (nesting, Some(element))
 }

@@ -1,6 +1,7 @@
-//! Parsing `#[tf(...)]` attributes into typed values. Never fails: a malformed, unknown or
-//! duplicated key is recorded in the [`Ctxt`] with its span and otherwise ignored, so every
-//! problem is reported in one compile.
+//! Parsing `#[tf(...)]` attributes into typed values, each remembering the span of its key.
+//! Syntax only: a malformed, unknown or duplicated key is recorded in the [`Ctxt`] with its
+//! span and otherwise ignored, so every problem is reported in one compile. Whether the keys
+//! of one field go together (and fit its type) is for `check`.
 
 use proc_macro2::Span;
 use syn::spanned::Spanned;
@@ -21,10 +22,7 @@ impl<T> Attr<T> {
 
     fn set(&mut self, cx: &Ctxt, span: Span, value: T) {
         if self.value.is_some() {
-            cx.syn_error(syn::Error::new(
-                span,
-                format!("duplicate tf attribute `{}`", self.name),
-            ));
+            cx.error_at(span, format!("duplicate tf attribute `{}`", self.name));
         } else {
             self.value = Some((span, value));
         }
@@ -75,9 +73,20 @@ impl Nesting {
 
 /// `block`, `block(mode, min_items = N, max_items = N)`, `nested`, `nested(mode)`.
 pub(crate) struct NestingSpec {
+    /// The mode as written, with the span of its name.
     pub(crate) mode: Option<(Span, Nesting)>,
-    pub(crate) min_items: Option<(Span, u64)>,
-    pub(crate) max_items: Option<(Span, u64)>,
+    pub(crate) min_items: Option<ItemLimit>,
+    pub(crate) max_items: Option<ItemLimit>,
+}
+
+/// `min_items = N` or `max_items = N`.
+#[derive(Clone, Copy)]
+pub(crate) struct ItemLimit {
+    /// The span of the key (`min_items`).
+    pub(crate) key: Span,
+    /// The span of the number.
+    pub(crate) lit: Span,
+    pub(crate) n: u64,
 }
 
 /// The `#[tf]` keys of a field.
@@ -101,6 +110,8 @@ pub(crate) struct ContainerAttrs {
     pub(crate) deprecated: Attr<()>,
     pub(crate) description: Attr<String>,
     pub(crate) description_kind: Attr<DescriptionKind>,
+    /// `crate = "path"` or `crate = path`: where the generated code finds tfvalue.
+    pub(crate) crate_path: Attr<syn::Path>,
 }
 
 /// The doc comment of an item, lines trimmed and joined with newlines.
@@ -138,12 +149,10 @@ fn parse_kind(cx: &Ctxt, lit: &syn::Ident) -> Option<DescriptionKind> {
     }
 }
 
-fn parse_nesting(
-    cx: &Ctxt,
-    meta: &syn::meta::ParseNestedMeta<'_>,
-    allow_group: bool,
-    allow_items: bool,
-) -> syn::Result<NestingSpec> {
+/// Reads the parenthesised part of `block(...)` / `nested(...)`, if any. Every mode name and
+/// item limit is accepted here; which apply to blocks or nested attributes is for the
+/// checks.
+fn parse_nesting(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<NestingSpec> {
     let mut spec = NestingSpec {
         mode: None,
         min_items: None,
@@ -159,7 +168,7 @@ fn parse_nesting(
         };
         match ident.as_str() {
             // block(min_items = 1)
-            "min_items" | "max_items" if allow_items => {
+            "min_items" | "max_items" => {
                 let lit: LitInt = inner.value()?.parse()?;
                 let n: u64 = lit.base10_parse()?;
                 let slot = if ident == "min_items" {
@@ -168,38 +177,34 @@ fn parse_nesting(
                     &mut spec.max_items
                 };
                 if slot.is_some() {
-                    cx.syn_error(syn::Error::new(span, format!("duplicate tf attribute `{ident}`")));
+                    cx.error_at(span, format!("duplicate tf attribute `{ident}`"));
                 } else {
-                    *slot = Some((lit.span(), n));
+                    *slot = Some(ItemLimit {
+                        key: span,
+                        lit: lit.span(),
+                        n,
+                    });
                 }
-            }
-            "min_items" | "max_items" => {
-                cx.syn_error(syn::Error::new(
-                    span,
-                    format!("`{ident}` is only allowed on blocks: nested attributes have no item limits in protocol 6"),
-                ));
             }
             // block(list), nested(set), ...
-            mode => match Nesting::from_ident(mode) {
-                Some(Nesting::Group) if !allow_group => cx.syn_error(syn::Error::new(
-                    span,
-                    "nested attributes have no `group` nesting: use `single`, `list`, `set` or `map`",
-                )),
-                Some(n) => {
-                    if spec.mode.is_some() {
-                        cx.syn_error(syn::Error::new(span, "the nesting mode is given twice"));
-                    } else {
-                        spec.mode = Some((span, n));
+            mode => {
+                match Nesting::from_ident(mode) {
+                    Some(n) => {
+                        if spec.mode.is_some() {
+                            cx.error_at(span, "the nesting mode is given twice");
+                        } else {
+                            spec.mode = Some((span, n));
+                        }
                     }
-                }
-                None => cx.syn_error(syn::Error::new(
-                    span,
-                    format!(
+                    None => cx.error_at(
+                        span,
+                        format!(
                         "unknown nesting mode `{mode}`, expected one of: single, list, set, map{}",
-                        if allow_group { ", group" } else { "" }
+                        if meta.path.is_ident("block") { ", group" } else { "" }
                     ),
-                )),
-            },
+                    ),
+                }
+            }
         }
         Ok(())
     })?;
@@ -253,12 +258,12 @@ impl FieldAttrs {
                     }
                     // #[tf(block)], #[tf(block(list, min_items = 1, max_items = 3))]
                     "block" => {
-                        let spec = parse_nesting(cx, &meta, true, true)?;
+                        let spec = parse_nesting(cx, &meta)?;
                         out.block.set(cx, span, spec);
                     }
                     // #[tf(nested)], #[tf(nested(set))]
                     "nested" => {
-                        let spec = parse_nesting(cx, &meta, false, false)?;
+                        let spec = parse_nesting(cx, &meta)?;
                         out.nested.set(cx, span, spec);
                     }
                     other => {
@@ -288,6 +293,7 @@ impl ContainerAttrs {
             deprecated: Attr::none("deprecated"),
             description: Attr::none("description"),
             description_kind: Attr::none("description_kind"),
+            crate_path: Attr::none("crate"),
         };
         for attr in attrs.iter().filter(|a| a.path().is_ident("tf")) {
             let result = attr.parse_nested_meta(|meta| {
@@ -296,6 +302,27 @@ impl ContainerAttrs {
                     return Err(meta.error("expected a tf attribute name"));
                 };
                 match key.as_str() {
+                    // #[tf(crate = "my_crate::tfvalue")], #[tf(crate = my_crate::tfvalue)]
+                    "crate" => {
+                        let value = meta.value()?;
+                        let path = if value.peek(LitStr) {
+                            let s: LitStr = value.parse()?;
+                            s.parse_with(syn::Path::parse_mod_style).map_err(|_| {
+                                syn::Error::new(
+                                    s.span(),
+                                    format!(
+                                        "`crate = \"{}\"` is not a path: give the path of \
+                                         tfvalue as your crate sees it, e.g. \
+                                         \"framework::tfvalue\"",
+                                        s.value()
+                                    ),
+                                )
+                            })?
+                        } else {
+                            syn::Path::parse_mod_style(value)?
+                        };
+                        out.crate_path.set(cx, span, path);
+                    }
                     // #[tf(version = 2)]
                     "version" => {
                         let lit: LitInt = meta.value()?.parse()?;
@@ -327,7 +354,7 @@ impl ContainerAttrs {
                     other => {
                         return Err(meta.error(format!(
                             "unknown tf struct attribute `{other}`, expected one of: version, \
-                             deprecated, description, description_kind, known_derive"
+                             deprecated, description, description_kind, known_derive, crate"
                         )))
                     }
                 }

@@ -1,13 +1,24 @@
 //! `#[derive(TfSchema)]`: a Terraform schema and its wire codec from one struct declaration.
 //!
 //! Use it through the `tfvalue` crate (`tfvalue::TfSchema`), whose documentation lists every
-//! `#[tf(...)]` form. This crate parses the input into a typed model (`ast`, `attr`),
-//! validates it while collecting every error, and only then generates code (`expand`).
+//! `#[tf(...)]` form. One expansion runs in three passes, each in its own module:
+//!
+//! 1. parse (`ast`, with `attr` for the `#[tf(...)]` keys): the input into a typed model,
+//!    reporting only what cannot be read;
+//! 2. check (`check`): the model against Terraform's rules;
+//! 3. generate (`expand`, one file per impl family): code from the model, run only when
+//!    parsing and checking found nothing.
+//!
+//! Both first passes record their errors in one `ctxt::Ctxt`, each spanned on the user's
+//! token, so every problem is reported in one compile.
 
 mod ast;
 mod attr;
+mod check;
 mod ctxt;
 mod expand;
+#[cfg(test)]
+mod expand_snapshots;
 
 use proc_macro::TokenStream;
 
@@ -21,12 +32,14 @@ pub fn derive_tf_schema(input: TokenStream) -> TokenStream {
         .into()
 }
 
+/// Parse, check, generate: the whole derive on `proc_macro2` tokens (so that unit tests can
+/// run it outside a macro).
 fn derive(input: &syn::DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
-    let cx = ctxt::Ctxt::default();
+    let cx = ctxt::Ctxt::new();
     let container = ast::Container::from_ast(&cx, input);
-    cx.check()?;
-    match container {
-        Some(container) => Ok(expand::expand(&container)),
-        None => Ok(proc_macro2::TokenStream::new()),
+    if let Some(container) = &container {
+        check::check(&cx, container);
     }
+    cx.check()?;
+    Ok(container.map_or_else(proc_macro2::TokenStream::new, |c| expand::expand(&c)))
 }

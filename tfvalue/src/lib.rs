@@ -115,7 +115,10 @@
 //! ## Struct attributes
 //! `#[tf(version = N)]` (the schema version), `#[tf(deprecated)]`,
 //! `#[tf(description = "...")]` (default: the doc comment), `#[tf(description_kind = ...)]`,
-//! `#[tf(known_derive(Debug, Clone, ...))]` (derives for the companion type below).
+//! `#[tf(known_derive(Debug, Clone, ...))]` (derives for the companion type below),
+//! `#[tf(crate = "path")]` or `#[tf(crate = path)]` (where generated code finds tfvalue,
+//! `::tfvalue` by default: for a crate that re-exports tfvalue to its users, e.g.
+//! `#[tf(crate = "framework::tfvalue")]`).
 //!
 //! A block's description is the block field's doc comment, or else the block struct's.
 //!

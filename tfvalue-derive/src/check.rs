@@ -1,0 +1,237 @@
+//! The checks over the parsed model: combinations of keys, and of keys and field types, that
+//! Terraform cannot express. Each problem is recorded in the [`Ctxt`] on the user's token
+//! (the key, the name or the type concerned); nothing here stops at the first one.
+
+use proc_macro2::Span;
+
+use crate::ast::{segment, Collection, Container, Field, Role};
+use crate::attr::{Nesting, NestingSpec};
+use crate::ctxt::Ctxt;
+
+/// Checks the whole model, field by field and then across fields.
+pub(crate) fn check(cx: &Ctxt, cont: &Container<'_>) {
+    for field in &cont.fields {
+        check_name(cx, field);
+        check_role(cx, field);
+        check_flags(cx, field);
+    }
+    check_unique_names(cx, cont);
+}
+
+/// Terraform names are lowercase letters, digits and underscores.
+fn check_name(cx: &Ctxt, f: &Field<'_>) {
+    let name = &f.tf_name;
+    let valid = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+    if !valid {
+        cx.error_at(
+            f.name_span,
+            format!(
+                "`{name}` is not a valid Terraform name: use lowercase letters, digits and \
+                 underscores (rename with #[tf(rename = \"...\")])"
+            ),
+        );
+    }
+}
+
+/// Two fields with one Terraform name: the error is on the later one.
+fn check_unique_names(cx: &Ctxt, cont: &Container<'_>) {
+    for (i, a) in cont.fields.iter().enumerate() {
+        for b in &cont.fields[..i] {
+            if a.tf_name == b.tf_name {
+                cx.error_at(
+                    a.name_span,
+                    format!(
+                        "fields `{}` and `{}` both have the Terraform name `{}`: rename one \
+                         with #[tf(rename = \"...\")]",
+                        b.member, a.member, a.tf_name
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// A block or a nested attribute: its nesting against the field's type, its item limits and
+/// the flags it cannot have.
+fn check_role(cx: &Ctxt, f: &Field<'_>) {
+    let attrs = &f.attrs;
+    if let Some(spec) = attrs.block.get() {
+        let key = attrs.block.span().unwrap_or(f.name_span);
+        if let Some(nested) = attrs.nested.span() {
+            cx.error_at(
+                nested,
+                "a field is either a block or a nested attribute, not both",
+            );
+        }
+        check_nesting(cx, f, spec, key, true);
+        let nesting = match f.role {
+            Role::Block { nesting, .. } => nesting,
+            _ => unreachable!("a field with `block` has the block role"),
+        };
+        if let (Some(lo), Some(hi)) = (spec.min_items, spec.max_items) {
+            if hi.n > 0 && lo.n > hi.n {
+                cx.error_at(
+                    hi.lit,
+                    format!("min_items ({}) is greater than max_items ({})", lo.n, hi.n),
+                );
+            }
+        }
+        if (spec.min_items.is_some() || spec.max_items.is_some())
+            && !matches!(nesting, Nesting::List | Nesting::Set)
+        {
+            cx.error_at(
+                key,
+                "min_items and max_items apply to list and set blocks only",
+            );
+        }
+        for (flag, span) in [
+            ("required", attrs.required.span()),
+            ("optional", attrs.optional.span()),
+            ("computed", attrs.computed.span()),
+            ("sensitive", attrs.sensitive.span()),
+        ] {
+            if let Some(span) = span {
+                cx.error_at(
+                    span,
+                    format!(
+                        "`{flag}` does not apply to a block: Terraform's blocks have no such \
+                         flag (use min_items/max_items for list and set blocks)"
+                    ),
+                );
+            }
+        }
+    } else if let Some(spec) = attrs.nested.get() {
+        let key = attrs.nested.span().unwrap_or(f.name_span);
+        for (name, limit) in [("min_items", spec.min_items), ("max_items", spec.max_items)] {
+            if let Some(limit) = limit {
+                cx.error_at(
+                    limit.key,
+                    format!(
+                        "`{name}` is only allowed on blocks: nested attributes have no item \
+                         limits in protocol 6"
+                    ),
+                );
+            }
+        }
+        check_nesting(cx, f, spec, key, false);
+    }
+}
+
+/// The nesting as written (or inferred) against the field's type. `key` is the span of
+/// `block` / `nested`.
+fn check_nesting(cx: &Ctxt, f: &Field<'_>, spec: &NestingSpec, key: Span, block: bool) {
+    let what = if block { "block" } else { "nested attribute" };
+    let shape = &f.shape;
+    if let Collection::Map { key: Some(k), .. } = shape.collection {
+        if !is_string_type(k) {
+            cx.error_spanned_by(
+                k,
+                format!("a MAP {what} is keyed by its label, a string: use String keys"),
+            );
+        }
+    }
+    let (inferred, _) = shape.inferred_nesting();
+    let nesting = match spec.mode {
+        None => inferred,
+        Some((span, Nesting::Group)) if !block => {
+            cx.error_at(
+                span,
+                "nested attributes have no `group` nesting: use `single`, `list`, `set` or `map`",
+            );
+            // Checked no further: the mode is not one a nested attribute can have.
+            return;
+        }
+        Some((span, mode)) => {
+            let fits = match mode {
+                Nesting::Single | Nesting::Group => {
+                    matches!(shape.collection, Collection::None)
+                }
+                m => m == inferred,
+            };
+            if !fits {
+                cx.error_at(
+                    span,
+                    format!(
+                        "nesting `{}` does not fit the field's type: list needs Vec<T>, set a \
+                         set type, map BTreeMap<String, T> or HashMap<String, T>, single and \
+                         group the struct itself",
+                        format!("{mode:?}").to_lowercase()
+                    ),
+                );
+            }
+            mode
+        }
+    };
+    match nesting {
+        Nesting::Single if block && !shape.nullable => cx.error_at(
+            key,
+            "a SINGLE block may be absent, so its field must be Option<T> or Nullable<T> \
+             (or use block(group): a GROUP block is never null)",
+        ),
+        Nesting::Group if shape.nullable => cx.error_at(
+            key,
+            "a GROUP block is never null (Terraform fills an absent one with nulls): drop the \
+             Option/Nullable wrapper",
+        ),
+        _ => {}
+    }
+}
+
+/// `required`, `optional` and `computed` against each other and the field's type. Not for
+/// blocks: `check_role` reports any flag on a block, once.
+fn check_flags(cx: &Ctxt, f: &Field<'_>) {
+    if matches!(f.role, Role::Block { .. }) {
+        return;
+    }
+    let attrs = &f.attrs;
+    let shape = &f.shape;
+    let can_be_null = shape.nullable || shape.dynamic;
+    let can_be_unknown = shape.unknown || shape.dynamic;
+    if let Some(span) = attrs.required.span() {
+        if shape.nullable {
+            cx.error_at(
+                span,
+                "`required` on a nullable type: a required attribute is never null; drop \
+                 `required`, or the Option/Nullable wrapper",
+            );
+        }
+        if attrs.optional.is_set() || attrs.computed.is_set() {
+            cx.error_at(span, "`required` excludes `optional` and `computed`");
+        }
+    }
+    if let Some(span) = attrs.optional.span() {
+        if !can_be_null {
+            cx.error_at(
+                span,
+                "`optional` on a type that cannot be null: Terraform sends null for an unset \
+                 optional attribute; wrap the type in Nullable<T> or Option<T>",
+            );
+        }
+    }
+    if let Some(span) = attrs.computed.span() {
+        if !can_be_unknown {
+            cx.error_at(
+                span,
+                "`computed` on a field that cannot hold an unknown value: the provider must be \
+                 able to plan it as unknown; use Unknown<Nullable<T>>",
+            );
+        } else if !can_be_null {
+            cx.error_at(
+                span,
+                "`computed` on a type that cannot be null: Terraform sends null for a computed \
+                 attribute the configuration does not set; use Unknown<Nullable<T>>",
+            );
+        }
+    }
+}
+
+/// True for `String`, `&str`, `Cow<str>` (map keys must be strings).
+fn is_string_type(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Reference(r) => matches!(segment(&r.elem), Some((n, _)) if n == "str"),
+        _ => matches!(segment(ty), Some((n, _)) if n == "String" || n == "Cow"),
+    }
+}

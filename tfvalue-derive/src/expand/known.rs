@@ -1,0 +1,91 @@
+//! `impl UnknownPaths` (the path of every unknown value), and the `<Name>Known` companion
+//! with `impl IntoKnown`: the model with every `Unknown<T>` replaced by its known form.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::{impl_header, Root};
+use crate::ast::Container;
+
+pub(super) fn expand_unknown_paths(cont: &Container<'_>, root: &Root<'_>) -> TokenStream {
+    let tv = root.path();
+    let header = impl_header(
+        cont,
+        quote!(#tv::known::UnknownPaths),
+        quote!(#tv::known::UnknownPaths),
+    );
+    let keys: Vec<&str> = cont.fields.iter().map(|f| f.tf_name.as_str()).collect();
+    let members: Vec<&syn::Ident> = cont.fields.iter().map(|f| f.member).collect();
+    quote! {
+        #header {
+            fn unknown_paths_into(
+                &self,
+                at: #tv::known::Trail<'_>,
+                out: &mut ::std::vec::Vec<#tv::AttributePath>,
+            ) {
+                #(#tv::known::UnknownPaths::unknown_paths_into(&self.#members, at.attr(#keys), out);)*
+            }
+
+            fn is_wholly_known(&self) -> bool {
+                true #(&& #tv::known::UnknownPaths::is_wholly_known(&self.#members))*
+            }
+        }
+    }
+}
+
+/// The companion type with every `Unknown<T>` replaced by its known form, and the checked
+/// conversion into it (apply-time code reads known data without unwrapping each field).
+pub(super) fn expand_known(cont: &Container<'_>, root: &Root<'_>) -> TokenStream {
+    let tv = root.path();
+    let ident = cont.ident;
+    let vis = cont.vis;
+    let known = format_ident!("{}Known", ident);
+    let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
+    let mut predicates: Vec<TokenStream> = where_clause
+        .map(|w| w.predicates.iter().map(|p| quote!(#p)).collect())
+        .unwrap_or_default();
+    for f in &cont.fields {
+        let ty = f.ty;
+        predicates.push(quote!(#ty: #tv::known::IntoKnown));
+    }
+    let params = &cont.generics.params;
+    let fields = cont.fields.iter().map(|f| {
+        let (fvis, member, ty) = (f.vis, f.member, f.ty);
+        let doc = format!("`{}`, known.", f.tf_name);
+        quote! {
+            #[doc = #doc]
+            #fvis #member: <#ty as #tv::known::IntoKnown>::Known
+        }
+    });
+    let keys: Vec<&str> = cont.fields.iter().map(|f| f.tf_name.as_str()).collect();
+    let members: Vec<&syn::Ident> = cont.fields.iter().map(|f| f.member).collect();
+    let doc = format!(
+        "[`{ident}`] with every value known: made by `IntoKnown::into_known`, which lists the \
+         path of every value still unknown."
+    );
+    let derives = &cont.known_derive;
+    let derive_attr = (!derives.is_empty()).then(|| quote!(#[derive(#(#derives),*)]));
+    quote! {
+        #[doc = #doc]
+        #derive_attr
+        #[allow(clippy::all, clippy::pedantic)]
+        #vis struct #known <#params> where #(#predicates,)* {
+            #(#fields,)*
+        }
+
+        #[automatically_derived]
+        #[allow(clippy::all, clippy::pedantic)]
+        impl #impl_generics #tv::known::IntoKnown for #ident #ty_generics where #(#predicates,)* {
+            type Known = #known #ty_generics;
+
+            fn into_known_at(
+                self,
+                at: #tv::known::Trail<'_>,
+                unknowns: &mut ::std::vec::Vec<#tv::AttributePath>,
+            ) -> ::std::option::Option<Self::Known> {
+                #(let #members = #tv::known::IntoKnown::into_known_at(self.#members, at.attr(#keys), unknowns);)*
+                ::std::option::Option::Some(#known { #(#members: #members?,)* })
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! `impl TfSchema`: the schema (version and block) built once and cached, per type for
+//! structs with type parameters.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+use super::{impl_header, Root};
+use crate::ast::{Container, Role};
+use crate::attr::{DescriptionKind, Nesting};
+
+/// `.description(text, kind)`, or nothing without a description.
+fn description(tv: &TokenStream, text: &Option<String>, kind: DescriptionKind) -> TokenStream {
+    let kind = match kind {
+        DescriptionKind::Plain => quote!(#tv::schema::StringKind::Plain),
+        DescriptionKind::Markdown => quote!(#tv::schema::StringKind::Markdown),
+    };
+    match text {
+        Some(t) => quote!(.description(#t, #kind)),
+        None => quote!(),
+    }
+}
+
+fn block_nesting(tv: &TokenStream, n: Nesting) -> TokenStream {
+    match n {
+        Nesting::Single => quote!(#tv::schema::BlockNesting::Single),
+        Nesting::List => quote!(#tv::schema::BlockNesting::List),
+        Nesting::Set => quote!(#tv::schema::BlockNesting::Set),
+        Nesting::Map => quote!(#tv::schema::BlockNesting::Map),
+        Nesting::Group => quote!(#tv::schema::BlockNesting::Group),
+    }
+}
+
+fn object_nesting(tv: &TokenStream, n: Nesting) -> TokenStream {
+    match n {
+        Nesting::List => quote!(#tv::schema::ObjectNesting::List),
+        Nesting::Set => quote!(#tv::schema::ObjectNesting::Set),
+        Nesting::Map => quote!(#tv::schema::ObjectNesting::Map),
+        Nesting::Single | Nesting::Group => quote!(#tv::schema::ObjectNesting::Single),
+    }
+}
+
+pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStream {
+    let tv = root.path();
+    let header = impl_header(
+        cont,
+        quote!(#tv::schema::TfSchema),
+        quote!(#tv::TfType + 'static),
+    );
+    let items = cont.fields.iter().map(|f| {
+        let name = &f.tf_name;
+        let desc = description(&tv, &f.description, f.description_kind);
+        let mut flags = Vec::new();
+        if f.required {
+            flags.push(quote!(.required()));
+        }
+        if f.optional {
+            flags.push(quote!(.optional()));
+        }
+        if f.computed {
+            flags.push(quote!(.computed()));
+        }
+        if f.sensitive {
+            flags.push(quote!(.sensitive()));
+        }
+        if f.deprecated {
+            flags.push(quote!(.deprecated()));
+        }
+        match f.role {
+            Role::Attribute => {
+                let ty = f.ty;
+                let tv = root.at(f.ty_span());
+                quote_spanned! {f.ty_span()=>
+                    let block = block.attribute(
+                        #tv::schema::Attribute::new(#name, <#ty as #tv::TfType>::tf_type())
+                            #(#flags)* #desc
+                    );
+                }
+            }
+            Role::Nested { nesting } => {
+                let element = f.element.unwrap_or(f.ty);
+                let nesting = object_nesting(&root.path(), nesting);
+                let tv = root.at(f.element_span());
+                quote_spanned! {f.element_span()=>
+                    let block = block.attribute(
+                        #tv::schema::Attribute::nested(
+                            #name,
+                            #tv::schema::NestedObject {
+                                attributes: ::std::clone::Clone::clone(
+                                    &<#element as #tv::schema::TfSchema>::schema().block.attributes,
+                                ),
+                                nesting: #nesting,
+                            },
+                        )
+                        #(#flags)* #desc
+                    );
+                }
+            }
+            Role::Block {
+                nesting,
+                min_items,
+                max_items,
+            } => {
+                let element = f.element.unwrap_or(f.ty);
+                let nesting = block_nesting(&root.path(), nesting);
+                let tv = root.at(f.element_span());
+                quote_spanned! {f.element_span()=>
+                    let block = block.block_type(
+                        #tv::schema::NestedBlock::new(
+                            #name,
+                            ::std::clone::Clone::clone(
+                                &<#element as #tv::schema::TfSchema>::schema().block,
+                            )
+                            #desc,
+                            #nesting,
+                        )
+                        .min_items(#min_items)
+                        .max_items(#max_items)
+                    );
+                }
+            }
+        }
+    });
+    let desc = description(&tv, &cont.description, cont.description_kind);
+    let deprecated = cont.deprecated.then(|| quote!(.deprecated()));
+    let version = cont.version;
+    let build = quote! {
+        || {
+            let block = #tv::schema::Block::new();
+            #(#items)*
+            let block = block #desc #deprecated;
+            #tv::schema::Schema::new(#version, block)
+        }
+    };
+    let body = if cont.is_type_generic() {
+        // The cache is keyed by type, which must be 'static: the schema does not depend on
+        // lifetimes, so the key is the struct with every lifetime 'static.
+        let ident = cont.ident;
+        let args = cont.generics.params.iter().map(|p| match p {
+            syn::GenericParam::Lifetime(_) => quote!('static),
+            syn::GenericParam::Type(t) => {
+                let t = &t.ident;
+                quote!(#t)
+            }
+            syn::GenericParam::Const(c) => {
+                let c = &c.ident;
+                quote!(#c)
+            }
+        });
+        quote!(#tv::schema::cached_schema::<#ident<#(#args),*>>(#build))
+    } else {
+        quote! {
+            static CELL: ::std::sync::OnceLock<#tv::schema::Schema> =
+                ::std::sync::OnceLock::new();
+            CELL.get_or_init(#build)
+        }
+    };
+    quote! {
+        #header {
+            fn schema() -> &'static #tv::schema::Schema {
+                #body
+            }
+        }
+    }
+}

@@ -1,0 +1,359 @@
+// What #[derive(TfSchema)] writes for the structs of the file of the same name
+// without `.expanded` (checked by tfvalue-derive's unit test `expand_snapshots`;
+// rewrite with TFVALUE_BLESS=1).
+
+///[`Bucket`] with every value known: made by `IntoKnown::into_known`, which lists the path of every value still unknown.
+#[allow(clippy::all, clippy::pedantic)]
+pub struct BucketKnown
+where
+    String: framework::tfvalue::known::IntoKnown,
+    Unknown<Nullable<String>>: framework::tfvalue::known::IntoKnown,
+    Vec<Rule>: framework::tfvalue::known::IntoKnown,
+{
+    ///`name`, known.
+    pub name: <String as framework::tfvalue::known::IntoKnown>::Known,
+    ///`arn`, known.
+    pub arn: <Unknown<Nullable<String>> as framework::tfvalue::known::IntoKnown>::Known,
+    ///`rule`, known.
+    pub rule: <Vec<Rule> as framework::tfvalue::known::IntoKnown>::Known,
+}
+#[automatically_derived]
+#[allow(clippy::all, clippy::pedantic)]
+impl framework::tfvalue::known::IntoKnown for Bucket
+where
+    String: framework::tfvalue::known::IntoKnown,
+    Unknown<Nullable<String>>: framework::tfvalue::known::IntoKnown,
+    Vec<Rule>: framework::tfvalue::known::IntoKnown,
+{
+    type Known = BucketKnown;
+    fn into_known_at(
+        self,
+        at: framework::tfvalue::known::Trail<'_>,
+        unknowns: &mut ::std::vec::Vec<framework::tfvalue::AttributePath>,
+    ) -> ::std::option::Option<Self::Known> {
+        let name = framework::tfvalue::known::IntoKnown::into_known_at(
+            self.name,
+            at.attr("name"),
+            unknowns,
+        );
+        let arn = framework::tfvalue::known::IntoKnown::into_known_at(
+            self.arn,
+            at.attr("arn"),
+            unknowns,
+        );
+        let rule = framework::tfvalue::known::IntoKnown::into_known_at(
+            self.rule,
+            at.attr("rule"),
+            unknowns,
+        );
+        ::std::option::Option::Some(BucketKnown {
+            name: name?,
+            arn: arn?,
+            rule: rule?,
+        })
+    }
+}
+#[doc(hidden)]
+#[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
+const _: () = {
+    impl framework::tfvalue::TfType for Bucket {
+        fn tf_type() -> framework::tfvalue::Type {
+            static CELL: ::std::sync::OnceLock<framework::tfvalue::Type> = ::std::sync::OnceLock::new();
+            ::std::clone::Clone::clone(
+                CELL
+                    .get_or_init(|| framework::tfvalue::__private_0_1_0::object_type(
+                        ::std::vec![
+                            ("name", < String as framework::tfvalue::TfType >
+                            ::tf_type()), ("arn", < Unknown < Nullable < String > > as
+                            framework::tfvalue::TfType > ::tf_type()), ("rule", if < Vec
+                            < Rule > as framework::tfvalue::TfType > ::HAS_DYNAMIC {
+                            framework::tfvalue::Type::Dynamic } else { < Vec < Rule > as
+                            framework::tfvalue::TfType > ::tf_type() })
+                        ],
+                        &["arn"],
+                    )),
+            )
+        }
+        const HAS_DYNAMIC: bool = false
+            || <String as framework::tfvalue::TfType>::HAS_DYNAMIC
+            || <Unknown<Nullable<String>> as framework::tfvalue::TfType>::HAS_DYNAMIC
+            || <Vec<Rule> as framework::tfvalue::TfType>::HAS_DYNAMIC;
+    }
+    impl framework::tfvalue::schema::TfSchema for Bucket {
+        fn schema() -> &'static framework::tfvalue::schema::Schema {
+            static CELL: ::std::sync::OnceLock<framework::tfvalue::schema::Schema> = ::std::sync::OnceLock::new();
+            CELL.get_or_init(|| {
+                let block = framework::tfvalue::schema::Block::new();
+                let block = block
+                    .attribute(
+                        framework::tfvalue::schema::Attribute::new(
+                                "name",
+                                <String as framework::tfvalue::TfType>::tf_type(),
+                            )
+                            .required(),
+                    );
+                let block = block
+                    .attribute(
+                        framework::tfvalue::schema::Attribute::new(
+                                "arn",
+                                <Unknown<
+                                    Nullable<String>,
+                                > as framework::tfvalue::TfType>::tf_type(),
+                            )
+                            .computed(),
+                    );
+                let block = block
+                    .block_type(
+                        framework::tfvalue::schema::NestedBlock::new(
+                                "rule",
+                                ::std::clone::Clone::clone(
+                                    &<Rule as framework::tfvalue::schema::TfSchema>::schema()
+                                        .block,
+                                ),
+                                framework::tfvalue::schema::BlockNesting::List,
+                            )
+                            .min_items(0u64)
+                            .max_items(0u64),
+                    );
+                let block = block;
+                framework::tfvalue::schema::Schema::new(0i64, block)
+            })
+        }
+    }
+    impl framework::tfvalue::__private_0_1_0::serde::Serialize for Bucket {
+        fn serialize<S: framework::tfvalue::__private_0_1_0::serde::Serializer>(
+            &self,
+            serializer: S,
+        ) -> ::std::result::Result<S::Ok, S::Error> {
+            let mut state = framework::tfvalue::__private_0_1_0::serde::Serializer::serialize_struct(
+                serializer,
+                framework::tfvalue::__private_0_1_0::SORTED_STRUCT_TOKEN,
+                3usize,
+            )?;
+            framework::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                &mut state,
+                "arn",
+                &self.arn,
+            )?;
+            framework::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                &mut state,
+                "name",
+                &self.name,
+            )?;
+            framework::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                &mut state,
+                "rule",
+                &framework::tfvalue::__private_0_1_0::BlocksRef(&self.rule),
+            )?;
+            framework::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::end(state)
+        }
+    }
+    impl<'de> framework::tfvalue::__private_0_1_0::serde::Deserialize<'de> for Bucket {
+        fn deserialize<
+            __D: framework::tfvalue::__private_0_1_0::serde::Deserializer<'de>,
+        >(deserializer: __D) -> ::std::result::Result<Self, __D::Error> {
+            const FIELDS: &[&str] = &["arn", "name", "rule"];
+            enum __Field {
+                __F0,
+                __F1,
+                __F2,
+            }
+            struct __FieldVisitor;
+            impl<'de> framework::tfvalue::__private_0_1_0::serde::de::Visitor<'de>
+            for __FieldVisitor {
+                type Value = __Field;
+                fn expecting(
+                    &self,
+                    f: &mut ::std::fmt::Formatter<'_>,
+                ) -> ::std::fmt::Result {
+                    f.write_str("an attribute name")
+                }
+                fn visit_str<__E: framework::tfvalue::__private_0_1_0::serde::de::Error>(
+                    self,
+                    value: &str,
+                ) -> ::std::result::Result<__Field, __E> {
+                    match value {
+                        "arn" => ::std::result::Result::Ok(__Field::__F0),
+                        "name" => ::std::result::Result::Ok(__Field::__F1),
+                        "rule" => ::std::result::Result::Ok(__Field::__F2),
+                        other => {
+                            ::std::result::Result::Err(
+                                framework::tfvalue::__private_0_1_0::serde::de::Error::unknown_field(
+                                    other,
+                                    FIELDS,
+                                ),
+                            )
+                        }
+                    }
+                }
+                fn visit_bytes<
+                    __E: framework::tfvalue::__private_0_1_0::serde::de::Error,
+                >(self, value: &[u8]) -> ::std::result::Result<__Field, __E> {
+                    match value {
+                        b"arn" => ::std::result::Result::Ok(__Field::__F0),
+                        b"name" => ::std::result::Result::Ok(__Field::__F1),
+                        b"rule" => ::std::result::Result::Ok(__Field::__F2),
+                        other => {
+                            ::std::result::Result::Err(
+                                framework::tfvalue::__private_0_1_0::serde::de::Error::unknown_field(
+                                    &::std::string::String::from_utf8_lossy(other),
+                                    FIELDS,
+                                ),
+                            )
+                        }
+                    }
+                }
+            }
+            impl<'de> framework::tfvalue::__private_0_1_0::serde::Deserialize<'de>
+            for __Field {
+                fn deserialize<
+                    __D2: framework::tfvalue::__private_0_1_0::serde::Deserializer<'de>,
+                >(deserializer: __D2) -> ::std::result::Result<Self, __D2::Error> {
+                    framework::tfvalue::__private_0_1_0::serde::Deserializer::deserialize_identifier(
+                        deserializer,
+                        __FieldVisitor,
+                    )
+                }
+            }
+            struct __Visitor<'de>(::std::marker::PhantomData<(&'de (),)>);
+            impl<'de> framework::tfvalue::__private_0_1_0::serde::de::Visitor<'de>
+            for __Visitor<'de> {
+                type Value = Bucket;
+                fn expecting(
+                    &self,
+                    f: &mut ::std::fmt::Formatter<'_>,
+                ) -> ::std::fmt::Result {
+                    f.write_str("an object")
+                }
+                fn visit_map<
+                    __A: framework::tfvalue::__private_0_1_0::serde::de::MapAccess<'de>,
+                >(self, mut map: __A) -> ::std::result::Result<Self::Value, __A::Error> {
+                    let mut __v0: ::std::option::Option<Unknown<Nullable<String>>> = ::std::option::Option::None;
+                    let mut __v1: ::std::option::Option<String> = ::std::option::Option::None;
+                    let mut __v2: ::std::option::Option<Vec<Rule>> = ::std::option::Option::None;
+                    while let ::std::option::Option::Some(key) = framework::tfvalue::__private_0_1_0::serde::de::MapAccess::next_key::<
+                        __Field,
+                    >(&mut map)? {
+                        match key {
+                            __Field::__F0 => {
+                                if __v0.is_some() {
+                                    return ::std::result::Result::Err(
+                                        framework::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                            "arn",
+                                        ),
+                                    );
+                                }
+                                __v0 = ::std::option::Option::Some(
+                                    framework::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                                        Unknown<Nullable<String>>,
+                                    >(&mut map)?,
+                                );
+                            }
+                            __Field::__F1 => {
+                                if __v1.is_some() {
+                                    return ::std::result::Result::Err(
+                                        framework::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                            "name",
+                                        ),
+                                    );
+                                }
+                                __v1 = ::std::option::Option::Some(
+                                    framework::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                                        String,
+                                    >(&mut map)?,
+                                );
+                            }
+                            __Field::__F2 => {
+                                if __v2.is_some() {
+                                    return ::std::result::Result::Err(
+                                        framework::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                            "rule",
+                                        ),
+                                    );
+                                }
+                                __v2 = ::std::option::Option::Some(
+                                    framework::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                                        framework::tfvalue::__private_0_1_0::Blocks<
+                                            Vec<Rule>,
+                                            { <Vec<Rule> as framework::tfvalue::TfType>::HAS_DYNAMIC },
+                                        >,
+                                    >(&mut map)?
+                                        .0,
+                                );
+                            }
+                        }
+                    }
+                    let __v0 = match __v0 {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => {
+                            return ::std::result::Result::Err(
+                                framework::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                                    "arn",
+                                ),
+                            );
+                        }
+                    };
+                    let __v1 = match __v1 {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => {
+                            return ::std::result::Result::Err(
+                                framework::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                                    "name",
+                                ),
+                            );
+                        }
+                    };
+                    let __v2 = match __v2 {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => {
+                            return ::std::result::Result::Err(
+                                framework::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                                    "rule",
+                                ),
+                            );
+                        }
+                    };
+                    ::std::result::Result::Ok(Bucket {
+                        arn: __v0,
+                        name: __v1,
+                        rule: __v2,
+                    })
+                }
+            }
+            framework::tfvalue::__private_0_1_0::serde::Deserializer::deserialize_struct(
+                deserializer,
+                "Bucket",
+                FIELDS,
+                __Visitor(::std::marker::PhantomData),
+            )
+        }
+    }
+    impl framework::tfvalue::known::UnknownPaths for Bucket {
+        fn unknown_paths_into(
+            &self,
+            at: framework::tfvalue::known::Trail<'_>,
+            out: &mut ::std::vec::Vec<framework::tfvalue::AttributePath>,
+        ) {
+            framework::tfvalue::known::UnknownPaths::unknown_paths_into(
+                &self.name,
+                at.attr("name"),
+                out,
+            );
+            framework::tfvalue::known::UnknownPaths::unknown_paths_into(
+                &self.arn,
+                at.attr("arn"),
+                out,
+            );
+            framework::tfvalue::known::UnknownPaths::unknown_paths_into(
+                &self.rule,
+                at.attr("rule"),
+                out,
+            );
+        }
+        fn is_wholly_known(&self) -> bool {
+            true && framework::tfvalue::known::UnknownPaths::is_wholly_known(&self.name)
+                && framework::tfvalue::known::UnknownPaths::is_wholly_known(&self.arn)
+                && framework::tfvalue::known::UnknownPaths::is_wholly_known(&self.rule)
+        }
+    }
+};

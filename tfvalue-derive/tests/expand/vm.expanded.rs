@@ -1,0 +1,835 @@
+// What #[derive(TfSchema)] writes for the structs of the file of the same name
+// without `.expanded` (checked by tfvalue-derive's unit test `expand_snapshots`;
+// rewrite with TFVALUE_BLESS=1).
+
+///[`Vm`] with every value known: made by `IntoKnown::into_known`, which lists the path of every value still unknown.
+#[derive(Debug)]
+#[allow(clippy::all, clippy::pedantic)]
+pub struct VmKnown
+where
+    Unknown<Nullable<String>>: ::tfvalue::known::IntoKnown,
+    String: ::tfvalue::known::IntoKnown,
+    Unknown<Nullable<String>>: ::tfvalue::known::IntoKnown,
+    Nullable<BTreeMap<String, String>>: ::tfvalue::known::IntoKnown,
+    Option<String>: ::tfvalue::known::IntoKnown,
+    Value: ::tfvalue::known::IntoKnown,
+    Vec<Disk>: ::tfvalue::known::IntoKnown,
+    Option<Network>: ::tfvalue::known::IntoKnown,
+    Timeouts: ::tfvalue::known::IntoKnown,
+    Nullable<BTreeSet<Port>>: ::tfvalue::known::IntoKnown,
+{
+    ///`id`, known.
+    pub id: <Unknown<Nullable<String>> as ::tfvalue::known::IntoKnown>::Known,
+    ///`name`, known.
+    pub name: <String as ::tfvalue::known::IntoKnown>::Known,
+    ///`password`, known.
+    pub password: <Unknown<Nullable<String>> as ::tfvalue::known::IntoKnown>::Known,
+    ///`tags`, known.
+    pub tags: <Nullable<BTreeMap<String, String>> as ::tfvalue::known::IntoKnown>::Known,
+    ///`type`, known.
+    pub kind: <Option<String> as ::tfvalue::known::IntoKnown>::Known,
+    ///`metadata`, known.
+    pub metadata: <Value as ::tfvalue::known::IntoKnown>::Known,
+    ///`disk`, known.
+    pub disk: <Vec<Disk> as ::tfvalue::known::IntoKnown>::Known,
+    ///`network`, known.
+    pub network: <Option<Network> as ::tfvalue::known::IntoKnown>::Known,
+    ///`timeouts`, known.
+    pub timeouts: <Timeouts as ::tfvalue::known::IntoKnown>::Known,
+    ///`ports`, known.
+    pub ports: <Nullable<BTreeSet<Port>> as ::tfvalue::known::IntoKnown>::Known,
+}
+#[automatically_derived]
+#[allow(clippy::all, clippy::pedantic)]
+impl ::tfvalue::known::IntoKnown for Vm
+where
+    Unknown<Nullable<String>>: ::tfvalue::known::IntoKnown,
+    String: ::tfvalue::known::IntoKnown,
+    Unknown<Nullable<String>>: ::tfvalue::known::IntoKnown,
+    Nullable<BTreeMap<String, String>>: ::tfvalue::known::IntoKnown,
+    Option<String>: ::tfvalue::known::IntoKnown,
+    Value: ::tfvalue::known::IntoKnown,
+    Vec<Disk>: ::tfvalue::known::IntoKnown,
+    Option<Network>: ::tfvalue::known::IntoKnown,
+    Timeouts: ::tfvalue::known::IntoKnown,
+    Nullable<BTreeSet<Port>>: ::tfvalue::known::IntoKnown,
+{
+    type Known = VmKnown;
+    fn into_known_at(
+        self,
+        at: ::tfvalue::known::Trail<'_>,
+        unknowns: &mut ::std::vec::Vec<::tfvalue::AttributePath>,
+    ) -> ::std::option::Option<Self::Known> {
+        let id = ::tfvalue::known::IntoKnown::into_known_at(
+            self.id,
+            at.attr("id"),
+            unknowns,
+        );
+        let name = ::tfvalue::known::IntoKnown::into_known_at(
+            self.name,
+            at.attr("name"),
+            unknowns,
+        );
+        let password = ::tfvalue::known::IntoKnown::into_known_at(
+            self.password,
+            at.attr("password"),
+            unknowns,
+        );
+        let tags = ::tfvalue::known::IntoKnown::into_known_at(
+            self.tags,
+            at.attr("tags"),
+            unknowns,
+        );
+        let kind = ::tfvalue::known::IntoKnown::into_known_at(
+            self.kind,
+            at.attr("type"),
+            unknowns,
+        );
+        let metadata = ::tfvalue::known::IntoKnown::into_known_at(
+            self.metadata,
+            at.attr("metadata"),
+            unknowns,
+        );
+        let disk = ::tfvalue::known::IntoKnown::into_known_at(
+            self.disk,
+            at.attr("disk"),
+            unknowns,
+        );
+        let network = ::tfvalue::known::IntoKnown::into_known_at(
+            self.network,
+            at.attr("network"),
+            unknowns,
+        );
+        let timeouts = ::tfvalue::known::IntoKnown::into_known_at(
+            self.timeouts,
+            at.attr("timeouts"),
+            unknowns,
+        );
+        let ports = ::tfvalue::known::IntoKnown::into_known_at(
+            self.ports,
+            at.attr("ports"),
+            unknowns,
+        );
+        ::std::option::Option::Some(VmKnown {
+            id: id?,
+            name: name?,
+            password: password?,
+            tags: tags?,
+            kind: kind?,
+            metadata: metadata?,
+            disk: disk?,
+            network: network?,
+            timeouts: timeouts?,
+            ports: ports?,
+        })
+    }
+}
+#[doc(hidden)]
+#[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
+const _: () = {
+    impl ::tfvalue::TfType for Vm {
+        fn tf_type() -> ::tfvalue::Type {
+            static CELL: ::std::sync::OnceLock<::tfvalue::Type> = ::std::sync::OnceLock::new();
+            ::std::clone::Clone::clone(
+                CELL
+                    .get_or_init(|| ::tfvalue::__private_0_1_0::object_type(
+                        ::std::vec![
+                            ("id", < Unknown < Nullable < String > > as ::tfvalue::TfType
+                            > ::tf_type()), ("name", < String as ::tfvalue::TfType >
+                            ::tf_type()), ("password", < Unknown < Nullable < String > >
+                            as ::tfvalue::TfType > ::tf_type()), ("tags", < Nullable <
+                            BTreeMap < String, String > > as ::tfvalue::TfType >
+                            ::tf_type()), ("type", < Option < String > as
+                            ::tfvalue::TfType > ::tf_type()), ("metadata", < Value as
+                            ::tfvalue::TfType > ::tf_type()), ("disk", if < Vec < Disk >
+                            as ::tfvalue::TfType > ::HAS_DYNAMIC {
+                            ::tfvalue::Type::Dynamic } else { < Vec < Disk > as
+                            ::tfvalue::TfType > ::tf_type() }), ("network", < Option <
+                            Network > as ::tfvalue::TfType > ::tf_type()), ("timeouts", <
+                            Timeouts as ::tfvalue::TfType > ::tf_type()), ("ports", <
+                            Nullable < BTreeSet < Port > > as ::tfvalue::TfType >
+                            ::tf_type())
+                        ],
+                        &["id", "password", "tags", "type", "metadata", "ports"],
+                    )),
+            )
+        }
+        const HAS_DYNAMIC: bool = false
+            || <Unknown<Nullable<String>> as ::tfvalue::TfType>::HAS_DYNAMIC
+            || <String as ::tfvalue::TfType>::HAS_DYNAMIC
+            || <Unknown<Nullable<String>> as ::tfvalue::TfType>::HAS_DYNAMIC
+            || <Nullable<BTreeMap<String, String>> as ::tfvalue::TfType>::HAS_DYNAMIC
+            || <Option<String> as ::tfvalue::TfType>::HAS_DYNAMIC
+            || <Value as ::tfvalue::TfType>::HAS_DYNAMIC
+            || <Vec<Disk> as ::tfvalue::TfType>::HAS_DYNAMIC
+            || <Option<Network> as ::tfvalue::TfType>::HAS_DYNAMIC
+            || <Timeouts as ::tfvalue::TfType>::HAS_DYNAMIC
+            || <Nullable<BTreeSet<Port>> as ::tfvalue::TfType>::HAS_DYNAMIC;
+    }
+    impl ::tfvalue::schema::TfSchema for Vm {
+        fn schema() -> &'static ::tfvalue::schema::Schema {
+            static CELL: ::std::sync::OnceLock<::tfvalue::schema::Schema> = ::std::sync::OnceLock::new();
+            CELL.get_or_init(|| {
+                let block = ::tfvalue::schema::Block::new();
+                let block = block
+                    .attribute(
+                        ::tfvalue::schema::Attribute::new(
+                                "id",
+                                <Unknown<Nullable<String>> as ::tfvalue::TfType>::tf_type(),
+                            )
+                            .computed()
+                            .description(
+                                "The machine's id, known after apply.",
+                                ::tfvalue::schema::StringKind::Plain,
+                            ),
+                    );
+                let block = block
+                    .attribute(
+                        ::tfvalue::schema::Attribute::new(
+                                "name",
+                                <String as ::tfvalue::TfType>::tf_type(),
+                            )
+                            .required(),
+                    );
+                let block = block
+                    .attribute(
+                        ::tfvalue::schema::Attribute::new(
+                                "password",
+                                <Unknown<Nullable<String>> as ::tfvalue::TfType>::tf_type(),
+                            )
+                            .optional()
+                            .computed()
+                            .sensitive()
+                            .description(
+                                "The root password.",
+                                ::tfvalue::schema::StringKind::Markdown,
+                            ),
+                    );
+                let block = block
+                    .attribute(
+                        ::tfvalue::schema::Attribute::new(
+                                "tags",
+                                <Nullable<
+                                    BTreeMap<String, String>,
+                                > as ::tfvalue::TfType>::tf_type(),
+                            )
+                            .optional(),
+                    );
+                let block = block
+                    .attribute(
+                        ::tfvalue::schema::Attribute::new(
+                                "type",
+                                <Option<String> as ::tfvalue::TfType>::tf_type(),
+                            )
+                            .optional(),
+                    );
+                let block = block
+                    .attribute(
+                        ::tfvalue::schema::Attribute::new(
+                                "metadata",
+                                <Value as ::tfvalue::TfType>::tf_type(),
+                            )
+                            .optional(),
+                    );
+                let block = block
+                    .block_type(
+                        ::tfvalue::schema::NestedBlock::new(
+                                "disk",
+                                ::std::clone::Clone::clone(
+                                    &<Disk as ::tfvalue::schema::TfSchema>::schema().block,
+                                ),
+                                ::tfvalue::schema::BlockNesting::List,
+                            )
+                            .min_items(1u64)
+                            .max_items(4u64),
+                    );
+                let block = block
+                    .block_type(
+                        ::tfvalue::schema::NestedBlock::new(
+                                "network",
+                                ::std::clone::Clone::clone(
+                                    &<Network as ::tfvalue::schema::TfSchema>::schema().block,
+                                ),
+                                ::tfvalue::schema::BlockNesting::Single,
+                            )
+                            .min_items(0u64)
+                            .max_items(0u64),
+                    );
+                let block = block
+                    .block_type(
+                        ::tfvalue::schema::NestedBlock::new(
+                                "timeouts",
+                                ::std::clone::Clone::clone(
+                                    &<Timeouts as ::tfvalue::schema::TfSchema>::schema().block,
+                                ),
+                                ::tfvalue::schema::BlockNesting::Group,
+                            )
+                            .min_items(0u64)
+                            .max_items(0u64),
+                    );
+                let block = block
+                    .attribute(
+                        ::tfvalue::schema::Attribute::nested(
+                                "ports",
+                                ::tfvalue::schema::NestedObject {
+                                    attributes: ::std::clone::Clone::clone(
+                                        &<Port as ::tfvalue::schema::TfSchema>::schema()
+                                            .block
+                                            .attributes,
+                                    ),
+                                    nesting: ::tfvalue::schema::ObjectNesting::Set,
+                                },
+                            )
+                            .optional(),
+                    );
+                let block = block
+                    .description(
+                        "A virtual machine.",
+                        ::tfvalue::schema::StringKind::Plain,
+                    );
+                ::tfvalue::schema::Schema::new(2i64, block)
+            })
+        }
+    }
+    impl ::tfvalue::__private_0_1_0::serde::Serialize for Vm {
+        fn serialize<S: ::tfvalue::__private_0_1_0::serde::Serializer>(
+            &self,
+            serializer: S,
+        ) -> ::std::result::Result<S::Ok, S::Error> {
+            let mut state = ::tfvalue::__private_0_1_0::serde::Serializer::serialize_struct(
+                serializer,
+                ::tfvalue::__private_0_1_0::SORTED_STRUCT_TOKEN,
+                10usize,
+            )?;
+            ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                &mut state,
+                "disk",
+                &::tfvalue::__private_0_1_0::BlocksRef(&self.disk),
+            )?;
+            ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                &mut state,
+                "id",
+                &self.id,
+            )?;
+            ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                &mut state,
+                "metadata",
+                &self.metadata,
+            )?;
+            ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                &mut state,
+                "name",
+                &self.name,
+            )?;
+            ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                &mut state,
+                "network",
+                &self.network,
+            )?;
+            ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                &mut state,
+                "password",
+                &self.password,
+            )?;
+            ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                &mut state,
+                "ports",
+                &self.ports,
+            )?;
+            ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                &mut state,
+                "tags",
+                &self.tags,
+            )?;
+            ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                &mut state,
+                "timeouts",
+                &self.timeouts,
+            )?;
+            ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                &mut state,
+                "type",
+                &self.kind,
+            )?;
+            ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::end(state)
+        }
+    }
+    impl<'de> ::tfvalue::__private_0_1_0::serde::Deserialize<'de> for Vm {
+        fn deserialize<__D: ::tfvalue::__private_0_1_0::serde::Deserializer<'de>>(
+            deserializer: __D,
+        ) -> ::std::result::Result<Self, __D::Error> {
+            const FIELDS: &[&str] = &[
+                "disk",
+                "id",
+                "metadata",
+                "name",
+                "network",
+                "password",
+                "ports",
+                "tags",
+                "timeouts",
+                "type",
+            ];
+            enum __Field {
+                __F0,
+                __F1,
+                __F2,
+                __F3,
+                __F4,
+                __F5,
+                __F6,
+                __F7,
+                __F8,
+                __F9,
+            }
+            struct __FieldVisitor;
+            impl<'de> ::tfvalue::__private_0_1_0::serde::de::Visitor<'de>
+            for __FieldVisitor {
+                type Value = __Field;
+                fn expecting(
+                    &self,
+                    f: &mut ::std::fmt::Formatter<'_>,
+                ) -> ::std::fmt::Result {
+                    f.write_str("an attribute name")
+                }
+                fn visit_str<__E: ::tfvalue::__private_0_1_0::serde::de::Error>(
+                    self,
+                    value: &str,
+                ) -> ::std::result::Result<__Field, __E> {
+                    match value {
+                        "disk" => ::std::result::Result::Ok(__Field::__F0),
+                        "id" => ::std::result::Result::Ok(__Field::__F1),
+                        "metadata" => ::std::result::Result::Ok(__Field::__F2),
+                        "name" => ::std::result::Result::Ok(__Field::__F3),
+                        "network" => ::std::result::Result::Ok(__Field::__F4),
+                        "password" => ::std::result::Result::Ok(__Field::__F5),
+                        "ports" => ::std::result::Result::Ok(__Field::__F6),
+                        "tags" => ::std::result::Result::Ok(__Field::__F7),
+                        "timeouts" => ::std::result::Result::Ok(__Field::__F8),
+                        "type" => ::std::result::Result::Ok(__Field::__F9),
+                        other => {
+                            ::std::result::Result::Err(
+                                ::tfvalue::__private_0_1_0::serde::de::Error::unknown_field(
+                                    other,
+                                    FIELDS,
+                                ),
+                            )
+                        }
+                    }
+                }
+                fn visit_bytes<__E: ::tfvalue::__private_0_1_0::serde::de::Error>(
+                    self,
+                    value: &[u8],
+                ) -> ::std::result::Result<__Field, __E> {
+                    match value {
+                        b"disk" => ::std::result::Result::Ok(__Field::__F0),
+                        b"id" => ::std::result::Result::Ok(__Field::__F1),
+                        b"metadata" => ::std::result::Result::Ok(__Field::__F2),
+                        b"name" => ::std::result::Result::Ok(__Field::__F3),
+                        b"network" => ::std::result::Result::Ok(__Field::__F4),
+                        b"password" => ::std::result::Result::Ok(__Field::__F5),
+                        b"ports" => ::std::result::Result::Ok(__Field::__F6),
+                        b"tags" => ::std::result::Result::Ok(__Field::__F7),
+                        b"timeouts" => ::std::result::Result::Ok(__Field::__F8),
+                        b"type" => ::std::result::Result::Ok(__Field::__F9),
+                        other => {
+                            ::std::result::Result::Err(
+                                ::tfvalue::__private_0_1_0::serde::de::Error::unknown_field(
+                                    &::std::string::String::from_utf8_lossy(other),
+                                    FIELDS,
+                                ),
+                            )
+                        }
+                    }
+                }
+            }
+            impl<'de> ::tfvalue::__private_0_1_0::serde::Deserialize<'de> for __Field {
+                fn deserialize<
+                    __D2: ::tfvalue::__private_0_1_0::serde::Deserializer<'de>,
+                >(deserializer: __D2) -> ::std::result::Result<Self, __D2::Error> {
+                    ::tfvalue::__private_0_1_0::serde::Deserializer::deserialize_identifier(
+                        deserializer,
+                        __FieldVisitor,
+                    )
+                }
+            }
+            struct __Visitor<'de>(::std::marker::PhantomData<(&'de (),)>);
+            impl<'de> ::tfvalue::__private_0_1_0::serde::de::Visitor<'de>
+            for __Visitor<'de> {
+                type Value = Vm;
+                fn expecting(
+                    &self,
+                    f: &mut ::std::fmt::Formatter<'_>,
+                ) -> ::std::fmt::Result {
+                    f.write_str("an object")
+                }
+                fn visit_map<__A: ::tfvalue::__private_0_1_0::serde::de::MapAccess<'de>>(
+                    self,
+                    mut map: __A,
+                ) -> ::std::result::Result<Self::Value, __A::Error> {
+                    let mut __v0: ::std::option::Option<Vec<Disk>> = ::std::option::Option::None;
+                    let mut __v1: ::std::option::Option<Unknown<Nullable<String>>> = ::std::option::Option::None;
+                    let mut __v2: ::std::option::Option<Value> = ::std::option::Option::None;
+                    let mut __v3: ::std::option::Option<String> = ::std::option::Option::None;
+                    let mut __v4: ::std::option::Option<Option<Network>> = ::std::option::Option::None;
+                    let mut __v5: ::std::option::Option<Unknown<Nullable<String>>> = ::std::option::Option::None;
+                    let mut __v6: ::std::option::Option<Nullable<BTreeSet<Port>>> = ::std::option::Option::None;
+                    let mut __v7: ::std::option::Option<
+                        Nullable<BTreeMap<String, String>>,
+                    > = ::std::option::Option::None;
+                    let mut __v8: ::std::option::Option<Timeouts> = ::std::option::Option::None;
+                    let mut __v9: ::std::option::Option<Option<String>> = ::std::option::Option::None;
+                    while let ::std::option::Option::Some(key) = ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_key::<
+                        __Field,
+                    >(&mut map)? {
+                        match key {
+                            __Field::__F0 => {
+                                if __v0.is_some() {
+                                    return ::std::result::Result::Err(
+                                        ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                            "disk",
+                                        ),
+                                    );
+                                }
+                                __v0 = ::std::option::Option::Some(
+                                    ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                                        ::tfvalue::__private_0_1_0::Blocks<
+                                            Vec<Disk>,
+                                            { <Vec<Disk> as ::tfvalue::TfType>::HAS_DYNAMIC },
+                                        >,
+                                    >(&mut map)?
+                                        .0,
+                                );
+                            }
+                            __Field::__F1 => {
+                                if __v1.is_some() {
+                                    return ::std::result::Result::Err(
+                                        ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                            "id",
+                                        ),
+                                    );
+                                }
+                                __v1 = ::std::option::Option::Some(
+                                    ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                                        Unknown<Nullable<String>>,
+                                    >(&mut map)?,
+                                );
+                            }
+                            __Field::__F2 => {
+                                if __v2.is_some() {
+                                    return ::std::result::Result::Err(
+                                        ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                            "metadata",
+                                        ),
+                                    );
+                                }
+                                __v2 = ::std::option::Option::Some(
+                                    ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                                        Value,
+                                    >(&mut map)?,
+                                );
+                            }
+                            __Field::__F3 => {
+                                if __v3.is_some() {
+                                    return ::std::result::Result::Err(
+                                        ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                            "name",
+                                        ),
+                                    );
+                                }
+                                __v3 = ::std::option::Option::Some(
+                                    ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                                        String,
+                                    >(&mut map)?,
+                                );
+                            }
+                            __Field::__F4 => {
+                                if __v4.is_some() {
+                                    return ::std::result::Result::Err(
+                                        ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                            "network",
+                                        ),
+                                    );
+                                }
+                                __v4 = ::std::option::Option::Some(
+                                    ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                                        Option<Network>,
+                                    >(&mut map)?,
+                                );
+                            }
+                            __Field::__F5 => {
+                                if __v5.is_some() {
+                                    return ::std::result::Result::Err(
+                                        ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                            "password",
+                                        ),
+                                    );
+                                }
+                                __v5 = ::std::option::Option::Some(
+                                    ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                                        Unknown<Nullable<String>>,
+                                    >(&mut map)?,
+                                );
+                            }
+                            __Field::__F6 => {
+                                if __v6.is_some() {
+                                    return ::std::result::Result::Err(
+                                        ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                            "ports",
+                                        ),
+                                    );
+                                }
+                                __v6 = ::std::option::Option::Some(
+                                    ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                                        Nullable<BTreeSet<Port>>,
+                                    >(&mut map)?,
+                                );
+                            }
+                            __Field::__F7 => {
+                                if __v7.is_some() {
+                                    return ::std::result::Result::Err(
+                                        ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                            "tags",
+                                        ),
+                                    );
+                                }
+                                __v7 = ::std::option::Option::Some(
+                                    ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                                        ::tfvalue::__private_0_1_0::Bulk<
+                                            Nullable<BTreeMap<String, String>>,
+                                        >,
+                                    >(&mut map)?
+                                        .0,
+                                );
+                            }
+                            __Field::__F8 => {
+                                if __v8.is_some() {
+                                    return ::std::result::Result::Err(
+                                        ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                            "timeouts",
+                                        ),
+                                    );
+                                }
+                                __v8 = ::std::option::Option::Some(
+                                    ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                                        Timeouts,
+                                    >(&mut map)?,
+                                );
+                            }
+                            __Field::__F9 => {
+                                if __v9.is_some() {
+                                    return ::std::result::Result::Err(
+                                        ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                            "type",
+                                        ),
+                                    );
+                                }
+                                __v9 = ::std::option::Option::Some(
+                                    ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                                        Option<String>,
+                                    >(&mut map)?,
+                                );
+                            }
+                        }
+                    }
+                    let __v0 = match __v0 {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => {
+                            return ::std::result::Result::Err(
+                                ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                                    "disk",
+                                ),
+                            );
+                        }
+                    };
+                    let __v1 = match __v1 {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => {
+                            return ::std::result::Result::Err(
+                                ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                                    "id",
+                                ),
+                            );
+                        }
+                    };
+                    let __v2 = match __v2 {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => {
+                            return ::std::result::Result::Err(
+                                ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                                    "metadata",
+                                ),
+                            );
+                        }
+                    };
+                    let __v3 = match __v3 {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => {
+                            return ::std::result::Result::Err(
+                                ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                                    "name",
+                                ),
+                            );
+                        }
+                    };
+                    let __v4 = match __v4 {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => {
+                            return ::std::result::Result::Err(
+                                ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                                    "network",
+                                ),
+                            );
+                        }
+                    };
+                    let __v5 = match __v5 {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => {
+                            return ::std::result::Result::Err(
+                                ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                                    "password",
+                                ),
+                            );
+                        }
+                    };
+                    let __v6 = match __v6 {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => {
+                            return ::std::result::Result::Err(
+                                ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                                    "ports",
+                                ),
+                            );
+                        }
+                    };
+                    let __v7 = match __v7 {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => {
+                            return ::std::result::Result::Err(
+                                ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                                    "tags",
+                                ),
+                            );
+                        }
+                    };
+                    let __v8 = match __v8 {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => {
+                            return ::std::result::Result::Err(
+                                ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                                    "timeouts",
+                                ),
+                            );
+                        }
+                    };
+                    let __v9 = match __v9 {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => {
+                            return ::std::result::Result::Err(
+                                ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                                    "type",
+                                ),
+                            );
+                        }
+                    };
+                    ::tfvalue::__private_0_1_0::check_block_count::<
+                        __A::Error,
+                        _,
+                    >(&__v0, "disk", 1u64, 4u64)?;
+                    ::std::result::Result::Ok(Vm {
+                        disk: __v0,
+                        id: __v1,
+                        metadata: __v2,
+                        name: __v3,
+                        network: __v4,
+                        password: __v5,
+                        ports: __v6,
+                        tags: __v7,
+                        timeouts: __v8,
+                        kind: __v9,
+                    })
+                }
+            }
+            ::tfvalue::__private_0_1_0::serde::Deserializer::deserialize_struct(
+                deserializer,
+                "Vm",
+                FIELDS,
+                __Visitor(::std::marker::PhantomData),
+            )
+        }
+    }
+    impl ::tfvalue::known::UnknownPaths for Vm {
+        fn unknown_paths_into(
+            &self,
+            at: ::tfvalue::known::Trail<'_>,
+            out: &mut ::std::vec::Vec<::tfvalue::AttributePath>,
+        ) {
+            ::tfvalue::known::UnknownPaths::unknown_paths_into(
+                &self.id,
+                at.attr("id"),
+                out,
+            );
+            ::tfvalue::known::UnknownPaths::unknown_paths_into(
+                &self.name,
+                at.attr("name"),
+                out,
+            );
+            ::tfvalue::known::UnknownPaths::unknown_paths_into(
+                &self.password,
+                at.attr("password"),
+                out,
+            );
+            ::tfvalue::known::UnknownPaths::unknown_paths_into(
+                &self.tags,
+                at.attr("tags"),
+                out,
+            );
+            ::tfvalue::known::UnknownPaths::unknown_paths_into(
+                &self.kind,
+                at.attr("type"),
+                out,
+            );
+            ::tfvalue::known::UnknownPaths::unknown_paths_into(
+                &self.metadata,
+                at.attr("metadata"),
+                out,
+            );
+            ::tfvalue::known::UnknownPaths::unknown_paths_into(
+                &self.disk,
+                at.attr("disk"),
+                out,
+            );
+            ::tfvalue::known::UnknownPaths::unknown_paths_into(
+                &self.network,
+                at.attr("network"),
+                out,
+            );
+            ::tfvalue::known::UnknownPaths::unknown_paths_into(
+                &self.timeouts,
+                at.attr("timeouts"),
+                out,
+            );
+            ::tfvalue::known::UnknownPaths::unknown_paths_into(
+                &self.ports,
+                at.attr("ports"),
+                out,
+            );
+        }
+        fn is_wholly_known(&self) -> bool {
+            true && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.id)
+                && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.name)
+                && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.password)
+                && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.tags)
+                && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.kind)
+                && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.metadata)
+                && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.disk)
+                && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.network)
+                && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.timeouts)
+                && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.ports)
+        }
+    }
+    const _: () = ::core::assert!(
+        ! < Port as ::tfvalue::TfType > ::HAS_DYNAMIC,
+        "`ports` is a SET of a type containing a dynamic attribute (tfvalue::Value), which Terraform does not allow: use a list or map nesting, or a typed attribute"
+    );
+};

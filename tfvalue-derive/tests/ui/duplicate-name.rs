@@ -1,0 +1,10 @@
+use tfvalue::TfSchema;
+
+#[derive(TfSchema)]
+struct Thing {
+    name: String,
+    #[tf(rename = "name")]
+    other: String,
+}
+
+fn main() {}

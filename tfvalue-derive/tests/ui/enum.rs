@@ -1,0 +1,9 @@
+use tfvalue::TfSchema;
+
+#[derive(TfSchema)]
+enum Thing {
+    A,
+    B,
+}
+
+fn main() {}

@@ -1,0 +1,14 @@
+use tfvalue::TfSchema;
+
+#[derive(TfSchema)]
+struct Disk {
+    size: u32,
+}
+
+#[derive(TfSchema)]
+struct Thing {
+    #[tf(block)]
+    boot: Disk,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use tfvalue::TfSchema;
+
+#[derive(TfSchema)]
+struct Thing {
+    #[tf(requried)]
+    name: String,
+}
+
+fn main() {}
