@@ -1,9 +1,0 @@
-use tfvalue::TfSchema;
-
-#[derive(TfSchema)]
-enum Thing {
-    A,
-    B,
-}
-
-fn main() {}

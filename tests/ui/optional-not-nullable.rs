@@ -1,9 +1,0 @@
-use tfvalue::TfSchema;
-
-#[derive(TfSchema)]
-struct Thing {
-    #[tf(optional)]
-    name: String,
-}
-
-fn main() {}

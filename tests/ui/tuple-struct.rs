@@ -1,6 +1,0 @@
-use tfvalue::TfSchema;
-
-#[derive(TfSchema)]
-struct Thing(String, u32);
-
-fn main() {}

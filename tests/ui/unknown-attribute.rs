@@ -1,9 +1,0 @@
-use tfvalue::{Nullable, TfSchema};
-
-#[derive(TfSchema)]
-struct Thing {
-    #[tf(optinal)]
-    name: Nullable<String>,
-}
-
-fn main() {}
