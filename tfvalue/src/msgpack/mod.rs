@@ -19,6 +19,7 @@
 //! (and go-cty's order, for strings).
 
 mod de;
+mod number;
 mod ser;
 
 pub use de::Deserializer;
