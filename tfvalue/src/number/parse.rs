@@ -216,7 +216,7 @@ pub(super) fn parse_bytes(text: &[u8], original: &str) -> Result<Number> {
 
 /// The length of the plain text (as `Display` writes it: no exponent) of `±m × 10^exp`,
 /// `m` having `sig` significant digits and no trailing zeros.
-pub(super) fn plain_len(neg: bool, sig: usize, exp: i64) -> i64 {
+fn plain_len(neg: bool, sig: usize, exp: i64) -> i64 {
     let n = sig as i64;
     let len = if exp >= 0 {
         n + exp
