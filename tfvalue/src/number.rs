@@ -88,6 +88,8 @@ impl Number {
     /// plain text (written out without an exponent, as `Display` and Terraform write
     /// numbers) would be longer, such as `1e4096`, are rejected with [`ErrorKind::Limit`]:
     /// every number accepted can be written and read back.
+    ///
+    /// [`MAX_NUMBER_TEXT`]: crate::limits::MAX_NUMBER_TEXT
     pub fn parse(text: &str) -> Result<Number> {
         parse_bytes(text.as_bytes(), text)
     }
