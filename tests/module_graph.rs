@@ -41,7 +41,9 @@ fn is_test_file(path: &Path) -> bool {
 
 /// The source without comments and without a trailing inline `#[cfg(test)] mod tests`.
 fn code_of(source: &str) -> String {
-    let cut = source.find("#[cfg(test)]\nmod tests").unwrap_or(source.len());
+    let cut = source
+        .find("#[cfg(test)]\nmod tests")
+        .unwrap_or(source.len());
     source[..cut]
         .lines()
         .map(|line| match line.find("//") {
@@ -199,7 +201,10 @@ fn runtime_modules_are_acyclic() {
                 .iter()
                 .map(|m| format!("  {m} uses {:?}", graph[m]))
                 .collect();
-            panic!("tfvalue's modules form a cycle among:\n{}", lines.join("\n"));
+            panic!(
+                "tfvalue's modules form a cycle among:\n{}",
+                lines.join("\n")
+            );
         }
     }
 }
@@ -210,7 +215,10 @@ fn the_cycle_check_finds_a_cycle() {
     graph.insert("a".into(), ["b".to_owned()].into());
     graph.insert("b".into(), ["c".to_owned()].into());
     graph.insert("c".into(), ["b".to_owned()].into());
-    assert_eq!(layers(&graph), Err(vec!["a".into(), "b".into(), "c".into()]));
+    assert_eq!(
+        layers(&graph),
+        Err(vec!["a".into(), "b".into(), "c".into()])
+    );
     graph.insert("c".into(), BTreeSet::new());
     assert_eq!(
         layers(&graph),

@@ -151,6 +151,12 @@
 
 #![deny(missing_docs)]
 
+/// Support for the code `#[derive(TfSchema)]` writes. Its name carries the crate version
+/// (the derive writes the name of its own version), so a derive and a runtime of different
+/// releases fail to compile together instead of misbehaving.
+#[doc(hidden)]
+#[path = "derive_support.rs"]
+pub mod __private_0_1_0;
 mod bulk_map;
 pub mod dynamic_value;
 pub mod error;
@@ -163,21 +169,15 @@ pub mod msgpack;
 pub mod nullable;
 pub mod number;
 pub mod path;
-/// Support for the code `#[derive(TfSchema)]` writes. Its name carries the crate version
-/// (the derive writes the name of its own version), so a derive and a runtime of different
-/// releases fail to compile together instead of misbehaving.
-#[doc(hidden)]
-#[path = "derive_support.rs"]
-pub mod __private_0_1_0;
 pub mod refinements;
 pub mod schema;
 mod scratch;
 mod ser_macros;
 pub mod set;
 mod text;
+pub mod tf_type;
 #[doc(hidden)]
 pub mod tokens;
-pub mod tf_type;
 pub mod types;
 pub mod unknown;
 pub mod upgrade;

@@ -13,8 +13,8 @@ use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::error::{Error, ErrorKind};
-use crate::tokens::SORTED_MAP_TOKEN;
 use crate::tf_type::TfType;
+use crate::tokens::SORTED_MAP_TOKEN;
 use crate::types::Type;
 
 /// A Terraform map: string keys in byte order, each with a value; a sorted vector.

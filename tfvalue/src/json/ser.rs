@@ -19,10 +19,10 @@ use serde_json::ser::{CompactFormatter, Formatter};
 use crate::error::{Error, ErrorKind, Result};
 use crate::go_json::write_go_json_string;
 use crate::number::Number;
-use crate::tokens::{is_sorted_struct, DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
 use crate::ser_macros::{
     enum_error, impl_seq_traits, protocol_error, reject_methods, serializer_types, KeySerializer,
 };
+use crate::tokens::{is_sorted_struct, DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
 
 /// A JSON serializer appending compact JSON to a `Vec<u8>`.
 pub struct Serializer<'a> {

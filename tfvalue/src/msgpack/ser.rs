@@ -15,11 +15,11 @@ use serde::ser::{self, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::number::Number;
-use crate::tokens::{
-    is_sorted_struct, DYNAMIC_TOKEN, NUMBER_TOKEN, SORTED_MAP_TOKEN, UNKNOWN_TOKEN,
-};
 use crate::ser_macros::{
     enum_error, impl_seq_traits, protocol_error, reject_methods, serializer_types, KeySerializer,
+};
+use crate::tokens::{
+    is_sorted_struct, DYNAMIC_TOKEN, NUMBER_TOKEN, SORTED_MAP_TOKEN, UNKNOWN_TOKEN,
 };
 
 /// A MessagePack serializer appending to a `Vec<u8>`.

@@ -14,8 +14,8 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use super::{canonical_set, check_consistent, Value};
 use crate::error::{Error, ErrorKind};
 use crate::number::Number;
-use crate::tokens::{DYNAMIC_TOKEN, UNKNOWN_TOKEN};
 use crate::refinements::Refinements;
+use crate::tokens::{DYNAMIC_TOKEN, UNKNOWN_TOKEN};
 use crate::types::{ObjectType, Type};
 
 /// Decodes one value of the given type.

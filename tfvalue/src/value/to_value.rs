@@ -12,9 +12,9 @@ use serde::ser::{self, Serialize};
 use super::{canonical_set, Value};
 use crate::error::{Error, ErrorKind, Result};
 use crate::number::Number;
-use crate::tokens::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
 use crate::refinements::Refinements;
 use crate::ser_macros::{impl_seq_traits, reject_methods, serializer_types};
+use crate::tokens::{DYNAMIC_TOKEN, NUMBER_TOKEN, UNKNOWN_TOKEN};
 use crate::types::{ObjectType, Type};
 
 /// Builds a value of type `ty`.
