@@ -19,6 +19,7 @@
 //! (and go-cty's order, for strings).
 
 mod de;
+mod number;
 mod ser;
 
 pub(crate) use de::Deserializer;
