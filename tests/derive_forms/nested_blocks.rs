@@ -146,7 +146,7 @@ fn blocks_encode_and_decode() {
     let built = Blocks {
         list: vec![],
         list_x: vec![B {
-            v: Unknown::default(),
+            v: Unknown::null(),
         }],
         set: Set::default(),
         set_x: Set::default(),
@@ -155,7 +155,7 @@ fn blocks_encode_and_decode() {
         single: None,
         single_x: Nullable::Null,
         group: B {
-            v: Unknown::default(),
+            v: Unknown::null(),
         },
     };
     assert_eq!(
