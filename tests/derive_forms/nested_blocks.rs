@@ -145,18 +145,14 @@ fn blocks_encode_and_decode() {
     // Blocks built in Rust: the group (never null) is written as an object of nulls.
     let built = Blocks {
         list: vec![],
-        list_x: vec![B {
-            v: Unknown::null(),
-        }],
+        list_x: vec![B { v: Unknown::null() }],
         set: Set::default(),
         set_x: Set::default(),
         map: BTreeMap::new(),
         hmap: HashMap::new(),
         single: None,
         single_x: Nullable::Null,
-        group: B {
-            v: Unknown::null(),
-        },
+        group: B { v: Unknown::null() },
     };
     assert_eq!(
         to_hex(&tfvalue::msgpack::to_vec(&built).expect("encode")),
