@@ -15,6 +15,8 @@ use crate::types::Type;
 mod decode;
 mod encode;
 
+pub(crate) use encode::Payload;
+
 /// Payload key: nullness (bool, `true` = definitely null, `false` = definitely not null).
 const KEY_NULLNESS: i128 = 1;
 /// Payload key: string prefix (string).

@@ -181,9 +181,10 @@ impl<T: Serialize> Serialize for Unknown<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             Unknown::Known(v) => v.serialize(serializer),
-            Unknown::Unknown(r) => {
-                serializer.serialize_newtype_struct(crate::tokens::UNKNOWN_TOKEN, &Payload(r))
-            }
+            Unknown::Unknown(r) => serializer.serialize_newtype_struct(
+                crate::tokens::UNKNOWN_TOKEN,
+                &crate::refinements::Payload(r),
+            ),
         }
     }
 }
@@ -195,18 +196,6 @@ impl<T: TfType> TfType for Unknown<T> {
         T::tf_type()
     }
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
-}
-
-/// The refinement payload of an unknown, serialized as bytes (empty without refinements).
-struct Payload<'a>(&'a Refinements);
-
-impl Serialize for Payload<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        // Allocates only for refined unknowns: encode_payload writes nothing otherwise.
-        let mut payload = Vec::new();
-        self.0.encode_payload(&mut payload);
-        crate::tokens::write_unknown_payload(&payload, serializer)
-    }
 }
 
 impl<'de, T: Deserialize<'de> + TfType> Deserialize<'de> for Unknown<T> {

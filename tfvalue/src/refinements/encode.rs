@@ -7,6 +7,22 @@ use super::{
 };
 use crate::limits::MAX_REFINEMENT_PAYLOAD;
 
+/// The refinement payload of an unknown as serde sees it: bytes (none without refinements),
+/// written only for tfvalue's own serializers (`tokens::write_unknown_payload`). Both
+/// `Unknown<T>` and an unknown `Value` serialize their unknowns through it.
+pub(crate) struct Payload<'a>(pub(crate) &'a Refinements);
+
+impl serde::Serialize for Payload<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.0.is_empty() {
+            return crate::tokens::write_unknown_payload(&[], serializer);
+        }
+        let mut payload = Vec::with_capacity(16);
+        self.0.encode_payload(&mut payload);
+        crate::tokens::write_unknown_payload(&payload, serializer)
+    }
+}
+
 impl Refinements {
     /// Appends the payload of a refined unknown (the body of msgpack extension 12): a map
     /// with integer keys in ascending order. Writes nothing at all when there are no

@@ -27,20 +27,6 @@ impl<'a> TypedValue<'a> {
     }
 }
 
-/// The refinement payload of an unknown, serialized as bytes.
-struct UnknownPayload<'a>(&'a crate::refinements::Refinements);
-
-impl Serialize for UnknownPayload<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.0.is_empty() {
-            return crate::tokens::write_unknown_payload(&[], s);
-        }
-        let mut payload = Vec::with_capacity(16);
-        self.0.encode_payload(&mut payload);
-        crate::tokens::write_unknown_payload(&payload, s)
-    }
-}
-
 /// An attribute name, marked so that tfvalue's serializers report paths as `.name`.
 struct AttrName<'a>(&'a str);
 
@@ -67,7 +53,7 @@ impl Serialize for TypedValue<'_> {
                 if !type_conforms(t, ty) && !matches!(t, Type::Dynamic) {
                     return Err(mismatch(ty, value));
                 }
-                s.serialize_newtype_struct(UNKNOWN_TOKEN, &UnknownPayload(r))
+                s.serialize_newtype_struct(UNKNOWN_TOKEN, &crate::refinements::Payload(r))
             }
             (Value::Null(t), _) => {
                 if !type_conforms(t, ty) && !matches!(t, Type::Dynamic) {
@@ -251,7 +237,7 @@ impl Serialize for Value {
             // refinements: dynamic values are never refined.
             Value::Unknown(Type::Dynamic, _) => s.serialize_newtype_struct(
                 UNKNOWN_TOKEN,
-                &UnknownPayload(&crate::refinements::Refinements::default()),
+                &crate::refinements::Payload(&crate::refinements::Refinements::default()),
             ),
             _ => {
                 // The value's type as go-cty gives it: optional-attribute markers stay where
