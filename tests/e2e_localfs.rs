@@ -470,6 +470,62 @@ fn import_adopts_an_existing_file() {
 }
 
 #[test]
+fn a_create_that_fails_after_writing_keeps_its_file_in_state_tainted() {
+    each_terraform("a_create_that_fails_after_writing", |tf| {
+        let t = Localfs::new(tf, "tainted");
+        // The permissions come from another resource, so they are known only at apply,
+        // after the file is written: a bad value fails the second step of the create.
+        let config = |mode: &str| {
+            format!(
+                "resource \"terraform_data\" \"mode\" {{\n  input = {}\n}}\n\n\
+                 resource \"localfs_file\" \"f\" {{\n  path        = \"t.txt\"\n  \
+                 content     = \"made\\n\"\n  permissions = terraform_data.mode.output\n}}\n",
+                hcl_string(mode)
+            )
+        };
+        t.config(&config("0999"));
+        let failed = t.ws.apply_failing();
+        assert!(failed.contains("Invalid permissions"), "{failed}");
+        assert!(
+            !failed.contains("unknown value") && !failed.contains("invalid result object"),
+            "the framework answers a wholly known state: {failed}"
+        );
+        // The file exists, and Terraform knows it: in state, tainted.
+        assert_eq!(t.read("t.txt"), "made\n");
+        let state = t.ws.state();
+        let file = state["values"]["root_module"]["resources"]
+            .as_array()
+            .and_then(|all| all.iter().find(|r| r["address"] == "localfs_file.f"))
+            .unwrap_or_else(|| panic!("the written file is not in state: {state:#}"));
+        assert_eq!(file["tainted"], true, "{file:#}");
+        assert_eq!(file["values"]["id"], "t.txt");
+        assert_eq!(file["values"]["permissions"], "0644", "as on disk");
+
+        // With the mistake fixed, the next apply replaces the tainted file.
+        t.config(&config("0600"));
+        let plan = t.ws.plan();
+        assert!(plan.contains("is tainted, so must be replaced"), "{plan}");
+        let applied = t.ws.apply();
+        assert!(
+            applied.contains("1 added, 1 changed, 1 destroyed"),
+            "{applied}"
+        );
+        assert_no_consistency_errors(&applied);
+        assert_eq!(t.read("t.txt"), "made\n");
+        assert_eq!(t.mode("t.txt"), 0o600);
+        t.assert_no_changes("replacing a tainted file");
+
+        // Nothing is left behind.
+        t.ws.destroy();
+        let left: Vec<_> = std::fs::read_dir(t.file(""))
+            .map(|dir| dir.filter_map(Result::ok).map(|e| e.file_name()).collect())
+            .unwrap_or_default();
+        assert!(left.is_empty(), "left on disk: {left:?}");
+        assert!(t.ws.resource_addresses().is_empty());
+    });
+}
+
+#[test]
 fn destroy_removes_every_file() {
     each_terraform("destroy_removes_every_file", |tf| {
         let t = Localfs::new(tf, "destroy");

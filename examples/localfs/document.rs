@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, Number, Set, TfSchema, Unknown, Value};
-use tfvalue_provider::{Context, Diagnostic, Diagnostics, Resource};
+use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource};
 
 use super::fnv::fnv1a64_hex;
 use super::paths::{read_file, refuse_existing, remove_file, resolve, write_delay, write_file};
@@ -174,13 +174,14 @@ impl Resource for DocumentResource {
         &self,
         ctx: &mut Context<Root>,
         planned: Document,
-    ) -> Result<Document, Diagnostics> {
+        _: Document,
+    ) -> Result<Document, ApplyError<Document>> {
         let root = ctx.data()?;
         let rel = known_path(&planned)?;
         let full = resolve(root, rel, "path")?;
         refuse_existing(&full, &format!("localfs_document.<name> {rel}")).await?;
         write_delay(ctx).await?;
-        write(root, planned).await
+        Ok(write(root, planned).await?)
     }
 
     async fn read(
@@ -197,12 +198,17 @@ impl Resource for DocumentResource {
         ctx: &mut Context<Root>,
         _prior: Document,
         planned: Document,
-    ) -> Result<Document, Diagnostics> {
+        _: Document,
+    ) -> Result<Document, ApplyError<Document>> {
         write_delay(ctx).await?;
-        write(ctx.data()?, planned).await
+        Ok(write(ctx.data()?, planned).await?)
     }
 
-    async fn delete(&self, ctx: &mut Context<Root>, prior: Document) -> Result<(), Diagnostics> {
+    async fn delete(
+        &self,
+        ctx: &mut Context<Root>,
+        prior: Document,
+    ) -> Result<(), ApplyError<Document>> {
         let rel = known_path(&prior)?;
         remove_file(&resolve(ctx.data()?, rel, "path")?).await?;
         Ok(())

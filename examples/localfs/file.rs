@@ -5,7 +5,7 @@ use std::path::Path;
 
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, TfSchema, Unknown};
-use tfvalue_provider::{Context, Diagnostic, Diagnostics, Plan, Resource};
+use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Plan, Resource};
 
 use super::fnv::fnv1a64_hex;
 use super::paths::{
@@ -86,8 +86,13 @@ fn known_path(file: &File) -> Result<&str, Diagnostic> {
     })
 }
 
-/// Writes the planned file and returns its state.
-async fn write(root: &Root, planned: File) -> Result<File, Diagnostics> {
+/// Writes the planned file, then sets its permissions, and returns its state.
+///
+/// Two steps, as with most remote APIs (make the object, then configure it): when the
+/// second fails, the file exists, and the error carries its state as it is on disk, so that
+/// Terraform keeps track of it (tainted after a create, replaced on the next apply).
+/// Permissions that are only known at apply time are checked in the second step.
+async fn write(root: &Root, planned: File) -> Result<File, ApplyError<File>> {
     let rel = known_path(&planned)?.to_owned();
     let full = resolve(root, &rel, "path")?;
     let text = text_of(&planned)
@@ -101,11 +106,21 @@ async fn write(root: &Root, planned: File) -> Result<File, Diagnostics> {
         .as_value()
         .cloned()
         .unwrap_or_else(|| DEFAULT_PERMISSIONS.to_owned());
-    let mode = parse_permissions(&permissions).ok_or_else(|| invalid_permissions(&permissions))?;
     write_file(&full, text.as_bytes()).await?;
-    tokio::fs::set_permissions(&full, std::fs::Permissions::from_mode(mode))
-        .await
-        .map_err(|e| io_error("set the permissions", &full, &e))?;
+    let set = match parse_permissions(&permissions) {
+        Some(mode) => tokio::fs::set_permissions(&full, std::fs::Permissions::from_mode(mode))
+            .await
+            .map_err(|e| io_error("set the permissions", &full, &e)),
+        None => Err(invalid_permissions(&permissions)),
+    };
+    if let Err(error) = set {
+        let failed = ApplyError::new(error);
+        return Err(match observe(root, &rel, planned).await {
+            Ok(Some(state)) => failed.with_state(state),
+            // Not readable back: the file is as Terraform last recorded it, or gone.
+            Ok(None) | Err(_) => failed,
+        });
+    }
     Ok(File {
         id: Some(rel).into(),
         permissions: Some(permissions).into(),
@@ -207,7 +222,12 @@ impl Resource for FileResource {
         Ok(())
     }
 
-    async fn create(&self, ctx: &mut Context<Root>, planned: File) -> Result<File, Diagnostics> {
+    async fn create(
+        &self,
+        ctx: &mut Context<Root>,
+        planned: File,
+        _: File,
+    ) -> Result<File, ApplyError<File>> {
         let root = ctx.data()?;
         let rel = known_path(&planned)?;
         let full = resolve(root, rel, "path")?;
@@ -230,12 +250,13 @@ impl Resource for FileResource {
         ctx: &mut Context<Root>,
         _prior: File,
         planned: File,
-    ) -> Result<File, Diagnostics> {
+        _: File,
+    ) -> Result<File, ApplyError<File>> {
         write_delay(ctx).await?;
         write(ctx.data()?, planned).await
     }
 
-    async fn delete(&self, ctx: &mut Context<Root>, prior: File) -> Result<(), Diagnostics> {
+    async fn delete(&self, ctx: &mut Context<Root>, prior: File) -> Result<(), ApplyError<File>> {
         let rel = known_path(&prior)?;
         let full = resolve(ctx.data()?, rel, "path")?;
         remove_file(&full).await?;

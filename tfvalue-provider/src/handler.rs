@@ -11,6 +11,7 @@ use tfvalue::path::AttributePath;
 use tfvalue::schema::Schema;
 use tfvalue::{TfSchema, Type, Value};
 
+use crate::apply_error::ApplyError;
 use crate::context::Context;
 use crate::data_source::DataSource;
 use crate::diagnostics::{protocol_path, Diagnostic, Diagnostics};
@@ -118,6 +119,49 @@ fn finish<D, T>(
             (None, diagnostics, private)
         }
     }
+}
+
+/// A failed apply: its diagnostics, and the encoded state of the object when the
+/// provider said what the object is after the failure.
+struct ApplyFailure {
+    diagnostics: Diagnostics,
+    state: Option<DynamicValue>,
+}
+
+impl ApplyFailure {
+    /// From the provider's [`ApplyError`]: its state encoded with every value still unknown
+    /// made null (Terraform stores no unknown value, and would otherwise add an error of
+    /// its own for each).
+    fn of<M: Model>(error: ApplyError<M>) -> Self {
+        let (mut diagnostics, state) = error.into_parts();
+        let state = state.and_then(|state| match state_after_failure(&state) {
+            Ok(state) => Some(state),
+            Err(e) => {
+                diagnostics.push(Diagnostic::from_value_error(
+                    "Provider produced an invalid state after a failure",
+                    &e,
+                ));
+                None
+            }
+        });
+        ApplyFailure { diagnostics, state }
+    }
+}
+
+impl From<Diagnostics> for ApplyFailure {
+    fn from(diagnostics: Diagnostics) -> Self {
+        ApplyFailure {
+            diagnostics,
+            state: None,
+        }
+    }
+}
+
+fn state_after_failure<M: Model>(state: &M) -> tfvalue::Result<DynamicValue> {
+    let ty = M::schema().object_type();
+    let mut value = Value::from_msgpack(&tfvalue::msgpack::to_vec(state)?, ty)?;
+    value.unknown_as_null();
+    Ok(DynamicValue::msgpack(value.to_msgpack(ty)?))
 }
 
 /// A resource type, whatever its model. Every method answers one RPC; the diagnostics of
@@ -294,32 +338,55 @@ impl<R: Resource> ErasedResource<R::Data> for R {
         request: ApplyResourceChangeRequest,
     ) -> BoxFuture<'a, ApplyResourceChangeResponse> {
         Box::pin(async move {
-            let result: Result<DynamicValue, Diagnostics> = async {
+            let result: Result<DynamicValue, ApplyFailure> = async {
                 let prior = decode_model::<R::Model>(request.prior_state.as_ref())
                     .map_err(decode_failed("Invalid prior state"))?;
                 let planned = decode_model::<R::Model>(request.planned_state.as_ref())
                     .map_err(decode_failed("Invalid planned state"))?;
+                let config = || {
+                    decode_model::<R::Model>(request.config.as_ref())
+                        .map_err(decode_failed("Invalid configuration"))?
+                        .ok_or_else(|| {
+                            Diagnostics::from(Diagnostic::error("Invalid configuration").with_detail(
+                                "Terraform sent a null configuration for an object it plans to create or update.",
+                            ))
+                        })
+                };
                 match (prior, planned) {
                     (Some(prior), None) => {
-                        Resource::delete(self, &mut ctx, prior).await?;
+                        Resource::delete(self, &mut ctx, prior)
+                            .await
+                            .map_err(ApplyFailure::of::<R::Model>)?;
                         Ok(null_value())
                     }
                     (None, Some(planned)) => {
-                        let state = Resource::create(self, &mut ctx, planned).await?;
-                        encode_model(&state, "new state", true)
+                        let config = config()?;
+                        let state = Resource::create(self, &mut ctx, planned, config)
+                            .await
+                            .map_err(ApplyFailure::of::<R::Model>)?;
+                        Ok(encode_model(&state, "new state", true)?)
                     }
                     (Some(prior), Some(planned)) => {
-                        let state = Resource::update(self, &mut ctx, prior, planned).await?;
-                        encode_model(&state, "new state", true)
+                        let config = config()?;
+                        let state = Resource::update(self, &mut ctx, prior, planned, config)
+                            .await
+                            .map_err(ApplyFailure::of::<R::Model>)?;
+                        Ok(encode_model(&state, "new state", true)?)
                     }
                     (None, None) => Ok(null_value()),
                 }
             }
             .await;
+            let (result, state_after_failure) = match result {
+                Ok(state) => (Ok(state), None),
+                Err(failure) => (Err(failure.diagnostics), failure.state),
+            };
             let (outcome, diagnostics, private) = finish(ctx, result);
-            // On failure the object is as it was: answer with the prior state.
-            let new_state =
-                outcome.or_else(|| Some(request.prior_state.clone().unwrap_or_else(null_value)));
+            // A failure with the object's state answers that state (Terraform keeps it:
+            // tainted after a create); without one, the object is as it was.
+            let new_state = outcome
+                .or(state_after_failure)
+                .or_else(|| Some(request.prior_state.clone().unwrap_or_else(null_value)));
             ApplyResourceChangeResponse {
                 new_state,
                 private,

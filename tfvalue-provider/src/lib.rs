@@ -11,7 +11,7 @@
 //! ```
 //! use std::process::ExitCode;
 //! use tfvalue::{Nullable, TfSchema, Unknown};
-//! use tfvalue_provider::{Context, Diagnostic, Diagnostics, Provider, Registry, Resource};
+//! use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Provider, Registry, Resource};
 //!
 //! /// The provider block: `provider "greet" { greeting = "Hello" }`.
 //! #[derive(TfSchema)]
@@ -49,7 +49,7 @@
 //!     type Model = Message;
 //!     type Data = String;
 //!
-//!     async fn create(&self, ctx: &mut Context<String>, planned: Message) -> Result<Message, Diagnostics> {
+//!     async fn create(&self, ctx: &mut Context<String>, planned: Message, _config: Message) -> Result<Message, ApplyError<Message>> {
 //!         let name = planned.name.as_known().ok_or_else(|| Diagnostic::error("name is unknown"))?;
 //!         let text = format!("{}, {name}!", ctx.data()?);
 //!         Ok(Message { text: Unknown::known(Nullable::Value(text)), ..planned })
@@ -57,10 +57,10 @@
 //!     async fn read(&self, _: &mut Context<String>, current: Message) -> Result<Option<Message>, Diagnostics> {
 //!         Ok(Some(current))
 //!     }
-//!     async fn update(&self, ctx: &mut Context<String>, _: Message, planned: Message) -> Result<Message, Diagnostics> {
-//!         self.create(ctx, planned).await
+//!     async fn update(&self, ctx: &mut Context<String>, _: Message, planned: Message, config: Message) -> Result<Message, ApplyError<Message>> {
+//!         self.create(ctx, planned, config).await
 //!     }
-//!     async fn delete(&self, _: &mut Context<String>, _: Message) -> Result<(), Diagnostics> {
+//!     async fn delete(&self, _: &mut Context<String>, _: Message) -> Result<(), ApplyError<Message>> {
 //!         Ok(())
 //!     }
 //! }
@@ -74,6 +74,7 @@
 //! provider that manages files: `examples/localfs` in the repository.
 #![deny(missing_docs)]
 
+mod apply_error;
 mod context;
 mod convert;
 mod data_source;
@@ -106,6 +107,7 @@ pub mod __unstable_proto {
     pub use crate::proto::{plugin, tfplugin6};
 }
 
+pub use apply_error::ApplyError;
 pub use context::Context;
 pub use data_source::DataSource;
 pub use diagnostics::{Diagnostic, Diagnostics, Severity};

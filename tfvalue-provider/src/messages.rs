@@ -294,8 +294,7 @@ pub(crate) struct ApplyResourceChangeRequest {
     pub(crate) type_name: String,
     pub(crate) prior_state: Option<DynamicValue>,
     pub(crate) planned_state: Option<DynamicValue>,
-    /// The configuration; apply works from the planned state alone.
-    #[expect(dead_code, reason = "apply works from the planned state")]
+    /// The configuration: what create and update see of write-only attributes.
     pub(crate) config: Option<DynamicValue>,
     pub(crate) planned_private: Vec<u8>,
     /// Values of the `provider_meta` block; this framework declares no schema for it.

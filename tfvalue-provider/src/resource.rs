@@ -4,6 +4,7 @@ use std::future::Future;
 
 use tfvalue::path::AttributePath;
 
+use crate::apply_error::ApplyError;
 use crate::context::Context;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::Model;
@@ -51,11 +52,17 @@ pub trait Resource: Send + Sync + 'static {
     }
 
     /// Creates the object from the planned state and returns its state, wholly known.
+    ///
+    /// `config` is the configuration as written: it holds what the plan does not, such as
+    /// write-only attributes (always null in `planned`). Once the remote object exists, a
+    /// failure must carry its state ([`ApplyError::with_state`]) so that Terraform keeps
+    /// track of it (as a tainted object, replaced on the next apply).
     fn create(
         &self,
         ctx: &mut Context<Self::Data>,
         planned: Self::Model,
-    ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send;
+        config: Self::Model,
+    ) -> impl Future<Output = Result<Self::Model, ApplyError<Self::Model>>> + Send;
 
     /// Reads the object's current state; `None` when it no longer exists (Terraform then
     /// plans to create it again).
@@ -66,19 +73,24 @@ pub trait Resource: Send + Sync + 'static {
     ) -> impl Future<Output = Result<Option<Self::Model>, Diagnostics>> + Send;
 
     /// Updates the object from `prior` to `planned` in place and returns its new state.
+    /// `config` is the configuration as written (see [`Resource::create`]). A failure after
+    /// the object changed carries its state as it now is ([`ApplyError::with_state`]);
+    /// without one, the object is taken to be as `prior` says.
     fn update(
         &self,
         ctx: &mut Context<Self::Data>,
         prior: Self::Model,
         planned: Self::Model,
-    ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send;
+        config: Self::Model,
+    ) -> impl Future<Output = Result<Self::Model, ApplyError<Self::Model>>> + Send;
 
-    /// Deletes the object.
+    /// Deletes the object. A failure leaves the object in state as `prior` says, unless it
+    /// carries the object's state as it now is ([`ApplyError::with_state`]).
     fn delete(
         &self,
         ctx: &mut Context<Self::Data>,
         prior: Self::Model,
-    ) -> impl Future<Output = Result<(), Diagnostics>> + Send;
+    ) -> impl Future<Output = Result<(), ApplyError<Self::Model>>> + Send;
 
     /// Imports an existing object by the id the user gave (`terraform import`, `import`
     /// blocks): returns a state that [`Resource::read`] can complete. By default the

@@ -12,7 +12,9 @@ use crate::convert::path_from_proto;
 use crate::proto::tfplugin6 as pb;
 use crate::proto::tfplugin6::provider_server::Provider as _;
 use crate::server::ProviderService;
-use crate::{Context, DataSource, Diagnostic, Diagnostics, Plan, Provider, Registry, Resource};
+use crate::{
+    ApplyError, Context, DataSource, Diagnostic, Diagnostics, Plan, Provider, Registry, Resource,
+};
 
 #[derive(TfSchema, Debug)]
 struct Config {
@@ -118,7 +120,12 @@ impl Resource for Things {
         Ok(())
     }
 
-    async fn create(&self, ctx: &mut Context<Store>, planned: Thing) -> Result<Thing, Diagnostics> {
+    async fn create(
+        &self,
+        ctx: &mut Context<Store>,
+        planned: Thing,
+        _: Thing,
+    ) -> Result<Thing, ApplyError<Thing>> {
         let store = ctx.data()?;
         let name = planned.name.as_known().cloned().unwrap_or_default();
         assert!(name != "panic", "asked to panic");
@@ -131,11 +138,20 @@ impl Resource for Things {
             .lock()
             .unwrap()
             .insert(name.clone(), (name.clone(), size));
-        Ok(Thing {
+        let made = Thing {
             id: Unknown::known(Nullable::Value(format!("id-{name}"))),
             label: Unknown::known(Nullable::Value(label(store, &name))),
             ..planned
-        })
+        };
+        if name == "half" {
+            // Made, then failed: the object exists, with its label still to be computed.
+            let state = Thing {
+                label: Unknown::unknown(),
+                ..made
+            };
+            return Err(ApplyError::new(Diagnostic::error("Half made")).with_state(state));
+        }
+        Ok(made)
     }
 
     async fn read(
@@ -157,12 +173,17 @@ impl Resource for Things {
         ctx: &mut Context<Store>,
         prior: Thing,
         planned: Thing,
-    ) -> Result<Thing, Diagnostics> {
+        config: Thing,
+    ) -> Result<Thing, ApplyError<Thing>> {
         let _ = prior;
-        self.create(ctx, planned).await
+        self.create(ctx, planned, config).await
     }
 
-    async fn delete(&self, ctx: &mut Context<Store>, prior: Thing) -> Result<(), Diagnostics> {
+    async fn delete(
+        &self,
+        ctx: &mut Context<Store>,
+        prior: Thing,
+    ) -> Result<(), ApplyError<Thing>> {
         let name = prior.name.as_known().cloned().unwrap_or_default();
         ctx.data()?.things.lock().unwrap().remove(&name);
         Ok(())
@@ -255,8 +276,10 @@ async fn apply(
     svc.apply_resource_change(Request::new(pb::apply_resource_change::Request {
         type_name: "test_thing".into(),
         prior_state,
+        // Terraform always sends the configuration; where a test gives none, the planned
+        // state stands for it.
+        config: config.or_else(|| planned_state.clone()),
         planned_state,
-        config,
         planned_private: Vec::new(),
         provider_meta: None,
     }))
@@ -467,6 +490,72 @@ async fn create_plans_computed_unknown_then_applies_known() {
         applied.private, b"planned",
         "private state carried from plan to state"
     );
+}
+
+#[tokio::test]
+async fn a_create_that_fails_after_making_its_object_answers_that_object() {
+    let svc = service();
+    configure(&svc, "p-").await;
+    let config = thing(null_s(), s("half"), null_n(), null_s());
+    let planned = thing(
+        Value::unknown(Type::String),
+        s("half"),
+        null_n(),
+        Value::unknown(Type::String),
+    );
+    let applied = svc
+        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
+            type_name: "test_thing".into(),
+            prior_state: Some(nil()),
+            planned_state: Some(planned),
+            config: Some(config),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(errors(&applied.diagnostics), [": Half made"]);
+    // The object exists: Terraform must get its state (and keep it, tainted), with the
+    // value the provider could not compute stored as null rather than unknown.
+    let state = decode(&applied.new_state);
+    assert_eq!(state.attr("id").and_then(Value::as_str), Some("id-half"));
+    assert_eq!(state.attr("label"), Some(&Value::null(Type::String)));
+    assert!(state.is_wholly_known());
+}
+
+#[tokio::test]
+async fn a_failed_create_without_a_state_answers_null_and_a_failed_delete_the_prior_state() {
+    let svc = service();
+    // Not configured: every method that needs the data fails before doing anything.
+    let config = thing(null_s(), s("a"), null_n(), null_s());
+    let applied = svc
+        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
+            type_name: "test_thing".into(),
+            prior_state: Some(nil()),
+            planned_state: Some(config.clone()),
+            config: Some(config),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(errors(&applied.diagnostics), [": Provider not configured"]);
+    assert_eq!(applied.new_state, Some(nil()));
+
+    let prior = thing(s("id-a"), s("a"), null_n(), s("p-a"));
+    let deleted = svc
+        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
+            type_name: "test_thing".into(),
+            prior_state: Some(prior.clone()),
+            planned_state: Some(nil()),
+            config: Some(nil()),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(errors(&deleted.diagnostics), [": Provider not configured"]);
+    assert_eq!(deleted.new_state, Some(prior), "the object is still there");
 }
 
 #[tokio::test]
@@ -1059,7 +1148,12 @@ impl Resource for Waiter {
     type Model = Thing;
     type Data = Store;
 
-    async fn create(&self, ctx: &mut Context<Store>, _: Thing) -> Result<Thing, Diagnostics> {
+    async fn create(
+        &self,
+        ctx: &mut Context<Store>,
+        _: Thing,
+        _: Thing,
+    ) -> Result<Thing, ApplyError<Thing>> {
         self.started.notify_one();
         ctx.stopping().await;
         Err(Diagnostic::error("Interrupted")
@@ -1076,11 +1170,12 @@ impl Resource for Waiter {
         _: &mut Context<Store>,
         _: Thing,
         t: Thing,
-    ) -> Result<Thing, Diagnostics> {
+        _: Thing,
+    ) -> Result<Thing, ApplyError<Thing>> {
         Ok(t)
     }
 
-    async fn delete(&self, _: &mut Context<Store>, _: Thing) -> Result<(), Diagnostics> {
+    async fn delete(&self, _: &mut Context<Store>, _: Thing) -> Result<(), ApplyError<Thing>> {
         Ok(())
     }
 }
@@ -1128,7 +1223,7 @@ async fn stop_provider_ends_an_operation_waiting_on_stopping() {
                 type_name: "test_waiter".into(),
                 prior_state: Some(nil()),
                 planned_state: Some(thing(null_s(), s("slow"), null_n(), null_s())),
-                config: None,
+                config: Some(thing(null_s(), s("slow"), null_n(), null_s())),
                 planned_private: Vec::new(),
                 provider_meta: None,
             }))
@@ -1214,7 +1309,12 @@ impl Resource for Disks {
         tfvalue::upgrade_state::<DiskV1>(version, raw)
             .map_err(|e| Diagnostics::from_value_error("Cannot upgrade the stored state", &e))
     }
-    async fn create(&self, _: &mut Context<Store>, planned: DiskV1) -> Result<DiskV1, Diagnostics> {
+    async fn create(
+        &self,
+        _: &mut Context<Store>,
+        planned: DiskV1,
+        _: DiskV1,
+    ) -> Result<DiskV1, ApplyError<DiskV1>> {
         Ok(planned)
     }
     async fn read(
@@ -1229,10 +1329,11 @@ impl Resource for Disks {
         _: &mut Context<Store>,
         _: DiskV1,
         planned: DiskV1,
-    ) -> Result<DiskV1, Diagnostics> {
+        _: DiskV1,
+    ) -> Result<DiskV1, ApplyError<DiskV1>> {
         Ok(planned)
     }
-    async fn delete(&self, _: &mut Context<Store>, _: DiskV1) -> Result<(), Diagnostics> {
+    async fn delete(&self, _: &mut Context<Store>, _: DiskV1) -> Result<(), ApplyError<DiskV1>> {
         Ok(())
     }
 }

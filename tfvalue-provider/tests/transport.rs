@@ -410,7 +410,7 @@ fn the_test_base64_decoder_agrees_with_the_encoder() {
 /// (`__private::provider_service`): the whole stack from the socket to the handlers.
 mod notes {
     use tfvalue::{Nullable, TfSchema, Unknown};
-    use tfvalue_provider::{Context, Diagnostics, Provider, Registry, Resource};
+    use tfvalue_provider::{ApplyError, Context, Diagnostics, Provider, Registry, Resource};
 
     /// The provider block: nothing to configure.
     #[derive(TfSchema, Debug)]
@@ -449,7 +449,12 @@ mod notes {
         type Model = Note;
         type Data = ();
 
-        async fn create(&self, _: &mut Context<()>, planned: Note) -> Result<Note, Diagnostics> {
+        async fn create(
+            &self,
+            _: &mut Context<()>,
+            planned: Note,
+            _: Note,
+        ) -> Result<Note, ApplyError<Note>> {
             Ok(Note {
                 id: Unknown::known(Nullable::Value("note".to_owned())),
                 ..planned
@@ -465,11 +470,12 @@ mod notes {
             _: &mut Context<()>,
             _: Note,
             note: Note,
-        ) -> Result<Note, Diagnostics> {
+            _: Note,
+        ) -> Result<Note, ApplyError<Note>> {
             Ok(note)
         }
 
-        async fn delete(&self, _: &mut Context<()>, _: Note) -> Result<(), Diagnostics> {
+        async fn delete(&self, _: &mut Context<()>, _: Note) -> Result<(), ApplyError<Note>> {
             Ok(())
         }
     }

@@ -20,6 +20,8 @@ mod de;
 mod display;
 mod from_value;
 mod ser;
+#[cfg(test)]
+mod tests;
 mod to_value;
 
 pub(crate) use canonical::canonical_set;
@@ -199,6 +201,26 @@ impl Value {
             Value::Object(_, items) => items.iter().all(Value::is_wholly_known),
             Value::Map(_, items) => items.values().all(Value::is_wholly_known),
             _ => true,
+        }
+    }
+
+    /// Replaces every unknown value inside this one (itself included) with a null of the
+    /// same type, as Terraform stores an object whose state could not be completed. Sets
+    /// whose elements become equal keep one of them.
+    pub fn unknown_as_null(&mut self) {
+        match self {
+            Value::Unknown(ty, _) => *self = Value::Null(ty.clone()),
+            Value::List(_, items) | Value::Tuple(items) | Value::Object(_, items) => {
+                items.iter_mut().for_each(Value::unknown_as_null);
+            }
+            Value::Set(ty, items) => {
+                if !items.iter().all(Value::is_wholly_known) {
+                    items.iter_mut().for_each(Value::unknown_as_null);
+                    canonical_set(items, ty);
+                }
+            }
+            Value::Map(_, items) => items.values_mut().for_each(Value::unknown_as_null),
+            Value::Null(_) | Value::Bool(_) | Value::Number(_) | Value::String(_) => {}
         }
     }
 
