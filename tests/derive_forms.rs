@@ -1,8 +1,9 @@
 //! Every form of `#[derive(TfSchema)]`: each attribute flag, each Rust type mapping, each
 //! block nesting (inferred and explicit) and nested-attribute nesting, unknown block
 //! collections, item limits, generic structs and lifetimes, the derived `TfType`, the JSON
-//! codec and the known companion type. Each is checked three ways: the emitted schema (in
-//! full), decoding Terraform's bytes, and encoding back to exactly those bytes.
+//! codec, the known companion type, write-only attributes and deprecation messages. Each is
+//! checked three ways: the emitted schema (in full), decoding Terraform's bytes, and
+//! encoding back to exactly those bytes.
 //!
 //! Terraform's bytes are built with tfvalue's dynamic `Value`, decoded from Terraform's JSON
 //! form of a value against the schema's object type (`Schema::object_type`, the type
@@ -37,3 +38,5 @@ mod nested_attributes;
 mod nested_blocks;
 #[path = "derive_forms/rust_types.rs"]
 mod rust_types;
+#[path = "derive_forms/write_only_and_deprecation.rs"]
+mod write_only_and_deprecation;

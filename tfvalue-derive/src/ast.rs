@@ -16,12 +16,16 @@ pub(crate) struct Container<'a> {
     pub(crate) version: i64,
     /// Derives for the `<Name>Known` companion type (`#[tf(known_derive(...))]`).
     pub(crate) known_derive: Vec<syn::Path>,
+    /// `#[tf(deprecated)]`, or implied by `deprecation_message`.
     pub(crate) deprecated: bool,
+    pub(crate) deprecation_message: Option<String>,
     pub(crate) description: Option<String>,
     pub(crate) description_kind: DescriptionKind,
     /// `#[tf(crate = ...)]`: the path of tfvalue for generated code (`::tfvalue` if none).
     pub(crate) crate_path: Option<syn::Path>,
     pub(crate) fields: Vec<Field<'a>>,
+    /// The struct's `#[tf]` keys as written, with their spans (for the checks).
+    pub(crate) attrs: ContainerAttrs,
 }
 
 /// What a field is in the schema.
@@ -85,7 +89,11 @@ pub(crate) struct Field<'a> {
     pub(crate) optional: bool,
     pub(crate) computed: bool,
     pub(crate) sensitive: bool,
+    pub(crate) write_only: bool,
+    /// `#[tf(deprecated)]`, or implied by `deprecation_message` (for a block too: it
+    /// deprecates the nested block).
     pub(crate) deprecated: bool,
+    pub(crate) deprecation_message: Option<String>,
     pub(crate) description: Option<String>,
     pub(crate) description_kind: DescriptionKind,
     /// The type is a `BTreeMap` (under `Unknown`, `Option` or `Nullable` or none): decoded
@@ -226,7 +234,8 @@ impl<'a> Container<'a> {
             generics: &input.generics,
             version: attrs.version.get().copied().unwrap_or(0),
             known_derive: attrs.known_derive.get().cloned().unwrap_or_default(),
-            deprecated: attrs.deprecated.is_set(),
+            deprecated: attrs.deprecated.is_set() || attrs.deprecation_message.is_set(),
+            deprecation_message: attrs.deprecation_message.get().map(|m| m.text.clone()),
             description: attrs
                 .description
                 .get()
@@ -239,6 +248,7 @@ impl<'a> Container<'a> {
                 .unwrap_or(DescriptionKind::Plain),
             crate_path: attrs.crate_path.get().cloned(),
             fields,
+            attrs,
         })
     }
 
@@ -287,11 +297,14 @@ impl<'a> Field<'a> {
             (Role::Attribute, None)
         };
 
-        // Blocks have no flags; an attribute is optional when it is nullable and not
-        // computed, and required when it is neither optional nor computed.
+        // Blocks have no flags; an attribute is optional when it is nullable and neither
+        // computed nor marked required (a required write-only attribute is nullable: it is
+        // null in plan and state), and required when it is neither optional nor computed.
         let is_block = matches!(role, Role::Block { .. });
         let computed = attrs.computed.is_set() && !is_block;
-        let optional = !is_block && (attrs.optional.is_set() || (shape.nullable && !computed));
+        let optional = !is_block
+            && (attrs.optional.is_set()
+                || (shape.nullable && !computed && !attrs.required.is_set()));
         let required = !is_block && !optional && !computed;
 
         let btree_map = matches!(shape.collection, Collection::Map { key: Some(_), .. })
@@ -307,7 +320,9 @@ impl<'a> Field<'a> {
             .copied()
             .unwrap_or(DescriptionKind::Plain);
         let sensitive = attrs.sensitive.is_set();
-        let deprecated = attrs.deprecated.is_set();
+        let write_only = attrs.write_only.is_set() && !is_block;
+        let deprecated = attrs.deprecated.is_set() || attrs.deprecation_message.is_set();
+        let deprecation_message = attrs.deprecation_message.get().map(|m| m.text.clone());
         Some(Field {
             btree_map,
             member,
@@ -323,7 +338,9 @@ impl<'a> Field<'a> {
             optional,
             computed,
             sensitive,
+            write_only,
             deprecated,
+            deprecation_message,
             description,
             description_kind,
         })

@@ -89,13 +89,32 @@ pub(crate) struct ItemLimit {
     pub(crate) n: u64,
 }
 
+/// `deprecation_message = "..."`: the text, and the span of the string (the key's span is
+/// the attribute's).
+pub(crate) struct Message {
+    pub(crate) text: String,
+    pub(crate) lit: Span,
+}
+
+impl Message {
+    fn parse(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<Message> {
+        let s: LitStr = meta.value()?.parse()?;
+        Ok(Message {
+            text: s.value(),
+            lit: s.span(),
+        })
+    }
+}
+
 /// The `#[tf]` keys of a field.
 pub(crate) struct FieldAttrs {
     pub(crate) required: Attr<()>,
     pub(crate) optional: Attr<()>,
     pub(crate) computed: Attr<()>,
     pub(crate) sensitive: Attr<()>,
+    pub(crate) write_only: Attr<()>,
     pub(crate) deprecated: Attr<()>,
+    pub(crate) deprecation_message: Attr<Message>,
     pub(crate) description: Attr<String>,
     pub(crate) description_kind: Attr<DescriptionKind>,
     pub(crate) rename: Attr<String>,
@@ -108,6 +127,7 @@ pub(crate) struct ContainerAttrs {
     pub(crate) version: Attr<i64>,
     pub(crate) known_derive: Attr<Vec<syn::Path>>,
     pub(crate) deprecated: Attr<()>,
+    pub(crate) deprecation_message: Attr<Message>,
     pub(crate) description: Attr<String>,
     pub(crate) description_kind: Attr<DescriptionKind>,
     /// `crate = "path"` or `crate = path`: where the generated code finds tfvalue.
@@ -219,7 +239,9 @@ impl FieldAttrs {
             optional: Attr::none("optional"),
             computed: Attr::none("computed"),
             sensitive: Attr::none("sensitive"),
+            write_only: Attr::none("write_only"),
             deprecated: Attr::none("deprecated"),
+            deprecation_message: Attr::none("deprecation_message"),
             description: Attr::none("description"),
             description_kind: Attr::none("description_kind"),
             rename: Attr::none("rename"),
@@ -238,7 +260,13 @@ impl FieldAttrs {
                     "optional" => out.optional.set(cx, span, ()),
                     "computed" => out.computed.set(cx, span, ()),
                     "sensitive" => out.sensitive.set(cx, span, ()),
+                    "write_only" => out.write_only.set(cx, span, ()),
                     "deprecated" => out.deprecated.set(cx, span, ()),
+                    // #[tf(deprecation_message = "Use `zone` instead.")]
+                    "deprecation_message" => {
+                        let message = Message::parse(&meta)?;
+                        out.deprecation_message.set(cx, span, message);
+                    }
                     // #[tf(description = "...")]
                     "description" => {
                         let s: LitStr = meta.value()?.parse()?;
@@ -269,8 +297,8 @@ impl FieldAttrs {
                     other => {
                         return Err(meta.error(format!(
                             "unknown tf attribute `{other}`, expected one of: required, optional, \
-                             computed, sensitive, deprecated, description, description_kind, \
-                             rename, block, nested"
+                             computed, sensitive, write_only, deprecated, deprecation_message, \
+                             description, description_kind, rename, block, nested"
                         )))
                     }
                 }
@@ -291,6 +319,7 @@ impl ContainerAttrs {
             version: Attr::none("version"),
             known_derive: Attr::none("known_derive"),
             deprecated: Attr::none("deprecated"),
+            deprecation_message: Attr::none("deprecation_message"),
             description: Attr::none("description"),
             description_kind: Attr::none("description_kind"),
             crate_path: Attr::none("crate"),
@@ -330,6 +359,11 @@ impl ContainerAttrs {
                     }
                     // #[tf(deprecated)]
                     "deprecated" => out.deprecated.set(cx, span, ()),
+                    // #[tf(deprecation_message = "Use example_thing_v2.")]
+                    "deprecation_message" => {
+                        let message = Message::parse(&meta)?;
+                        out.deprecation_message.set(cx, span, message);
+                    }
                     // #[tf(description = "...")]
                     "description" => {
                         let s: LitStr = meta.value()?.parse()?;
@@ -354,7 +388,8 @@ impl ContainerAttrs {
                     other => {
                         return Err(meta.error(format!(
                             "unknown tf struct attribute `{other}`, expected one of: version, \
-                             deprecated, description, description_kind, known_derive, crate"
+                             deprecated, deprecation_message, description, description_kind, \
+                             known_derive, crate"
                         )))
                     }
                 }

@@ -5,17 +5,74 @@
 use proc_macro2::Span;
 
 use crate::ast::{segment, Collection, Container, Field, Role};
-use crate::attr::{Nesting, NestingSpec};
+use crate::attr::{Attr, Message, Nesting, NestingSpec};
 use crate::ctxt::Ctxt;
 
 /// Checks the whole model, field by field and then across fields.
 pub(crate) fn check(cx: &Ctxt, cont: &Container<'_>) {
+    check_deprecation(cx, &cont.attrs.deprecated, &cont.attrs.deprecation_message);
     for field in &cont.fields {
         check_name(cx, field);
         check_role(cx, field);
         check_flags(cx, field);
+        check_write_only(cx, field, cont.is_type_generic());
+        check_deprecation(
+            cx,
+            &field.attrs.deprecated,
+            &field.attrs.deprecation_message,
+        );
     }
     check_unique_names(cx, cont);
+}
+
+/// `deprecation_message` says it all: not empty, and not beside `deprecated`, which it
+/// implies.
+fn check_deprecation(cx: &Ctxt, deprecated: &Attr<()>, message: &Attr<Message>) {
+    let Some(m) = message.get() else { return };
+    if m.text.trim().is_empty() {
+        cx.error_at(
+            m.lit,
+            "the deprecation message is empty: say what to use instead, or write \
+             #[tf(deprecated)] for Terraform's default text",
+        );
+    }
+    if let Some(span) = deprecated.span() {
+        cx.error_at(
+            span,
+            "`deprecation_message` implies `deprecated`: drop `deprecated`",
+        );
+    }
+}
+
+/// `write_only` against the other flags and, for structs with type parameters (which the
+/// generated constant assertion cannot name), against the field's type as written.
+fn check_write_only(cx: &Ctxt, f: &Field<'_>, generic: bool) {
+    let Some(span) = f.attrs.write_only.span() else {
+        return;
+    };
+    if matches!(f.role, Role::Block { .. }) {
+        // Reported once, with the other flags, by `check_role`.
+        return;
+    }
+    if f.attrs.computed.is_set() {
+        cx.error_at(
+            span,
+            "`write_only` excludes `computed`: Terraform keeps no value of a write-only \
+             attribute, so the provider has none to compute",
+        );
+    }
+    if generic && !(f.shape.nullable || f.shape.dynamic) {
+        cx.error_spanned_by(f.ty, write_only_not_nullable(&f.tf_name));
+    }
+}
+
+/// The error for a write-only attribute whose type cannot be null (also the message of the
+/// generated constant assertion).
+pub(crate) fn write_only_not_nullable(name: &str) -> String {
+    format!(
+        "`{name}` is write-only: a write-only attribute is always null in plan and state, so \
+         its type must hold null: use Nullable<_> (or Unknown<Nullable<_>>)"
+    )
 }
 
 /// Terraform names are lowercase letters, digits and underscores.
@@ -92,6 +149,7 @@ fn check_role(cx: &Ctxt, f: &Field<'_>) {
             ("optional", attrs.optional.span()),
             ("computed", attrs.computed.span()),
             ("sensitive", attrs.sensitive.span()),
+            ("write_only", attrs.write_only.span()),
         ] {
             if let Some(span) = span {
                 cx.error_at(
@@ -191,7 +249,8 @@ fn check_flags(cx: &Ctxt, f: &Field<'_>) {
     let can_be_null = shape.nullable || shape.dynamic;
     let can_be_unknown = shape.unknown || shape.dynamic;
     if let Some(span) = attrs.required.span() {
-        if shape.nullable {
+        // A required write-only attribute is nullable: it is null in plan and state.
+        if shape.nullable && !attrs.write_only.is_set() {
             cx.error_at(
                 span,
                 "`required` on a nullable type: a required attribute is never null; drop \

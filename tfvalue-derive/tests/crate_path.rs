@@ -2,7 +2,8 @@
 //! (here the module `reexport`, standing in for a framework crate) encode and decode like
 //! the same models derived through `::tfvalue`. The file is also compiled under
 //! `deny(warnings, clippy::all)` (CI runs clippy on all targets), with generics, blocks,
-//! nested attributes and dynamic attributes, so generated code must be lint-clean.
+//! nested attributes, dynamic attributes, write-only attributes and deprecation messages,
+//! so generated code must be lint-clean.
 #![deny(warnings, clippy::all)]
 
 use std::collections::BTreeMap;
@@ -39,18 +40,24 @@ struct Labelled<T> {
 
 /// A virtual machine.
 #[derive(Derive, Debug, Clone, PartialEq)]
-#[tf(crate = "crate::reexport::tv", version = 2)]
+#[tf(
+    crate = "crate::reexport::tv",
+    version = 2,
+    deprecation_message = "Use vm_v2."
+)]
 struct Vm {
     #[tf(computed)]
     id: Unknown<Nullable<String>>,
     name: String,
     tags: Nullable<BTreeMap<String, String>>,
-    #[tf(block(list, max_items = 4))]
+    #[tf(block(list, max_items = 4), deprecation_message = "Use volumes.")]
     disk: Vec<Disk>,
     #[tf(block)]
     by_name: BTreeMap<String, Disk>,
     #[tf(nested)]
     boot: Nullable<Labelled<u16>>,
+    #[tf(write_only, sensitive, deprecation_message = "Use password_v2.")]
+    password: Nullable<String>,
 }
 
 mod direct {
@@ -75,18 +82,20 @@ mod direct {
 
     /// A virtual machine.
     #[derive(TfSchema, Debug)]
-    #[tf(version = 2)]
+    #[tf(version = 2, deprecation_message = "Use vm_v2.")]
     pub struct Vm {
         #[tf(computed)]
         pub id: Unknown<Nullable<String>>,
         pub name: String,
         pub tags: Nullable<BTreeMap<String, String>>,
-        #[tf(block(list, max_items = 4))]
+        #[tf(block(list, max_items = 4), deprecation_message = "Use volumes.")]
         pub disk: Vec<Disk>,
         #[tf(block)]
         pub by_name: BTreeMap<String, Disk>,
         #[tf(nested)]
         pub boot: Nullable<Labelled<u16>>,
+        #[tf(write_only, sensitive, deprecation_message = "Use password_v2.")]
+        pub password: Nullable<String>,
     }
 }
 
@@ -105,6 +114,7 @@ fn vm() -> Vm {
             label: "boot".to_owned(),
             value: 1,
         }),
+        password: Nullable::Value("pw".to_owned()),
     }
 }
 
@@ -114,6 +124,9 @@ fn vm() -> Vm {
 #[test]
 fn the_schema_is_the_one_derived_through_tfvalue() {
     assert_eq!(Vm::schema(), direct::Vm::schema());
+    assert!(Vm::schema().block.deprecated);
+    let password = Vm::schema().block.find_attribute("password");
+    assert!(password.is_some_and(|a| a.write_only && a.deprecated));
     assert_eq!(Disk::schema(), direct::Disk::schema());
     assert_eq!(
         Labelled::<String>::schema(),

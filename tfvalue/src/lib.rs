@@ -101,6 +101,18 @@
 //! - `#[tf(required)]`, `#[tf(optional)]` (a `Value` field needs it to be optional),
 //!   `#[tf(computed)]` (the type must hold unknown and null: `Unknown<Nullable<T>>`),
 //!   `#[tf(optional, computed)]`, `#[tf(sensitive)]`, `#[tf(deprecated)]`.
+//! - `#[tf(write_only)]`: a write-only attribute (Terraform 1.11 and later): set in the
+//!   configuration, always null in plan and state, so its type must hold null
+//!   (`Nullable<T>`, `Option<T>`, `Unknown<Nullable<T>>`; checked through
+//!   [`TfType::CAN_BE_NULL`], so an alias of one works too). Optional as usual, or
+//!   `#[tf(required, write_only)]` on a nullable type; never `computed`, and not on blocks.
+//!   Not inside a SET block or SET nested attribute (Terraform's rule,
+//!   [`Schema::validate`](schema::Schema::validate)). The provider framework nulls them in
+//!   what it returns ([`schema::Block::null_write_only`]).
+//! - `#[tf(deprecation_message = "Use `region` instead.")]`: deprecated, with the text of
+//!   Terraform's warning (not empty; it implies `deprecated`, which is not written beside
+//!   it). On attributes, nested attributes and blocks (`#[tf(block, deprecated)]` works too);
+//!   on the struct for the resource, data source or provider as a whole.
 //! - `#[tf(description = "...")]` (default: the field's doc comment),
 //!   `#[tf(description_kind = markdown)]` (or `plain`), `#[tf(rename = "name")]`.
 //! - `#[tf(block)]`: a nested block of a struct deriving `TfSchema`; the nesting follows the
@@ -113,14 +125,52 @@
 //! - `#[tf(nested)]`: a protocol-6 nested attribute, with the same inference (`single`,
 //!   `list`, `set`, `map`) and the flags of attributes.
 //! ## Struct attributes
-//! `#[tf(version = N)]` (the schema version), `#[tf(deprecated)]`,
-//! `#[tf(description = "...")]` (default: the doc comment), `#[tf(description_kind = ...)]`,
+//! `#[tf(version = N)]` (the schema version), `#[tf(deprecated)]` or
+//! `#[tf(deprecation_message = "Use example_vm_v2.")]`, `#[tf(description = "...")]` (default: the doc comment), `#[tf(description_kind = ...)]`,
 //! `#[tf(known_derive(Debug, Clone, ...))]` (derives for the companion type below),
 //! `#[tf(crate = "path")]` or `#[tf(crate = path)]` (where generated code finds tfvalue,
 //! `::tfvalue` by default: for a crate that re-exports tfvalue to its users, e.g.
 //! `#[tf(crate = "framework::tfvalue")]`).
 //!
 //! A block's description is the block field's doc comment, or else the block struct's.
+//!
+//! Write-only attributes and deprecations:
+//!
+//! ```
+//! use tfvalue::{Nullable, TfSchema, Unknown};
+//!
+//! #[derive(TfSchema)]
+//! #[tf(deprecation_message = "Use example_database_v2.")]
+//! struct Database {
+//!     name: String,
+//!     /// Sent on create and update; Terraform never stores it.
+//!     #[tf(write_only, sensitive)]
+//!     password: Nullable<String>,
+//!     /// May come from an ephemeral resource, unknown while planning.
+//!     #[tf(required, write_only)]
+//!     token: Unknown<Nullable<String>>,
+//!     #[tf(deprecation_message = "Use `region`.")]
+//!     zone: Option<String>,
+//!     #[tf(block, deprecated)]
+//!     backup: Option<Backup>,
+//! }
+//!
+//! #[derive(TfSchema)]
+//! struct Backup {
+//!     bucket: String,
+//! }
+//!
+//! let block = &Database::schema().block;
+//! assert!(block.deprecated);
+//! assert_eq!(block.deprecation_message.as_deref(), Some("Use example_database_v2."));
+//! let password = block.find_attribute("password").unwrap();
+//! assert!(password.write_only && password.optional && password.sensitive);
+//! let token = block.find_attribute("token").unwrap();
+//! assert!(token.write_only && token.required);
+//! let zone = block.find_attribute("zone").unwrap();
+//! assert_eq!(zone.deprecation_message.as_deref(), Some("Use `region`."));
+//! assert!(block.find_block_type("backup").unwrap().block.deprecated);
+//! ```
 //!
 //! ## Plan time and apply time
 //! The derive also generates `<Name>Known`, the model with every `Unknown<T>` replaced by
@@ -135,8 +185,10 @@
 //! Mistakes are compile errors on the offending token, all reported at once: unknown or
 //! duplicate keys, `required` on a nullable type, `computed` on a type that cannot be
 //! unknown, a block of a type that is not a model, MAP nesting without string keys,
-//! `min_items > max_items`, a dynamic attribute inside a SET block, two fields with one
-//! Terraform name, enums and tuple structs.
+//! `min_items > max_items`, a dynamic attribute inside a SET block, `write_only` with
+//! `computed`, on a block or on a type that cannot be null, an empty deprecation message
+//! or one beside `deprecated`, two fields with one Terraform name, enums and tuple
+//! structs.
 //!
 //! # Overview
 //! - [`Type`]: Terraform's types, parsed from and printed to the JSON type-constraint syntax.

@@ -51,6 +51,9 @@ use crate::types::Type;
 
 mod render;
 mod validate;
+mod walk;
+
+pub use render::ProvidersJson;
 
 /// How a description is formatted (`tfplugin6.StringKind`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -127,6 +130,14 @@ pub struct Attribute {
     pub sensitive: bool,
     /// Terraform warns when the configuration sets it.
     pub deprecated: bool,
+    /// Why it is deprecated and what to use instead, shown in the warning (Terraform's
+    /// default text when `None`). Only with `deprecated`; [`Schema::validate`] checks it.
+    pub deprecation_message: Option<String>,
+    /// The configuration may set it, but its value is never kept: Terraform sends it to the
+    /// provider only in the configuration (and, at apply, in the configuration again), and
+    /// it is null in plans and state (Terraform 1.11 and later). See
+    /// [`Block::null_write_only`].
+    pub write_only: bool,
 }
 
 /// The attributes of a protocol-6 nested attribute and how they repeat
@@ -167,6 +178,9 @@ pub struct Block {
     pub description_kind: StringKind,
     /// Terraform warns when the configuration uses this block.
     pub deprecated: bool,
+    /// Why the block is deprecated and what to use instead (Terraform's default text when
+    /// `None`). Only with `deprecated`; [`Schema::validate`] checks it.
+    pub deprecation_message: Option<String>,
 }
 
 /// A versioned schema (`tfplugin6.Schema`): of a resource, a data source or a provider.
@@ -242,6 +256,8 @@ impl Attribute {
             computed: false,
             sensitive: false,
             deprecated: false,
+            deprecation_message: None,
+            write_only: false,
         }
     }
 
@@ -280,6 +296,21 @@ impl Attribute {
         self
     }
 
+    /// Sets `deprecated` with the message the warning shows.
+    #[must_use]
+    pub fn deprecation_message(mut self, message: impl Into<String>) -> Self {
+        self.deprecated = true;
+        self.deprecation_message = Some(message.into());
+        self
+    }
+
+    /// Sets `write_only`.
+    #[must_use]
+    pub fn write_only(mut self) -> Self {
+        self.write_only = true;
+        self
+    }
+
     /// Sets the description and its format.
     #[must_use]
     pub fn description(mut self, text: impl Into<String>, kind: StringKind) -> Self {
@@ -312,6 +343,11 @@ impl NestedObject {
     pub fn attribute(mut self, attribute: Attribute) -> Self {
         self.attributes.push(attribute);
         self
+    }
+
+    /// True when any attribute, at any depth of nested attributes, is write-only.
+    pub fn contains_write_only(&self) -> bool {
+        attributes_contain_write_only(&self.attributes)
     }
 
     /// The type of the nested attribute's values: the object of its attributes' implied
@@ -409,6 +445,24 @@ impl Block {
         self
     }
 
+    /// Sets `deprecated` with the message the warning shows.
+    #[must_use]
+    pub fn deprecation_message(mut self, message: impl Into<String>) -> Self {
+        self.deprecated = true;
+        self.deprecation_message = Some(message.into());
+        self
+    }
+
+    /// True when any attribute, at any depth of nested attributes and blocks, is
+    /// write-only.
+    pub fn contains_write_only(&self) -> bool {
+        attributes_contain_write_only(&self.attributes)
+            || self
+                .block_types
+                .iter()
+                .any(|b| b.block.contains_write_only())
+    }
+
     /// The attribute called `name`, if any (the last one, should there be several).
     pub fn find_attribute(&self, name: &str) -> Option<&Attribute> {
         self.attributes.iter().rev().find(|a| a.name == name)
@@ -439,6 +493,14 @@ impl Block {
     pub fn implied_type(&self) -> Type {
         attributes_object(&self.attributes, &self.block_types)
     }
+}
+
+/// True when an attribute of `attributes`, or of their nested attributes, is write-only.
+fn attributes_contain_write_only(attributes: &[Attribute]) -> bool {
+    attributes.iter().any(|a| {
+        a.write_only
+            || matches!(&a.kind, AttributeKind::Nested(object) if object.contains_write_only())
+    })
 }
 
 /// The object type of some attributes and block types (block types first, so that an

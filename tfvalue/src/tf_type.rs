@@ -23,6 +23,19 @@ pub trait TfType {
     /// `#[derive(TfSchema)]` can reject a dynamic attribute inside a SET block (Terraform
     /// does not allow one) when the program is compiled.
     const HAS_DYNAMIC: bool = false;
+
+    /// True when a value of this type can be null: `Option<T>`, [`Nullable<T>`], [`Value`],
+    /// and the wrappers around them (`Unknown<Nullable<T>>`, `&T`, `Box<T>`, ...). Decided
+    /// by the type, not by how it is spelled, so a type alias answers as the type it names.
+    /// `#[derive(TfSchema)]` uses it to require a nullable type for write-only attributes;
+    /// provider functions use it to say whether a parameter accepts null.
+    const CAN_BE_NULL: bool = false;
+
+    /// True when a value of this type can be unknown: [`Unknown<T>`](crate::Unknown),
+    /// [`Value`], and the wrappers around them (`Nullable<Unknown<T>>`, `&T`, `Box<T>`,
+    /// ...). Decided by the type, as [`TfType::CAN_BE_NULL`] is. Provider functions use it
+    /// to say whether a parameter accepts unknown values.
+    const CAN_BE_UNKNOWN: bool = false;
 }
 
 macro_rules! tf_type {
@@ -43,6 +56,8 @@ impl TfType for Value {
         Type::Dynamic
     }
     const HAS_DYNAMIC: bool = true;
+    const CAN_BE_NULL: bool = true;
+    const CAN_BE_UNKNOWN: bool = true;
 }
 
 impl<T: TfType + ?Sized> TfType for &T {
@@ -50,6 +65,8 @@ impl<T: TfType + ?Sized> TfType for &T {
         T::tf_type()
     }
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const CAN_BE_NULL: bool = T::CAN_BE_NULL;
+    const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
 }
 
 impl<T: TfType + ?Sized + ToOwned> TfType for Cow<'_, T> {
@@ -57,6 +74,8 @@ impl<T: TfType + ?Sized + ToOwned> TfType for Cow<'_, T> {
         T::tf_type()
     }
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const CAN_BE_NULL: bool = T::CAN_BE_NULL;
+    const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
 }
 
 macro_rules! transparent {
@@ -66,6 +85,8 @@ macro_rules! transparent {
                 T::tf_type()
             }
             const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+            const CAN_BE_NULL: bool = T::CAN_BE_NULL;
+            const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
         }
     )*};
 }
@@ -76,6 +97,8 @@ impl<T: TfType> TfType for Option<T> {
         T::tf_type()
     }
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const CAN_BE_NULL: bool = true;
+    const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
 }
 
 impl<T: TfType> TfType for Nullable<T> {
@@ -83,6 +106,8 @@ impl<T: TfType> TfType for Nullable<T> {
         T::tf_type()
     }
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const CAN_BE_NULL: bool = true;
+    const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
 }
 
 impl<T: TfType> TfType for Vec<T> {
@@ -174,6 +199,43 @@ mod tests {
             assert!(!<Vec<Option<String>>>::HAS_DYNAMIC);
             assert!(<Vec<Unknown<Nullable<Value>>>>::HAS_DYNAMIC);
             assert!(<(String, BTreeMap<String, Value>)>::HAS_DYNAMIC);
+        }
+    }
+
+    /// A type alias, as a user's model might spell a field's type.
+    type Secret = Nullable<String>;
+    /// An alias of a wrapper around an alias.
+    type Planned = Unknown<Secret>;
+
+    #[test]
+    fn null_and_unknown_capabilities_follow_the_type() {
+        const {
+            // Plain types hold neither.
+            assert!(!String::CAN_BE_NULL && !String::CAN_BE_UNKNOWN);
+            assert!(!<Vec<Option<u8>>>::CAN_BE_NULL && !<Vec<Unknown<u8>>>::CAN_BE_UNKNOWN);
+            assert!(!<(Option<u8>,)>::CAN_BE_NULL);
+            assert!(!<BTreeMap<String, Value>>::CAN_BE_NULL);
+            // The wrappers add what they stand for and keep what they wrap.
+            assert!(<Option<u8>>::CAN_BE_NULL && !<Option<u8>>::CAN_BE_UNKNOWN);
+            assert!(<Nullable<u8>>::CAN_BE_NULL && !<Nullable<u8>>::CAN_BE_UNKNOWN);
+            assert!(!<Unknown<u8>>::CAN_BE_NULL && <Unknown<u8>>::CAN_BE_UNKNOWN);
+            assert!(<Unknown<Nullable<u8>>>::CAN_BE_NULL);
+            assert!(<Unknown<Nullable<u8>>>::CAN_BE_UNKNOWN);
+            assert!(<Nullable<Unknown<u8>>>::CAN_BE_NULL);
+            assert!(<Nullable<Unknown<u8>>>::CAN_BE_UNKNOWN);
+            assert!(<Option<Unknown<u8>>>::CAN_BE_UNKNOWN);
+            // A dynamic value can be both.
+            assert!(Value::CAN_BE_NULL && Value::CAN_BE_UNKNOWN);
+            // Pointers and Cow are transparent.
+            assert!(<&Nullable<u8>>::CAN_BE_NULL && !<&Nullable<u8>>::CAN_BE_UNKNOWN);
+            assert!(<Box<Unknown<u8>>>::CAN_BE_UNKNOWN && !<Box<Unknown<u8>>>::CAN_BE_NULL);
+            assert!(<Rc<Option<u8>>>::CAN_BE_NULL && <Arc<Value>>::CAN_BE_UNKNOWN);
+            assert!(!<Cow<'_, str>>::CAN_BE_NULL && !<Box<str>>::CAN_BE_UNKNOWN);
+            assert!(<Unknown<Box<Nullable<u8>>>>::CAN_BE_NULL);
+            // Aliases answer as the types they name.
+            assert!(Secret::CAN_BE_NULL && !Secret::CAN_BE_UNKNOWN);
+            assert!(Planned::CAN_BE_NULL && Planned::CAN_BE_UNKNOWN);
+            assert!(<&Planned>::CAN_BE_NULL && <Option<Planned>>::CAN_BE_UNKNOWN);
         }
     }
 }

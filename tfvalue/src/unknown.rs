@@ -196,6 +196,8 @@ impl<T: TfType> TfType for Unknown<T> {
         T::tf_type()
     }
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const CAN_BE_NULL: bool = T::CAN_BE_NULL;
+    const CAN_BE_UNKNOWN: bool = true;
 }
 
 impl<'de, T: Deserialize<'de> + TfType> Deserialize<'de> for Unknown<T> {

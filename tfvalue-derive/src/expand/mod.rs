@@ -1,9 +1,11 @@
 //! Code generation from the checked model: one file per generated impl family (`tf_type`,
-//! `schema`, `ser`, `de`, `known`), and here what they share: the path of tfvalue, the wire
+//! `schema`, `ser`, `de`, `known`), one for the compile-time assertions (`const_checks`),
+//! and here what they share: the path of tfvalue, the wire
 //! order of fields and impl headers. Generated code uses absolute paths only (from
 //! `::tfvalue`, or the root given with `#[tf(crate = ...)]`) and, but for the `<Name>Known`
 //! companion, lives in an anonymous `const` block.
 
+mod const_checks;
 mod de;
 mod known;
 mod schema;
@@ -24,7 +26,7 @@ pub(crate) fn expand(cont: &Container<'_>) -> TokenStream {
     let ser = ser::expand_serialize(cont, &root);
     let de = de::expand_deserialize(cont, &root);
     let unknowns = known::expand_unknown_paths(cont, &root);
-    let set_checks = tf_type::expand_set_checks(cont, &root);
+    let const_checks = const_checks::expand_const_checks(cont, &root);
     let known = known::expand_known(cont, &root);
     quote! {
         #known
@@ -37,7 +39,7 @@ pub(crate) fn expand(cont: &Container<'_>) -> TokenStream {
             #ser
             #de
             #unknowns
-            #set_checks
+            #const_checks
         };
     }
 }

@@ -20,6 +20,16 @@ fn description(tv: &TokenStream, text: &Option<String>, kind: DescriptionKind) -
     }
 }
 
+/// `.deprecation_message(text)`, `.deprecated()`, or nothing (the builders of attributes and
+/// blocks share the names).
+fn deprecation(deprecated: bool, message: Option<&str>) -> TokenStream {
+    match message {
+        Some(text) => quote!(.deprecation_message(#text)),
+        None if deprecated => quote!(.deprecated()),
+        None => quote!(),
+    }
+}
+
 fn block_nesting(tv: &TokenStream, n: Nesting) -> TokenStream {
     match n {
         Nesting::Single => quote!(#tv::schema::BlockNesting::Single),
@@ -62,9 +72,10 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
         if f.sensitive {
             flags.push(quote!(.sensitive()));
         }
-        if f.deprecated {
-            flags.push(quote!(.deprecated()));
+        if f.write_only {
+            flags.push(quote!(.write_only()));
         }
+        let deprecation = deprecation(f.deprecated, f.deprecation_message.as_deref());
         match f.role {
             Role::Attribute => {
                 let ty = f.ty;
@@ -72,7 +83,7 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
                 quote_spanned! {f.ty_span()=>
                     let block = block.attribute(
                         #tv::schema::Attribute::new(#name, <#ty as #tv::TfType>::tf_type())
-                            #(#flags)* #desc
+                            #(#flags)* #deprecation #desc
                     );
                 }
             }
@@ -91,7 +102,7 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
                                 nesting: #nesting,
                             },
                         )
-                        #(#flags)* #desc
+                        #(#flags)* #deprecation #desc
                     );
                 }
             }
@@ -110,7 +121,7 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
                             ::std::clone::Clone::clone(
                                 &<#element as #tv::schema::TfSchema>::schema().block,
                             )
-                            #desc,
+                            #deprecation #desc,
                             #nesting,
                         )
                         .min_items(#min_items)
@@ -121,7 +132,7 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
         }
     });
     let desc = description(&tv, &cont.description, cont.description_kind);
-    let deprecated = cont.deprecated.then(|| quote!(.deprecated()));
+    let deprecated = deprecation(cont.deprecated, cont.deprecation_message.as_deref());
     let version = cont.version;
     let build = quote! {
         || {

@@ -1,12 +1,10 @@
-//! `impl TfType` (the struct's Terraform object type) and the compile-time check that no SET
-//! block or SET nested attribute holds a dynamic attribute.
+//! `impl TfType`: the struct's Terraform object type.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
 use super::{impl_header, Root};
-use crate::ast::{Container, Role};
-use crate::attr::Nesting;
+use crate::ast::Container;
 
 pub(super) fn expand_tf_type(cont: &Container<'_>, root: &Root<'_>) -> TokenStream {
     let tv = root.path();
@@ -59,41 +57,4 @@ pub(super) fn expand_tf_type(cont: &Container<'_>, root: &Root<'_>) -> TokenStre
                 false #(|| <#field_types as #tv::TfType>::HAS_DYNAMIC)*;
         }
     }
-}
-
-/// Terraform rejects a dynamic attribute anywhere inside a SET block or SET nested
-/// attribute: checked when the program is compiled, with the error on the field's type.
-/// (Not for structs with type parameters: a constant cannot name them.)
-pub(super) fn expand_set_checks(cont: &Container<'_>, root: &Root<'_>) -> TokenStream {
-    if cont.is_type_generic() {
-        return TokenStream::new();
-    }
-    let checks = cont.fields.iter().filter_map(|f| {
-        let is_set = matches!(
-            f.role,
-            Role::Block {
-                nesting: Nesting::Set,
-                ..
-            } | Role::Nested {
-                nesting: Nesting::Set
-            }
-        );
-        if !is_set {
-            return None;
-        }
-        let element = f.element.unwrap_or(f.ty);
-        let message = format!(
-            "`{}` is a SET of a type containing a dynamic attribute (tfvalue::Value), which \
-             Terraform does not allow: use a list or map nesting, or a typed attribute",
-            f.tf_name
-        );
-        let tv = root.at(f.element_span());
-        Some(quote_spanned! {f.element_span()=>
-            const _: () = ::core::assert!(
-                !<#element as #tv::TfType>::HAS_DYNAMIC,
-                #message
-            );
-        })
-    });
-    quote!(#(#checks)*)
 }

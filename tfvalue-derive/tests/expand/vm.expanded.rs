@@ -15,6 +15,8 @@ where
     Value: ::tfvalue::known::IntoKnown,
     Vec<Disk>: ::tfvalue::known::IntoKnown,
     Option<Network>: ::tfvalue::known::IntoKnown,
+    Nullable<String>: ::tfvalue::known::IntoKnown,
+    Option<String>: ::tfvalue::known::IntoKnown,
     Timeouts: ::tfvalue::known::IntoKnown,
     Nullable<BTreeSet<Port>>: ::tfvalue::known::IntoKnown,
 {
@@ -34,6 +36,10 @@ where
     pub disk: <Vec<Disk> as ::tfvalue::known::IntoKnown>::Known,
     ///`network`, known.
     pub network: <Option<Network> as ::tfvalue::known::IntoKnown>::Known,
+    ///`admin_password`, known.
+    pub admin_password: <Nullable<String> as ::tfvalue::known::IntoKnown>::Known,
+    ///`legacy_flavor`, known.
+    pub legacy_flavor: <Option<String> as ::tfvalue::known::IntoKnown>::Known,
     ///`timeouts`, known.
     pub timeouts: <Timeouts as ::tfvalue::known::IntoKnown>::Known,
     ///`ports`, known.
@@ -51,6 +57,8 @@ where
     Value: ::tfvalue::known::IntoKnown,
     Vec<Disk>: ::tfvalue::known::IntoKnown,
     Option<Network>: ::tfvalue::known::IntoKnown,
+    Nullable<String>: ::tfvalue::known::IntoKnown,
+    Option<String>: ::tfvalue::known::IntoKnown,
     Timeouts: ::tfvalue::known::IntoKnown,
     Nullable<BTreeSet<Port>>: ::tfvalue::known::IntoKnown,
 {
@@ -100,6 +108,16 @@ where
             at.attr("network"),
             unknowns,
         );
+        let admin_password = ::tfvalue::known::IntoKnown::into_known_at(
+            self.admin_password,
+            at.attr("admin_password"),
+            unknowns,
+        );
+        let legacy_flavor = ::tfvalue::known::IntoKnown::into_known_at(
+            self.legacy_flavor,
+            at.attr("legacy_flavor"),
+            unknowns,
+        );
         let timeouts = ::tfvalue::known::IntoKnown::into_known_at(
             self.timeouts,
             at.attr("timeouts"),
@@ -119,6 +137,8 @@ where
             metadata: metadata?,
             disk: disk?,
             network: network?,
+            admin_password: admin_password?,
+            legacy_flavor: legacy_flavor?,
             timeouts: timeouts?,
             ports: ports?,
         })
@@ -145,12 +165,23 @@ const _: () = {
                             as ::tfvalue::TfType > ::HAS_DYNAMIC {
                             ::tfvalue::Type::Dynamic } else { < Vec < Disk > as
                             ::tfvalue::TfType > ::tf_type() }), ("network", < Option <
-                            Network > as ::tfvalue::TfType > ::tf_type()), ("timeouts", <
-                            Timeouts as ::tfvalue::TfType > ::tf_type()), ("ports", <
-                            Nullable < BTreeSet < Port > > as ::tfvalue::TfType >
-                            ::tf_type())
+                            Network > as ::tfvalue::TfType > ::tf_type()),
+                            ("admin_password", < Nullable < String > as ::tfvalue::TfType
+                            > ::tf_type()), ("legacy_flavor", < Option < String > as
+                            ::tfvalue::TfType > ::tf_type()), ("timeouts", < Timeouts as
+                            ::tfvalue::TfType > ::tf_type()), ("ports", < Nullable <
+                            BTreeSet < Port > > as ::tfvalue::TfType > ::tf_type())
                         ],
-                        &["id", "password", "tags", "type", "metadata", "ports"],
+                        &[
+                            "id",
+                            "password",
+                            "tags",
+                            "type",
+                            "metadata",
+                            "admin_password",
+                            "legacy_flavor",
+                            "ports",
+                        ],
                     )),
             )
         }
@@ -163,6 +194,8 @@ const _: () = {
             || <Value as ::tfvalue::TfType>::HAS_DYNAMIC
             || <Vec<Disk> as ::tfvalue::TfType>::HAS_DYNAMIC
             || <Option<Network> as ::tfvalue::TfType>::HAS_DYNAMIC
+            || <Nullable<String> as ::tfvalue::TfType>::HAS_DYNAMIC
+            || <Option<String> as ::tfvalue::TfType>::HAS_DYNAMIC
             || <Timeouts as ::tfvalue::TfType>::HAS_DYNAMIC
             || <Nullable<BTreeSet<Port>> as ::tfvalue::TfType>::HAS_DYNAMIC;
     }
@@ -248,12 +281,36 @@ const _: () = {
                         ::tfvalue::schema::NestedBlock::new(
                                 "network",
                                 ::std::clone::Clone::clone(
-                                    &<Network as ::tfvalue::schema::TfSchema>::schema().block,
-                                ),
+                                        &<Network as ::tfvalue::schema::TfSchema>::schema().block,
+                                    )
+                                    .deprecation_message("Use `nic` blocks."),
                                 ::tfvalue::schema::BlockNesting::Single,
                             )
                             .min_items(0u64)
                             .max_items(0u64),
+                    );
+                let block = block
+                    .attribute(
+                        ::tfvalue::schema::Attribute::new(
+                                "admin_password",
+                                <Nullable<String> as ::tfvalue::TfType>::tf_type(),
+                            )
+                            .optional()
+                            .sensitive()
+                            .write_only()
+                            .description(
+                                "Sent on create and update, never kept.",
+                                ::tfvalue::schema::StringKind::Plain,
+                            ),
+                    );
+                let block = block
+                    .attribute(
+                        ::tfvalue::schema::Attribute::new(
+                                "legacy_flavor",
+                                <Option<String> as ::tfvalue::TfType>::tf_type(),
+                            )
+                            .optional()
+                            .deprecated(),
                     );
                 let block = block
                     .block_type(
@@ -299,7 +356,12 @@ const _: () = {
             let mut state = ::tfvalue::__private_0_1_0::serde::Serializer::serialize_struct(
                 serializer,
                 ::tfvalue::__private_0_1_0::SORTED_STRUCT_TOKEN,
-                10usize,
+                12usize,
+            )?;
+            ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                &mut state,
+                "admin_password",
+                &self.admin_password,
             )?;
             ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
                 &mut state,
@@ -310,6 +372,11 @@ const _: () = {
                 &mut state,
                 "id",
                 &self.id,
+            )?;
+            ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                &mut state,
+                "legacy_flavor",
+                &self.legacy_flavor,
             )?;
             ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
                 &mut state,
@@ -359,8 +426,10 @@ const _: () = {
             deserializer: __D,
         ) -> ::std::result::Result<Self, __D::Error> {
             const FIELDS: &[&str] = &[
+                "admin_password",
                 "disk",
                 "id",
+                "legacy_flavor",
                 "metadata",
                 "name",
                 "network",
@@ -381,6 +450,8 @@ const _: () = {
                 __F7,
                 __F8,
                 __F9,
+                __F10,
+                __F11,
             }
             struct __FieldVisitor;
             impl<'de> ::tfvalue::__private_0_1_0::serde::de::Visitor<'de>
@@ -397,16 +468,18 @@ const _: () = {
                     value: &str,
                 ) -> ::std::result::Result<__Field, __E> {
                     match value {
-                        "disk" => ::std::result::Result::Ok(__Field::__F0),
-                        "id" => ::std::result::Result::Ok(__Field::__F1),
-                        "metadata" => ::std::result::Result::Ok(__Field::__F2),
-                        "name" => ::std::result::Result::Ok(__Field::__F3),
-                        "network" => ::std::result::Result::Ok(__Field::__F4),
-                        "password" => ::std::result::Result::Ok(__Field::__F5),
-                        "ports" => ::std::result::Result::Ok(__Field::__F6),
-                        "tags" => ::std::result::Result::Ok(__Field::__F7),
-                        "timeouts" => ::std::result::Result::Ok(__Field::__F8),
-                        "type" => ::std::result::Result::Ok(__Field::__F9),
+                        "admin_password" => ::std::result::Result::Ok(__Field::__F0),
+                        "disk" => ::std::result::Result::Ok(__Field::__F1),
+                        "id" => ::std::result::Result::Ok(__Field::__F2),
+                        "legacy_flavor" => ::std::result::Result::Ok(__Field::__F3),
+                        "metadata" => ::std::result::Result::Ok(__Field::__F4),
+                        "name" => ::std::result::Result::Ok(__Field::__F5),
+                        "network" => ::std::result::Result::Ok(__Field::__F6),
+                        "password" => ::std::result::Result::Ok(__Field::__F7),
+                        "ports" => ::std::result::Result::Ok(__Field::__F8),
+                        "tags" => ::std::result::Result::Ok(__Field::__F9),
+                        "timeouts" => ::std::result::Result::Ok(__Field::__F10),
+                        "type" => ::std::result::Result::Ok(__Field::__F11),
                         other => {
                             ::std::result::Result::Err(
                                 ::tfvalue::__private_0_1_0::serde::de::Error::unknown_field(
@@ -422,16 +495,18 @@ const _: () = {
                     value: &[u8],
                 ) -> ::std::result::Result<__Field, __E> {
                     match value {
-                        b"disk" => ::std::result::Result::Ok(__Field::__F0),
-                        b"id" => ::std::result::Result::Ok(__Field::__F1),
-                        b"metadata" => ::std::result::Result::Ok(__Field::__F2),
-                        b"name" => ::std::result::Result::Ok(__Field::__F3),
-                        b"network" => ::std::result::Result::Ok(__Field::__F4),
-                        b"password" => ::std::result::Result::Ok(__Field::__F5),
-                        b"ports" => ::std::result::Result::Ok(__Field::__F6),
-                        b"tags" => ::std::result::Result::Ok(__Field::__F7),
-                        b"timeouts" => ::std::result::Result::Ok(__Field::__F8),
-                        b"type" => ::std::result::Result::Ok(__Field::__F9),
+                        b"admin_password" => ::std::result::Result::Ok(__Field::__F0),
+                        b"disk" => ::std::result::Result::Ok(__Field::__F1),
+                        b"id" => ::std::result::Result::Ok(__Field::__F2),
+                        b"legacy_flavor" => ::std::result::Result::Ok(__Field::__F3),
+                        b"metadata" => ::std::result::Result::Ok(__Field::__F4),
+                        b"name" => ::std::result::Result::Ok(__Field::__F5),
+                        b"network" => ::std::result::Result::Ok(__Field::__F6),
+                        b"password" => ::std::result::Result::Ok(__Field::__F7),
+                        b"ports" => ::std::result::Result::Ok(__Field::__F8),
+                        b"tags" => ::std::result::Result::Ok(__Field::__F9),
+                        b"timeouts" => ::std::result::Result::Ok(__Field::__F10),
+                        b"type" => ::std::result::Result::Ok(__Field::__F11),
                         other => {
                             ::std::result::Result::Err(
                                 ::tfvalue::__private_0_1_0::serde::de::Error::unknown_field(
@@ -467,18 +542,20 @@ const _: () = {
                     self,
                     mut map: __A,
                 ) -> ::std::result::Result<Self::Value, __A::Error> {
-                    let mut __v0: ::std::option::Option<Vec<Disk>> = ::std::option::Option::None;
-                    let mut __v1: ::std::option::Option<Unknown<Nullable<String>>> = ::std::option::Option::None;
-                    let mut __v2: ::std::option::Option<Value> = ::std::option::Option::None;
-                    let mut __v3: ::std::option::Option<String> = ::std::option::Option::None;
-                    let mut __v4: ::std::option::Option<Option<Network>> = ::std::option::Option::None;
-                    let mut __v5: ::std::option::Option<Unknown<Nullable<String>>> = ::std::option::Option::None;
-                    let mut __v6: ::std::option::Option<Nullable<BTreeSet<Port>>> = ::std::option::Option::None;
-                    let mut __v7: ::std::option::Option<
+                    let mut __v0: ::std::option::Option<Nullable<String>> = ::std::option::Option::None;
+                    let mut __v1: ::std::option::Option<Vec<Disk>> = ::std::option::Option::None;
+                    let mut __v2: ::std::option::Option<Unknown<Nullable<String>>> = ::std::option::Option::None;
+                    let mut __v3: ::std::option::Option<Option<String>> = ::std::option::Option::None;
+                    let mut __v4: ::std::option::Option<Value> = ::std::option::Option::None;
+                    let mut __v5: ::std::option::Option<String> = ::std::option::Option::None;
+                    let mut __v6: ::std::option::Option<Option<Network>> = ::std::option::Option::None;
+                    let mut __v7: ::std::option::Option<Unknown<Nullable<String>>> = ::std::option::Option::None;
+                    let mut __v8: ::std::option::Option<Nullable<BTreeSet<Port>>> = ::std::option::Option::None;
+                    let mut __v9: ::std::option::Option<
                         Nullable<BTreeMap<String, String>>,
                     > = ::std::option::Option::None;
-                    let mut __v8: ::std::option::Option<Timeouts> = ::std::option::Option::None;
-                    let mut __v9: ::std::option::Option<Option<String>> = ::std::option::Option::None;
+                    let mut __v10: ::std::option::Option<Timeouts> = ::std::option::Option::None;
+                    let mut __v11: ::std::option::Option<Option<String>> = ::std::option::Option::None;
                     while let ::std::option::Option::Some(key) = ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_key::<
                         __Field,
                     >(&mut map)? {
@@ -487,11 +564,25 @@ const _: () = {
                                 if __v0.is_some() {
                                     return ::std::result::Result::Err(
                                         ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
-                                            "disk",
+                                            "admin_password",
                                         ),
                                     );
                                 }
                                 __v0 = ::std::option::Option::Some(
+                                    ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                                        Nullable<String>,
+                                    >(&mut map)?,
+                                );
+                            }
+                            __Field::__F1 => {
+                                if __v1.is_some() {
+                                    return ::std::result::Result::Err(
+                                        ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                            "disk",
+                                        ),
+                                    );
+                                }
+                                __v1 = ::std::option::Option::Some(
                                     ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
                                         ::tfvalue::__private_0_1_0::Blocks<
                                             Vec<Disk>,
@@ -501,31 +592,17 @@ const _: () = {
                                         .0,
                                 );
                             }
-                            __Field::__F1 => {
-                                if __v1.is_some() {
+                            __Field::__F2 => {
+                                if __v2.is_some() {
                                     return ::std::result::Result::Err(
                                         ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
                                             "id",
                                         ),
                                     );
                                 }
-                                __v1 = ::std::option::Option::Some(
-                                    ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
-                                        Unknown<Nullable<String>>,
-                                    >(&mut map)?,
-                                );
-                            }
-                            __Field::__F2 => {
-                                if __v2.is_some() {
-                                    return ::std::result::Result::Err(
-                                        ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
-                                            "metadata",
-                                        ),
-                                    );
-                                }
                                 __v2 = ::std::option::Option::Some(
                                     ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
-                                        Value,
+                                        Unknown<Nullable<String>>,
                                     >(&mut map)?,
                                 );
                             }
@@ -533,13 +610,13 @@ const _: () = {
                                 if __v3.is_some() {
                                     return ::std::result::Result::Err(
                                         ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
-                                            "name",
+                                            "legacy_flavor",
                                         ),
                                     );
                                 }
                                 __v3 = ::std::option::Option::Some(
                                     ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
-                                        String,
+                                        Option<String>,
                                     >(&mut map)?,
                                 );
                             }
@@ -547,13 +624,13 @@ const _: () = {
                                 if __v4.is_some() {
                                     return ::std::result::Result::Err(
                                         ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
-                                            "network",
+                                            "metadata",
                                         ),
                                     );
                                 }
                                 __v4 = ::std::option::Option::Some(
                                     ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
-                                        Option<Network>,
+                                        Value,
                                     >(&mut map)?,
                                 );
                             }
@@ -561,13 +638,13 @@ const _: () = {
                                 if __v5.is_some() {
                                     return ::std::result::Result::Err(
                                         ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
-                                            "password",
+                                            "name",
                                         ),
                                     );
                                 }
                                 __v5 = ::std::option::Option::Some(
                                     ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
-                                        Unknown<Nullable<String>>,
+                                        String,
                                     >(&mut map)?,
                                 );
                             }
@@ -575,13 +652,13 @@ const _: () = {
                                 if __v6.is_some() {
                                     return ::std::result::Result::Err(
                                         ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
-                                            "ports",
+                                            "network",
                                         ),
                                     );
                                 }
                                 __v6 = ::std::option::Option::Some(
                                     ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
-                                        Nullable<BTreeSet<Port>>,
+                                        Option<Network>,
                                     >(&mut map)?,
                                 );
                             }
@@ -589,11 +666,39 @@ const _: () = {
                                 if __v7.is_some() {
                                     return ::std::result::Result::Err(
                                         ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
-                                            "tags",
+                                            "password",
                                         ),
                                     );
                                 }
                                 __v7 = ::std::option::Option::Some(
+                                    ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                                        Unknown<Nullable<String>>,
+                                    >(&mut map)?,
+                                );
+                            }
+                            __Field::__F8 => {
+                                if __v8.is_some() {
+                                    return ::std::result::Result::Err(
+                                        ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                            "ports",
+                                        ),
+                                    );
+                                }
+                                __v8 = ::std::option::Option::Some(
+                                    ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                                        Nullable<BTreeSet<Port>>,
+                                    >(&mut map)?,
+                                );
+                            }
+                            __Field::__F9 => {
+                                if __v9.is_some() {
+                                    return ::std::result::Result::Err(
+                                        ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                            "tags",
+                                        ),
+                                    );
+                                }
+                                __v9 = ::std::option::Option::Some(
                                     ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
                                         ::tfvalue::__private_0_1_0::Bulk<
                                             Nullable<BTreeMap<String, String>>,
@@ -602,29 +707,29 @@ const _: () = {
                                         .0,
                                 );
                             }
-                            __Field::__F8 => {
-                                if __v8.is_some() {
+                            __Field::__F10 => {
+                                if __v10.is_some() {
                                     return ::std::result::Result::Err(
                                         ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
                                             "timeouts",
                                         ),
                                     );
                                 }
-                                __v8 = ::std::option::Option::Some(
+                                __v10 = ::std::option::Option::Some(
                                     ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
                                         Timeouts,
                                     >(&mut map)?,
                                 );
                             }
-                            __Field::__F9 => {
-                                if __v9.is_some() {
+                            __Field::__F11 => {
+                                if __v11.is_some() {
                                     return ::std::result::Result::Err(
                                         ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
                                             "type",
                                         ),
                                     );
                                 }
-                                __v9 = ::std::option::Option::Some(
+                                __v11 = ::std::option::Option::Some(
                                     ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
                                         Option<String>,
                                     >(&mut map)?,
@@ -637,7 +742,7 @@ const _: () = {
                         ::std::option::Option::None => {
                             return ::std::result::Result::Err(
                                 ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
-                                    "disk",
+                                    "admin_password",
                                 ),
                             );
                         }
@@ -647,7 +752,7 @@ const _: () = {
                         ::std::option::Option::None => {
                             return ::std::result::Result::Err(
                                 ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
-                                    "id",
+                                    "disk",
                                 ),
                             );
                         }
@@ -657,7 +762,7 @@ const _: () = {
                         ::std::option::Option::None => {
                             return ::std::result::Result::Err(
                                 ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
-                                    "metadata",
+                                    "id",
                                 ),
                             );
                         }
@@ -667,7 +772,7 @@ const _: () = {
                         ::std::option::Option::None => {
                             return ::std::result::Result::Err(
                                 ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
-                                    "name",
+                                    "legacy_flavor",
                                 ),
                             );
                         }
@@ -677,7 +782,7 @@ const _: () = {
                         ::std::option::Option::None => {
                             return ::std::result::Result::Err(
                                 ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
-                                    "network",
+                                    "metadata",
                                 ),
                             );
                         }
@@ -687,7 +792,7 @@ const _: () = {
                         ::std::option::Option::None => {
                             return ::std::result::Result::Err(
                                 ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
-                                    "password",
+                                    "name",
                                 ),
                             );
                         }
@@ -697,7 +802,7 @@ const _: () = {
                         ::std::option::Option::None => {
                             return ::std::result::Result::Err(
                                 ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
-                                    "ports",
+                                    "network",
                                 ),
                             );
                         }
@@ -707,7 +812,7 @@ const _: () = {
                         ::std::option::Option::None => {
                             return ::std::result::Result::Err(
                                 ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
-                                    "tags",
+                                    "password",
                                 ),
                             );
                         }
@@ -717,12 +822,32 @@ const _: () = {
                         ::std::option::Option::None => {
                             return ::std::result::Result::Err(
                                 ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
-                                    "timeouts",
+                                    "ports",
                                 ),
                             );
                         }
                     };
                     let __v9 = match __v9 {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => {
+                            return ::std::result::Result::Err(
+                                ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                                    "tags",
+                                ),
+                            );
+                        }
+                    };
+                    let __v10 = match __v10 {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => {
+                            return ::std::result::Result::Err(
+                                ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                                    "timeouts",
+                                ),
+                            );
+                        }
+                    };
+                    let __v11 = match __v11 {
                         ::std::option::Option::Some(v) => v,
                         ::std::option::Option::None => {
                             return ::std::result::Result::Err(
@@ -735,18 +860,20 @@ const _: () = {
                     ::tfvalue::__private_0_1_0::check_block_count::<
                         __A::Error,
                         _,
-                    >(&__v0, "disk", 1u64, 4u64)?;
+                    >(&__v1, "disk", 1u64, 4u64)?;
                     ::std::result::Result::Ok(Vm {
-                        disk: __v0,
-                        id: __v1,
-                        metadata: __v2,
-                        name: __v3,
-                        network: __v4,
-                        password: __v5,
-                        ports: __v6,
-                        tags: __v7,
-                        timeouts: __v8,
-                        kind: __v9,
+                        admin_password: __v0,
+                        disk: __v1,
+                        id: __v2,
+                        legacy_flavor: __v3,
+                        metadata: __v4,
+                        name: __v5,
+                        network: __v6,
+                        password: __v7,
+                        ports: __v8,
+                        tags: __v9,
+                        timeouts: __v10,
+                        kind: __v11,
                     })
                 }
             }
@@ -805,6 +932,16 @@ const _: () = {
                 out,
             );
             ::tfvalue::known::UnknownPaths::unknown_paths_into(
+                &self.admin_password,
+                at.attr("admin_password"),
+                out,
+            );
+            ::tfvalue::known::UnknownPaths::unknown_paths_into(
+                &self.legacy_flavor,
+                at.attr("legacy_flavor"),
+                out,
+            );
+            ::tfvalue::known::UnknownPaths::unknown_paths_into(
                 &self.timeouts,
                 at.attr("timeouts"),
                 out,
@@ -824,10 +961,16 @@ const _: () = {
                 && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.metadata)
                 && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.disk)
                 && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.network)
+                && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.admin_password)
+                && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.legacy_flavor)
                 && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.timeouts)
                 && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.ports)
         }
     }
+    const _: () = ::core::assert!(
+        < Nullable < String > as ::tfvalue::TfType > ::CAN_BE_NULL,
+        "`admin_password` is write-only: a write-only attribute is always null in plan and state, so its type must hold null: use Nullable<_> (or Unknown<Nullable<_>>)"
+    );
     const _: () = ::core::assert!(
         ! < Port as ::tfvalue::TfType > ::HAS_DYNAMIC,
         "`ports` is a SET of a type containing a dynamic attribute (tfvalue::Value), which Terraform does not allow: use a list or map nesting, or a typed attribute"

@@ -19,8 +19,13 @@ pub struct Vm {
     pub metadata: Value,
     #[tf(block(list, min_items = 1, max_items = 4))]
     pub disk: Vec<Disk>,
-    #[tf(block)]
+    #[tf(block, deprecation_message = "Use `nic` blocks.")]
     pub network: Option<Network>,
+    /// Sent on create and update, never kept.
+    #[tf(write_only, sensitive)]
+    pub admin_password: Nullable<String>,
+    #[tf(deprecated)]
+    pub legacy_flavor: Option<String>,
     #[tf(block(group))]
     pub timeouts: Timeouts,
     #[tf(nested(set))]

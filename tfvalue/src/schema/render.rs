@@ -7,9 +7,24 @@ use super::{Attribute, AttributeKind, Block, NestedBlock, Schema};
 use crate::go_json::write_go_json_string;
 use crate::types::Type;
 
+/// Which Terraform's `terraform providers schema -json` output to reproduce: the releases
+/// differ in what they print of a schema.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ProvidersJson {
+    /// Terraform 1.11 to 1.14: `write_only`, but no deprecation messages (those releases
+    /// do not receive them from providers).
+    #[default]
+    Terraform1_11,
+    /// Terraform 1.15 and later: also `deprecation_message` on attributes and blocks, right
+    /// after `deprecated`.
+    Terraform1_15,
+}
+
 impl Schema {
-    /// This schema as `terraform providers schema -json` prints it for a resource, data
-    /// source or provider ([`Schema::to_providers_json_string`] gives the exact text).
+    /// This schema as `terraform providers schema -json` of Terraform 1.11 to 1.14 prints
+    /// it for a resource, data source or provider
+    /// ([`Schema::to_providers_json_string`] gives the exact text;
+    /// [`Schema::to_providers_json_as`] renders for other releases).
     ///
     /// The format: `{"version":N,"block":{...}}`. A block has `attributes` and
     /// `block_types` (objects keyed by name, left out when empty), `description` (left out
@@ -18,23 +33,38 @@ impl Schema {
     /// `type` (its type constraint, optional-attribute markers included) or `nested_type`
     /// (`attributes`, left out when empty, and `nesting_mode`), then `description` (left
     /// out when empty), `description_kind`, and `deprecated`, `required`, `optional`,
-    /// `computed`, `sensitive`, each only when true. A block type has `nesting_mode`
-    /// (`"single"`, `"list"`, `"set"`, `"map"`, `"group"`), `block`, and `min_items` and
-    /// `max_items`, each only when not zero. A negative version prints as Go's
-    /// `uint64(version)` does (wrapped around).
+    /// `computed`, `sensitive`, `write_only`, each only when true. A block type has
+    /// `nesting_mode` (`"single"`, `"list"`, `"set"`, `"map"`, `"group"`), `block`, and
+    /// `min_items` and `max_items`, each only when not zero. A negative version prints as
+    /// Go's `uint64(version)` does (wrapped around). Deprecation messages are not printed
+    /// (see [`ProvidersJson`]).
     ///
     /// A name that occurs twice (an invalid schema) is printed once, with the later
     /// definition, as Terraform's maps would hold it.
     pub fn to_providers_json(&self) -> serde_json::Value {
-        to_value(&schema_node(self))
+        self.to_providers_json_as(ProvidersJson::Terraform1_11)
     }
 
     /// [`Schema::to_providers_json`] as the exact text Terraform prints: compact, keys in
-    /// the order above (Go's struct field order), names in byte order, strings escaped as Go's `encoding/json` escapes them (`<`, `>`
-    /// and `&` as `\u003c`, `\u003e`, `\u0026`).
+    /// the order above (Go's struct field order), names in byte order, strings escaped as
+    /// Go's `encoding/json` escapes them (`<`, `>` and `&` as `\u003c`, `\u003e`,
+    /// `\u0026`).
     pub fn to_providers_json_string(&self) -> String {
+        self.to_providers_json_string_as(ProvidersJson::Terraform1_11)
+    }
+
+    /// [`Schema::to_providers_json`] as the given Terraform release prints it: for
+    /// [`ProvidersJson::Terraform1_15`], an attribute or block whose `deprecation_message`
+    /// is set and not empty also has `"deprecation_message"` after `deprecated`.
+    pub fn to_providers_json_as(&self, release: ProvidersJson) -> serde_json::Value {
+        to_value(&schema_node(self, release))
+    }
+
+    /// [`Schema::to_providers_json_as`] as the exact text that release prints (see
+    /// [`Schema::to_providers_json_string`]).
+    pub fn to_providers_json_string_as(&self, release: ProvidersJson) -> String {
         let mut out = Vec::new();
-        write(&schema_node(self), &mut out);
+        write(&schema_node(self, release), &mut out);
         // Only valid UTF-8 is written: ASCII syntax, escapes and the bytes of `str`s.
         String::from_utf8(out).unwrap_or_default()
     }
@@ -49,12 +79,12 @@ enum Node<'a> {
     Object(Vec<(&'a str, Node<'a>)>),
 }
 
-fn schema_node(schema: &Schema) -> Node<'_> {
+fn schema_node(schema: &Schema, release: ProvidersJson) -> Node<'_> {
     // Terraform prints `uint64(version)`: a negative version wraps around as in Go.
     let version = u64::from_ne_bytes(schema.version.to_ne_bytes());
     Node::Object(vec![
         ("version", Node::Uint(version)),
-        ("block", block_node(&schema.block)),
+        ("block", block_node(&schema.block, release)),
     ])
 }
 
@@ -82,29 +112,58 @@ fn flag<'a>(fields: &mut Vec<(&'a str, Node<'a>)>, key: &'a str, set: bool) {
     }
 }
 
-fn block_node(block: &Block) -> Node<'_> {
-    let mut fields = Vec::with_capacity(5);
+/// `deprecated`, then (Terraform 1.15 and later) `deprecation_message` when not empty,
+/// each left out as Go's `omitempty` leaves it out.
+fn deprecation<'a>(
+    fields: &mut Vec<(&'a str, Node<'a>)>,
+    deprecated: bool,
+    message: Option<&'a str>,
+    release: ProvidersJson,
+) {
+    flag(fields, "deprecated", deprecated);
+    if release == ProvidersJson::Terraform1_15 {
+        if let Some(message) = message.filter(|m| !m.is_empty()) {
+            fields.push(("deprecation_message", Node::Str(message)));
+        }
+    }
+}
+
+fn block_node(block: &Block, release: ProvidersJson) -> Node<'_> {
+    let mut fields = Vec::with_capacity(6);
     if !block.attributes.is_empty() {
-        let attrs = by_name(&block.attributes, |a| &a.name, attribute_node);
+        let attrs = by_name(
+            &block.attributes,
+            |a| &a.name,
+            |a| attribute_node(a, release),
+        );
         fields.push(("attributes", attrs));
     }
     if !block.block_types.is_empty() {
-        let blocks = by_name(&block.block_types, |b| &b.type_name, block_type_node);
+        let blocks = by_name(
+            &block.block_types,
+            |b| &b.type_name,
+            |b| block_type_node(b, release),
+        );
         fields.push(("block_types", blocks));
     }
     description(&mut fields, &block.description, block.description_kind);
-    flag(&mut fields, "deprecated", block.deprecated);
+    let message = block.deprecation_message.as_deref();
+    deprecation(&mut fields, block.deprecated, message, release);
     Node::Object(fields)
 }
 
-fn attribute_node(attr: &Attribute) -> Node<'_> {
-    let mut fields = Vec::with_capacity(9);
+fn attribute_node(attr: &Attribute, release: ProvidersJson) -> Node<'_> {
+    let mut fields = Vec::with_capacity(11);
     match &attr.kind {
         AttributeKind::Type(ty) => fields.push(("type", Node::Type(ty))),
         AttributeKind::Nested(object) => {
             let mut nested = Vec::with_capacity(2);
             if !object.attributes.is_empty() {
-                let attrs = by_name(&object.attributes, |a| &a.name, attribute_node);
+                let attrs = by_name(
+                    &object.attributes,
+                    |a| &a.name,
+                    |a| attribute_node(a, release),
+                );
                 nested.push(("attributes", attrs));
             }
             nested.push(("nesting_mode", Node::Str(object.nesting.as_str())));
@@ -112,18 +171,20 @@ fn attribute_node(attr: &Attribute) -> Node<'_> {
         }
     }
     description(&mut fields, &attr.description, attr.description_kind);
-    flag(&mut fields, "deprecated", attr.deprecated);
+    let message = attr.deprecation_message.as_deref();
+    deprecation(&mut fields, attr.deprecated, message, release);
     flag(&mut fields, "required", attr.required);
     flag(&mut fields, "optional", attr.optional);
     flag(&mut fields, "computed", attr.computed);
     flag(&mut fields, "sensitive", attr.sensitive);
+    flag(&mut fields, "write_only", attr.write_only);
     Node::Object(fields)
 }
 
-fn block_type_node(nb: &NestedBlock) -> Node<'_> {
+fn block_type_node(nb: &NestedBlock, release: ProvidersJson) -> Node<'_> {
     let mut fields = vec![
         ("nesting_mode", Node::Str(nb.nesting.as_str())),
-        ("block", block_node(&nb.block)),
+        ("block", block_node(&nb.block, release)),
     ];
     if nb.min_items != 0 {
         fields.push(("min_items", Node::Uint(nb.min_items)));
@@ -243,6 +304,111 @@ mod tests {
                 r#""computed":true,"sensitive":true}},"description_kind":"plain"}}"#
             )
         );
+    }
+
+    #[test]
+    fn write_only_comes_last() {
+        let a = Attribute::new("a", Type::String)
+            .optional()
+            .sensitive()
+            .write_only()
+            .deprecated();
+        let (_, text) = both(&Schema::new(0, Block::new().attribute(a)));
+        assert_eq!(
+            text,
+            concat!(
+                r#"{"version":0,"block":{"attributes":{"a":{"type":"string","#,
+                r#""description_kind":"plain","deprecated":true,"optional":true,"#,
+                r#""sensitive":true,"write_only":true}},"description_kind":"plain"}}"#
+            )
+        );
+        let n = NestedObject::new(ObjectNesting::Single)
+            .attribute(Attribute::new("x", Type::Number).required().write_only());
+        let s = Schema::new(
+            0,
+            Block::new().attribute(Attribute::nested("n", n).optional()),
+        );
+        let (v, _) = both(&s);
+        assert_eq!(
+            v["block"]["attributes"]["n"]["nested_type"]["attributes"]["x"],
+            json!({"type": "number", "description_kind": "plain", "required": true, "write_only": true})
+        );
+    }
+
+    /// A schema with a deprecation message on an attribute, a nested attribute's attribute,
+    /// a block type's block and the root block.
+    fn with_messages() -> Schema {
+        let n = NestedObject::new(ObjectNesting::List).attribute(
+            Attribute::new("x", Type::Number)
+                .optional()
+                .deprecation_message("x & y"),
+        );
+        Schema::new(
+            0,
+            Block::new()
+                .attribute(
+                    Attribute::new("a", Type::String)
+                        .optional()
+                        .deprecation_message("Use <b>."),
+                )
+                .attribute(Attribute::nested("n", n).optional())
+                .block_type(NestedBlock::new(
+                    "blk",
+                    Block::new().deprecation_message("Gone."),
+                    BlockNesting::List,
+                ))
+                .deprecation_message("Use other_thing."),
+        )
+    }
+
+    #[test]
+    fn deprecation_messages_are_not_printed_before_terraform_1_15() {
+        let s = with_messages();
+        let (v, text) = both(&s);
+        assert_eq!(
+            text,
+            concat!(
+                r#"{"version":0,"block":{"attributes":{"#,
+                r#""a":{"type":"string","description_kind":"plain","deprecated":true,"optional":true},"#,
+                r#""n":{"nested_type":{"attributes":{"x":{"type":"number","description_kind":"plain","#,
+                r#""deprecated":true,"optional":true}},"nesting_mode":"list"},"description_kind":"plain","optional":true}},"#,
+                r#""block_types":{"blk":{"nesting_mode":"list","block":{"description_kind":"plain","deprecated":true}}},"#,
+                r#""description_kind":"plain","deprecated":true}}"#
+            )
+        );
+        assert_eq!(s.to_providers_json_as(ProvidersJson::Terraform1_11), v);
+        assert_eq!(ProvidersJson::default(), ProvidersJson::Terraform1_11);
+    }
+
+    #[test]
+    fn terraform_1_15_prints_deprecation_messages_after_deprecated() {
+        let s = with_messages();
+        let text = s.to_providers_json_string_as(ProvidersJson::Terraform1_15);
+        assert_eq!(
+            text,
+            concat!(
+                r#"{"version":0,"block":{"attributes":{"#,
+                r#""a":{"type":"string","description_kind":"plain","deprecated":true,"#,
+                r#""deprecation_message":"Use \u003cb\u003e.","optional":true},"#,
+                r#""n":{"nested_type":{"attributes":{"x":{"type":"number","description_kind":"plain","#,
+                r#""deprecated":true,"deprecation_message":"x \u0026 y","optional":true}},"#,
+                r#""nesting_mode":"list"},"description_kind":"plain","optional":true}},"#,
+                r#""block_types":{"blk":{"nesting_mode":"list","block":{"description_kind":"plain","#,
+                r#""deprecated":true,"deprecation_message":"Gone."}}},"#,
+                r#""description_kind":"plain","deprecated":true,"deprecation_message":"Use other_thing."}}"#
+            )
+        );
+        let parsed: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+        assert_eq!(parsed, s.to_providers_json_as(ProvidersJson::Terraform1_15));
+        // An empty message is left out, as Go's `omitempty` leaves it out.
+        let mut empty = Attribute::new("e", Type::String).optional().deprecated();
+        empty.deprecation_message = Some(String::new());
+        let s = Schema::new(0, Block::new().attribute(empty));
+        let v = s.to_providers_json_as(ProvidersJson::Terraform1_15);
+        assert!(v["block"]["attributes"]["e"]
+            .get("deprecation_message")
+            .is_none());
+        assert_eq!(v["block"]["attributes"]["e"]["deprecated"], json!(true));
     }
 
     #[test]

@@ -44,6 +44,14 @@ impl Block {
     ///   neither above `i64::MAX` (the protocol's field is an `int64`);
     /// - a SET block type has no `dynamic` type inside (sets need fully known element
     ///   types);
+    /// - no write-only attribute, at any depth, inside a SET block type or a nested
+    ///   attribute with SET nesting (Terraform marks a set as a whole, so only a whole set
+    ///   can be write-only);
+    /// - a write-only attribute is not `computed` (the rule of Terraform's provider
+    ///   frameworks: Terraform keeps no value of it, so there is nothing to compute);
+    /// - an attribute's or a block's `deprecation_message` is set only with `deprecated`
+    ///   (Terraform 1.15's rule), and is not empty (tfvalue's rule: leave it `None` for
+    ///   the default text);
     /// - blocks and nested attributes nest at most [`MAX_DEPTH`] deep (an
     ///   [`ErrorKind::Limit`] error).
     pub fn validate(&self) -> Result<()> {
@@ -154,12 +162,26 @@ impl Checker {
     }
 
     fn block(&mut self, block: &Block) {
+        self.deprecation(block.deprecated, block.deprecation_message.as_deref());
         self.names(&block.attributes, &block.block_types);
         for a in &block.attributes {
             self.nested(&a.name, |c| c.attribute(a));
         }
         for b in &block.block_types {
             self.nested(&b.type_name, |c| c.block_type(b));
+        }
+    }
+
+    /// A deprecation message only with `deprecated`, and not empty.
+    fn deprecation(&mut self, deprecated: bool, message: Option<&str>) {
+        match message {
+            Some("") => self.error(
+                "the deprecation message is empty: leave it out for Terraform's default text",
+            ),
+            Some(_) if !deprecated => {
+                self.error("a deprecation message is set but deprecated is not");
+            }
+            _ => {}
         }
     }
 
@@ -173,6 +195,13 @@ impl Checker {
         if a.required && a.computed {
             self.error("cannot set both computed and required");
         }
+        if a.write_only && a.computed {
+            self.error(
+                "a write-only attribute cannot be computed: Terraform keeps no value of it, \
+                 so the provider has none to compute",
+            );
+        }
+        self.deprecation(a.deprecated, a.deprecation_message.as_deref());
         if let AttributeKind::Nested(object) = &a.kind {
             if object.attributes.is_empty() {
                 self.error("a nested attribute must have at least one attribute");
@@ -181,6 +210,13 @@ impl Checker {
                 self.error(
                     "a nested attribute with set nesting may not contain the dynamic type \
                      (set elements need a known type)",
+                );
+            }
+            if object.nesting == ObjectNesting::Set && object.contains_write_only() {
+                self.error(
+                    "a nested attribute with set nesting may not contain write-only \
+                     attributes (Terraform marks a set as a whole: make the whole attribute \
+                     write-only, or use list or map nesting)",
                 );
             }
             self.names(&object.attributes, &[]);
@@ -228,6 +264,13 @@ impl Checker {
                     self.error(
                         "a block type with set nesting may not contain the dynamic type \
                          (set elements need a known type)",
+                    );
+                }
+                if b.nesting == BlockNesting::Set && b.block.contains_write_only() {
+                    self.error(
+                        "a block type with set nesting may not contain write-only attributes \
+                         (Terraform marks a set as a whole, and a block cannot be write-only: \
+                         use list or map nesting)",
                     );
                 }
             }
@@ -517,6 +560,88 @@ mod tests {
             let b = Block::new().block_type(NestedBlock::new("s", inner.clone(), n));
             assert!(b.validate().is_ok());
         }
+    }
+
+    #[test]
+    fn write_only_attributes() {
+        let wo = |name: &str| opt(name, Type::String).write_only();
+        // Allowed: required or optional, sensitive, at any depth outside sets, and a whole
+        // SET nested attribute.
+        let inner = Block::new().attribute(wo("w"));
+        let set_attr = Attribute::nested(
+            "s",
+            NestedObject::new(ObjectNesting::Set).attribute(opt("x", Type::String)),
+        )
+        .optional()
+        .write_only();
+        let b = Block::new()
+            .attribute(Attribute::new("r", Type::String).required().write_only())
+            .attribute(wo("o").sensitive())
+            .attribute(set_attr)
+            .block_type(NestedBlock::new("l", inner.clone(), BlockNesting::List))
+            .block_type(NestedBlock::new("m", inner.clone(), BlockNesting::Map))
+            .block_type(NestedBlock::new("g", inner.clone(), BlockNesting::Group));
+        assert!(b.validate().is_ok(), "{:?}", b.validate());
+
+        let b = Block::new().attribute(wo("c").computed());
+        assert_eq!(
+            first(&b),
+            ".c: a write-only attribute cannot be computed: Terraform keeps no value of it, so the provider has none to compute"
+        );
+        // A SET block, with the write-only attribute deep inside.
+        let deep = Block::new().block_type(NestedBlock::new("d", inner, BlockNesting::Single));
+        let b = Block::new().block_type(NestedBlock::new("s", deep, BlockNesting::Set));
+        assert_eq!(
+            first(&b),
+            ".s: a block type with set nesting may not contain write-only attributes (Terraform marks a set as a whole, and a block cannot be write-only: use list or map nesting)"
+        );
+        // A SET nested attribute, with the write-only attribute in a nested attribute of it.
+        let single = NestedObject::new(ObjectNesting::Single).attribute(wo("w"));
+        let set = NestedObject::new(ObjectNesting::Set)
+            .attribute(Attribute::nested("n", single).optional());
+        let b = Block::new().block_type(NestedBlock::new(
+            "blk",
+            Block::new().attribute(Attribute::nested("s", set).optional()),
+            BlockNesting::List,
+        ));
+        assert_eq!(
+            first(&b),
+            ".blk.s: a nested attribute with set nesting may not contain write-only attributes (Terraform marks a set as a whole: make the whole attribute write-only, or use list or map nesting)"
+        );
+    }
+
+    #[test]
+    fn deprecation_messages() {
+        let b = Block::new()
+            .attribute(opt("a", Type::String).deprecation_message("Use b."))
+            .block_type(NestedBlock::new(
+                "blk",
+                v_block().deprecation_message("Gone."),
+                BlockNesting::List,
+            ))
+            .deprecation_message("Use other.");
+        assert!(b.validate().is_ok());
+        assert!(b.deprecated && b.attributes[0].deprecated);
+
+        let mut a = opt("a", Type::String);
+        a.deprecation_message = Some("Use b.".into());
+        let mut inner = v_block();
+        inner.deprecation_message = Some("Gone.".into());
+        let mut root = Block::new().attribute(a).block_type(NestedBlock::new(
+            "blk",
+            inner,
+            BlockNesting::Single,
+        ));
+        root.deprecation_message = Some(String::new());
+        root.deprecated = true;
+        assert_eq!(
+            all(&root),
+            [
+                "the deprecation message is empty: leave it out for Terraform's default text",
+                ".a: a deprecation message is set but deprecated is not",
+                ".blk: a deprecation message is set but deprecated is not",
+            ]
+        );
     }
 
     #[test]
