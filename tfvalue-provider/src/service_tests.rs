@@ -253,6 +253,7 @@ async fn apply(
     config: Option<pb::DynamicValue>,
 ) -> pb::apply_resource_change::Response {
     svc.apply_resource_change(Request::new(pb::apply_resource_change::Request {
+        planned_identity: None,
         type_name: "test_thing".into(),
         prior_state,
         planned_state,
@@ -289,6 +290,7 @@ async fn configure(svc: &ProviderService<TestProvider>, prefix: &str) -> Vec<pb:
     let bytes = config.to_msgpack(Config::schema().object_type()).unwrap();
     let r = svc
         .configure_provider(Request::new(pb::configure_provider::Request {
+            client_capabilities: None,
             terraform_version: "1.11.4".into(),
             config: Some(pb::DynamicValue {
                 msgpack: bytes,
@@ -360,6 +362,7 @@ async fn validation_errors_point_at_attributes() {
 
     let r = svc
         .validate_resource_config(Request::new(pb::validate_resource_config::Request {
+            client_capabilities: None,
             type_name: "test_thing".into(),
             config: Some(thing(
                 null_s(),
@@ -388,6 +391,7 @@ async fn validation_errors_point_at_attributes() {
     ]);
     let r = svc
         .validate_resource_config(Request::new(pb::validate_resource_config::Request {
+            client_capabilities: None,
             type_name: "test_thing".into(),
             config: Some(pb::DynamicValue {
                 msgpack: wrong.to_msgpack(&ty).unwrap(),
@@ -406,6 +410,7 @@ async fn validation_errors_point_at_attributes() {
 
     let r = svc
         .validate_resource_config(Request::new(pb::validate_resource_config::Request {
+            client_capabilities: None,
             type_name: "test_nope".into(),
             config: None,
         }))
@@ -422,6 +427,8 @@ async fn create_plans_computed_unknown_then_applies_known() {
     let config = thing(null_s(), s("a"), null_n(), null_s());
     let plan = svc
         .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            client_capabilities: None,
+            prior_identity: None,
             type_name: "test_thing".into(),
             prior_state: Some(nil()),
             proposed_new_state: Some(config.clone()),
@@ -450,6 +457,7 @@ async fn create_plans_computed_unknown_then_applies_known() {
 
     let applied = svc
         .apply_resource_change(Request::new(pb::apply_resource_change::Request {
+            planned_identity: None,
             type_name: "test_thing".into(),
             prior_state: Some(nil()),
             planned_state: plan.planned_state.clone(),
@@ -484,6 +492,8 @@ async fn refined_unknowns_from_config_survive_the_plan() {
     let config = thing(null_s(), name.clone(), null_n(), null_s());
     let plan = svc
         .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            client_capabilities: None,
+            prior_identity: None,
             type_name: "test_thing".into(),
             prior_state: Some(nil()),
             proposed_new_state: Some(config.clone()),
@@ -511,6 +521,8 @@ async fn update_keeps_id_and_reports_replacement_paths() {
     let proposed = thing(s("id-a"), s("b"), Value::Number(3.into()), s("a"));
     let plan = svc
         .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            client_capabilities: None,
+            prior_identity: None,
             type_name: "test_thing".into(),
             prior_state: Some(prior.clone()),
             proposed_new_state: Some(proposed),
@@ -539,6 +551,8 @@ async fn destroy_plans_null_and_deletes() {
     let prior = thing(s("id-a"), s("a"), null_n(), s("a"));
     let plan = svc
         .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            client_capabilities: None,
+            prior_identity: None,
             type_name: "test_thing".into(),
             prior_state: Some(prior.clone()),
             proposed_new_state: Some(nil()),
@@ -562,6 +576,8 @@ async fn read_detects_a_vanished_object_and_import_reads_back() {
     let current = thing(s("id-z"), s("z"), null_n(), s("z"));
     let read = svc
         .read_resource(Request::new(pb::read_resource::Request {
+            client_capabilities: None,
+            current_identity: None,
             type_name: "test_thing".into(),
             current_state: Some(current),
             private: b"p".to_vec(),
@@ -575,6 +591,8 @@ async fn read_detects_a_vanished_object_and_import_reads_back() {
 
     let imported = svc
         .import_resource_state(Request::new(pb::import_resource_state::Request {
+            client_capabilities: None,
+            identity: None,
             type_name: "test_thing".into(),
             id: "id-q".into(),
         }))
@@ -585,6 +603,8 @@ async fn read_detects_a_vanished_object_and_import_reads_back() {
     assert_eq!(state.attr("name").and_then(Value::as_str), Some("q"));
     let bad = svc
         .import_resource_state(Request::new(pb::import_resource_state::Request {
+            client_capabilities: None,
+            identity: None,
             type_name: "test_thing".into(),
             id: "q".into(),
         }))
@@ -631,6 +651,7 @@ async fn data_sources_read() {
         .unwrap();
     let r = svc
         .read_data_source(Request::new(pb::read_data_source::Request {
+            client_capabilities: None,
             type_name: "test_lookup".into(),
             config: Some(pb::DynamicValue {
                 msgpack: config,
@@ -770,6 +791,8 @@ async fn garbage_values_become_diagnostics_in_every_rpc() {
     };
     let plan = svc
         .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            client_capabilities: None,
+            prior_identity: None,
             type_name: "test_thing".into(),
             prior_state: garbage(),
             proposed_new_state: garbage(),
@@ -785,6 +808,8 @@ async fn garbage_values_become_diagnostics_in_every_rpc() {
     assert_eq!(errors(&apply.diagnostics), [": Invalid planned state"]);
     let read = svc
         .read_resource(Request::new(pb::read_resource::Request {
+            client_capabilities: None,
+            current_identity: None,
             type_name: "test_thing".into(),
             current_state: garbage(),
             private: Vec::new(),
@@ -796,6 +821,7 @@ async fn garbage_values_become_diagnostics_in_every_rpc() {
     assert_eq!(errors(&read.diagnostics), [": Invalid current state"]);
     let json = svc
         .configure_provider(Request::new(pb::configure_provider::Request {
+            client_capabilities: None,
             terraform_version: String::new(),
             config: Some(pb::DynamicValue {
                 msgpack: Vec::new(),
@@ -843,6 +869,7 @@ fn garbage_json() -> Option<pb::DynamicValue> {
 async fn assert_still_serving(svc: &ProviderService<TestProvider>, after: &str) {
     let r = svc
         .validate_resource_config(Request::new(pb::validate_resource_config::Request {
+            client_capabilities: None,
             type_name: "test_thing".into(),
             config: Some(thing(null_s(), s("ok"), null_n(), null_s())),
         }))
@@ -892,6 +919,7 @@ async fn garbage_in_each_dynamic_value_of_each_rpc_is_an_error_diagnostic() {
 
         let r = svc
             .validate_resource_config(Request::new(pb::validate_resource_config::Request {
+                client_capabilities: None,
                 type_name: "test_thing".into(),
                 config: value.clone(),
             }))
@@ -924,6 +952,8 @@ async fn garbage_in_each_dynamic_value_of_each_rpc_is_an_error_diagnostic() {
 
         let r = svc
             .read_resource(Request::new(pb::read_resource::Request {
+                client_capabilities: None,
+                current_identity: None,
                 type_name: "test_thing".into(),
                 current_state: value.clone(),
                 private: b"kept".to_vec(),
@@ -949,6 +979,8 @@ async fn garbage_in_each_dynamic_value_of_each_rpc_is_an_error_diagnostic() {
         for (prior, proposed, config, summary) in plans {
             let r = svc
                 .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+                    client_capabilities: None,
+                    prior_identity: None,
                     type_name: "test_thing".into(),
                     prior_state: prior,
                     proposed_new_state: proposed,
@@ -978,6 +1010,7 @@ async fn garbage_in_each_dynamic_value_of_each_rpc_is_an_error_diagnostic() {
 
         let r = svc
             .read_data_source(Request::new(pb::read_data_source::Request {
+                client_capabilities: None,
                 type_name: "test_lookup".into(),
                 config: value.clone(),
                 provider_meta: None,
@@ -992,6 +1025,7 @@ async fn garbage_in_each_dynamic_value_of_each_rpc_is_an_error_diagnostic() {
         // Last: ConfigureProvider with garbage leaves the provider as configured before.
         let r = svc
             .configure_provider(Request::new(pb::configure_provider::Request {
+                client_capabilities: None,
                 terraform_version: "1.11.4".into(),
                 config: value.clone(),
             }))
@@ -1125,6 +1159,7 @@ async fn stop_provider_ends_an_operation_waiting_on_stopping() {
         let svc = svc.clone();
         tokio::spawn(async move {
             svc.apply_resource_change(Request::new(pb::apply_resource_change::Request {
+                planned_identity: None,
                 type_name: "test_waiter".into(),
                 prior_state: Some(nil()),
                 planned_state: Some(thing(null_s(), s("slow"), null_n(), null_s())),

@@ -562,6 +562,8 @@ fn note_value(text: &str) -> tf::DynamicValue {
 /// A valid PlanResourceChange for a new note.
 fn plan_request(text: &str) -> tf::plan_resource_change::Request {
     tf::plan_resource_change::Request {
+        client_capabilities: None,
+        prior_identity: None,
         type_name: NOTE_TYPE.to_owned(),
         prior_state: Some(tf::DynamicValue {
             msgpack: vec![0xc0],
