@@ -14,6 +14,8 @@ use crate::proto::tfplugin6::provider_server::Provider as _;
 use crate::server::ProviderService;
 use crate::{Context, DataSource, Diagnostic, Diagnostics, Plan, Provider, Registry, Resource};
 
+mod protocol_6_10;
+
 #[derive(TfSchema, Debug)]
 struct Config {
     prefix: Nullable<String>,

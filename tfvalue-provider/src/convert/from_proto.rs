@@ -443,4 +443,69 @@ mod tests {
         assert_eq!(r.config, Some(DynamicValue::default()));
         assert_eq!(r.prior_private, [1, 2]);
     }
+
+    #[test]
+    fn client_capabilities_arrive_and_an_absent_message_announces_none() {
+        let sent = pb::configure_provider::Request {
+            terraform_version: "1.15.5".into(),
+            config: None,
+            client_capabilities: Some(pb::ClientCapabilities {
+                deferral_allowed: true,
+                write_only_attributes_allowed: false,
+            }),
+        };
+        let r = ConfigureProviderRequest::from(sent);
+        assert!(r.client_capabilities.deferral_allowed);
+        assert!(!r.client_capabilities.write_only_attributes_allowed);
+        let r = ReadDataSourceRequest::from(pb::read_data_source::Request::default());
+        assert_eq!(r.client_capabilities, ClientCapabilities::default());
+    }
+
+    #[test]
+    fn a_move_names_its_target_as_the_type_and_keeps_the_source() {
+        use crate::messages::TypeRpc;
+        let r = MoveResourceStateRequest::from(pb::move_resource_state::Request {
+            source_provider_address: "example.com/a/b".into(),
+            source_type_name: "b_old".into(),
+            source_schema_version: 2,
+            source_state: Some(pb::RawState {
+                json: b"{}".to_vec(),
+                flatmap: Default::default(),
+            }),
+            target_type_name: "t_new".into(),
+            source_private: vec![9],
+            source_identity: None,
+            source_identity_schema_version: 0,
+        });
+        assert_eq!(r.type_name(), "t_new");
+        assert_eq!(
+            (
+                r.source_provider_address.as_str(),
+                r.source_type_name.as_str()
+            ),
+            ("example.com/a/b", "b_old")
+        );
+        assert_eq!(r.source_schema_version, 2);
+        assert_eq!(r.source_state.map(|s| s.json), Some(b"{}".to_vec()));
+        assert_eq!(r.source_private, [9]);
+    }
+
+    #[test]
+    fn a_written_state_is_named_by_its_first_chunk() {
+        let r = WriteStateBytesRequest::from(pb::write_state_bytes::RequestChunk {
+            meta: Some(pb::RequestChunkMeta {
+                type_name: "t_store".into(),
+                state_id: "default".into(),
+            }),
+            bytes: vec![1, 2],
+            total_length: 10,
+            range: Some(pb::StateRange { start: 0, end: 2 }),
+        });
+        assert_eq!(
+            (r.type_name.as_str(), r.state_id.as_str(), r.total_length),
+            ("t_store", "default", 10)
+        );
+        let unnamed = WriteStateBytesRequest::from(pb::write_state_bytes::RequestChunk::default());
+        assert_eq!(unnamed.type_name, "");
+    }
 }

@@ -618,4 +618,120 @@ mod tests {
             "only field 3 (private) is on the wire"
         );
     }
+
+    /// The new capability flags are fields 3 and 4, after the two of 6.4.
+    #[test]
+    fn server_capabilities_reach_the_wire_byte_for_byte() {
+        let all = pb::ServerCapabilities::from(ServerCapabilities {
+            plan_destroy: true,
+            get_provider_schema_optional: true,
+            move_resource_state: true,
+            generate_resource_config: true,
+        });
+        assert_eq!(
+            all.encode_to_vec(),
+            [0x08, 0x01, 0x10, 0x01, 0x18, 0x01, 0x20, 0x01]
+        );
+        let generate_only = pb::ServerCapabilities::from(ServerCapabilities {
+            generate_resource_config: true,
+            ..ServerCapabilities::default()
+        });
+        assert_eq!(generate_only.encode_to_vec(), [0x20, 0x01]);
+    }
+
+    /// A function error is field 2 of the call's answer: text (field 1) and the argument
+    /// index (field 2), which is on the wire even when it is 0, since it is optional.
+    #[test]
+    fn function_errors_reach_the_wire_byte_for_byte() {
+        let answer = |function_argument| {
+            pb::call_function::Response::from(CallFunctionResponse {
+                result: None,
+                error: Some(FunctionError {
+                    text: "x".to_owned(),
+                    function_argument,
+                }),
+                diagnostics: Diagnostics::new(),
+            })
+            .encode_to_vec()
+        };
+        assert_eq!(answer(Some(1)), [0x12, 0x05, 0x0a, 0x01, b'x', 0x10, 0x01]);
+        assert_eq!(answer(Some(0)), [0x12, 0x05, 0x0a, 0x01, b'x', 0x10, 0x00]);
+        assert_eq!(answer(None), [0x12, 0x03, 0x0a, 0x01, b'x']);
+        // Without an error of its own, the call's error diagnostics are its text.
+        let failed = pb::call_function::Response::from(CallFunctionResponse {
+            diagnostics: Diagnostic::error("Unknown function")
+                .with_detail("none")
+                .into(),
+            ..CallFunctionResponse::default()
+        });
+        let error = failed.error.expect("an error");
+        assert_eq!(
+            (error.text.as_str(), error.function_argument),
+            ("Unknown function: none", None)
+        );
+    }
+
+    #[test]
+    fn timestamps_count_from_the_epoch_with_nanoseconds_below_a_second() {
+        use std::time::Duration;
+        let at = |t: SystemTime| {
+            let p = timestamp(t);
+            (p.seconds, p.nanos)
+        };
+        assert_eq!(at(UNIX_EPOCH), (0, 0));
+        assert_eq!(
+            at(UNIX_EPOCH + Duration::from_millis(1250)),
+            (1, 250_000_000)
+        );
+        assert_eq!(
+            at(UNIX_EPOCH - Duration::from_millis(1500)),
+            (-2, 500_000_000)
+        );
+        assert_eq!(at(UNIX_EPOCH - Duration::from_secs(3)), (-3, 0));
+        // On the wire as google.protobuf.Timestamp: seconds field 1, nanos field 2, inside
+        // field 2 (`renew_at`) of the open answer.
+        let opened = pb::open_ephemeral_resource::Response::from(OpenEphemeralResourceResponse {
+            renew_at: Some(UNIX_EPOCH + Duration::new(1, 5)),
+            ..OpenEphemeralResourceResponse::default()
+        });
+        assert_eq!(opened.encode_to_vec(), [0x12, 0x04, 0x08, 0x01, 0x10, 0x05]);
+    }
+
+    #[test]
+    fn streamed_answers_keep_their_order_and_end_with_the_diagnostics() {
+        let listed = Vec::<pb::list_resource::Event>::from(ListResourceResponse {
+            events: vec![ListResourceEvent {
+                display_name: "one".to_owned(),
+                ..ListResourceEvent::default()
+            }],
+            diagnostics: Diagnostic::warning("partial").into(),
+        });
+        assert_eq!(listed.len(), 2);
+        assert_eq!(listed[0].display_name, "one");
+        assert_eq!(listed[1].diagnostic[0].summary, "partial");
+        let quiet = Vec::<pb::list_resource::Event>::from(ListResourceResponse::default());
+        assert!(quiet.is_empty(), "no objects, no problems: no event");
+
+        use pb::invoke_action::event::Type;
+        let invoked = Vec::<pb::invoke_action::Event>::from(InvokeActionResponse {
+            progress: vec!["a".to_owned(), "b".to_owned()],
+            diagnostics: Diagnostics::new(),
+        });
+        let kinds: Vec<&str> = (invoked.iter())
+            .map(|e| match &e.r#type {
+                Some(Type::Progress(p)) => p.message.as_str(),
+                Some(Type::Completed(_)) => "completed",
+                None => "none",
+            })
+            .collect();
+        assert_eq!(kinds, ["a", "b", "completed"]);
+
+        let read = Vec::<pb::read_state_bytes::Response>::from(ReadStateBytesResponse {
+            bytes: b"{}".to_vec(),
+            diagnostics: Diagnostics::new(),
+        });
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].total_length, 2);
+        assert_eq!(read[0].range, Some(pb::StateRange { start: 0, end: 2 }));
+    }
 }

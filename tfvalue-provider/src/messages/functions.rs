@@ -122,3 +122,27 @@ impl TypeRpc for CallFunctionRequest {
         &self.name
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::Diagnostic;
+
+    #[test]
+    fn the_function_error_is_the_own_error_then_the_error_diagnostics() {
+        let mut r = CallFunctionResponse::default();
+        assert_eq!(r.function_error(), None);
+        r.diagnostics.push(Diagnostic::warning("Deprecated"));
+        assert_eq!(r.function_error(), None, "a warning is no failure");
+        r.diagnostics
+            .push(Diagnostic::error("The provider failed").with_detail("panic"));
+        r.diagnostics.push(Diagnostic::error("Second"));
+        let joined = r.function_error().expect("an error");
+        assert_eq!(joined.text, "The provider failed: panic\nSecond");
+        r.error = Some(FunctionError {
+            text: "bad argument".to_owned(),
+            function_argument: Some(1),
+        });
+        assert_eq!(r.function_error(), r.error);
+    }
+}
