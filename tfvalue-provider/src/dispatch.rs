@@ -6,6 +6,11 @@
 //! process and every other RPC go on. [`Dispatch::on_type`] is the one place that looks a
 //! type name up, answers a name no type has, and cuts the diagnostics' paths with the
 //! schema of the type that answered.
+//!
+//! The RPCs of ephemeral resources and functions are answered in `dispatch/ephemeral.rs`
+//! and `dispatch/functions.rs` (nothing of either kind can be registered yet, so every
+//! name is unknown); those of list resources, state stores and actions, which this
+//! provider does not serve, in `dispatch/unsupported.rs`.
 
 use std::any::Any;
 use std::collections::BTreeMap;
@@ -21,17 +26,24 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::handler::{decode_model, validate_config, BoxFuture, ErasedDataSource, ErasedResource};
 use crate::messages::{
     Answer, ApplyResourceChangeRequest, ApplyResourceChangeResponse, ConfigureProviderRequest,
-    ConfigureProviderResponse, GetMetadataRequest, GetMetadataResponse, GetProviderSchemaRequest,
-    GetProviderSchemaResponse, ImportResourceStateRequest, ImportResourceStateResponse,
-    PlanResourceChangeRequest, PlanResourceChangeResponse, ReadDataSourceRequest,
-    ReadDataSourceResponse, ReadResourceRequest, ReadResourceResponse, Rpc, ServerCapabilities,
-    StopProviderRequest, StopProviderResponse, TypeRpc, UpgradeResourceStateRequest,
+    ConfigureProviderResponse, GenerateResourceConfigRequest, GenerateResourceConfigResponse,
+    GetMetadataRequest, GetMetadataResponse, GetProviderSchemaRequest, GetProviderSchemaResponse,
+    GetResourceIdentitySchemasRequest, GetResourceIdentitySchemasResponse,
+    ImportResourceStateRequest, ImportResourceStateResponse, MoveResourceStateRequest,
+    MoveResourceStateResponse, PlanResourceChangeRequest, PlanResourceChangeResponse,
+    ReadDataSourceRequest, ReadDataSourceResponse, ReadResourceRequest, ReadResourceResponse, Rpc,
+    ServerCapabilities, StopProviderRequest, StopProviderResponse, TypeRpc,
+    UpgradeResourceIdentityRequest, UpgradeResourceIdentityResponse, UpgradeResourceStateRequest,
     UpgradeResourceStateResponse, ValidateDataResourceConfigRequest,
     ValidateDataResourceConfigResponse, ValidateProviderConfigRequest,
     ValidateProviderConfigResponse, ValidateResourceConfigRequest, ValidateResourceConfigResponse,
 };
 use crate::provider::Provider;
 use crate::registry::Registry;
+
+mod ephemeral;
+mod functions;
+mod unsupported;
 
 /// The provider, its registered types and what every RPC's task shares.
 pub(crate) struct Dispatch<P: Provider> {
@@ -128,14 +140,7 @@ impl<P: Provider> Dispatch<P> {
         Q: TypeRpc,
     {
         let Some(found) = types.get(request.type_name()) else {
-            let diagnostic =
-                Diagnostic::error(format!("Unknown {what} type")).with_detail(format!(
-                    "This provider has no {what} type {:?}.",
-                    request.type_name()
-                ));
-            let mut response = request.if_unknown_type();
-            *response.diagnostics_mut() = Diagnostics::from(diagnostic).for_terraform(None);
-            return response;
+            return not_registered(request, &format!("{what} type"));
         };
         let mut response = call(found, request).await;
         let diagnostics = std::mem::take(response.diagnostics_mut());
@@ -143,10 +148,15 @@ impl<P: Provider> Dispatch<P> {
         response
     }
 
+    /// Nothing here depends on `GetProviderSchema` having been called (the registry and
+    /// the schemas exist from the start), so Terraform may use a schema it cached.
+    /// `MoveResourceState` is answered by [`Dispatch::move_resource_state`].
     fn capabilities() -> ServerCapabilities {
         ServerCapabilities {
             plan_destroy: true,
-            get_provider_schema_optional: false,
+            get_provider_schema_optional: true,
+            move_resource_state: true,
+            generate_resource_config: false,
         }
     }
 
@@ -165,6 +175,11 @@ impl<P: Provider> Dispatch<P> {
             diagnostics: Diagnostics::new(),
             provider_meta: None,
             server_capabilities: Self::capabilities(),
+            functions: BTreeMap::new(),
+            ephemeral_resource_schemas: BTreeMap::new(),
+            list_resource_schemas: BTreeMap::new(),
+            state_store_schemas: BTreeMap::new(),
+            action_schemas: BTreeMap::new(),
         }
     }
 
@@ -174,6 +189,11 @@ impl<P: Provider> Dispatch<P> {
             diagnostics: Diagnostics::new(),
             data_sources: self.registry.data_sources.keys().cloned().collect(),
             resources: self.registry.resources.keys().cloned().collect(),
+            functions: Vec::new(),
+            ephemeral_resources: Vec::new(),
+            list_resources: Vec::new(),
+            state_stores: Vec::new(),
+            actions: Vec::new(),
         }
     }
 
@@ -319,6 +339,75 @@ impl<P: Provider> Dispatch<P> {
         .await
     }
 
+    /// No resource type declares an identity schema: the answer names none.
+    pub(crate) fn get_resource_identity_schemas(
+        &self,
+        _: GetResourceIdentitySchemasRequest,
+    ) -> GetResourceIdentitySchemasResponse {
+        GetResourceIdentitySchemasResponse {
+            diagnostics: Diagnostics::new(),
+        }
+    }
+
+    /// An error: with no identity schema, there is nothing to upgrade an identity to.
+    pub(crate) fn upgrade_resource_identity(
+        &self,
+        request: UpgradeResourceIdentityRequest,
+    ) -> UpgradeResourceIdentityResponse {
+        let diagnostic = Diagnostic::error("Resource Identity Not Supported").with_detail(format!(
+            "Terraform asked to upgrade a stored identity of the resource type {:?}, but this \
+             provider declares no identity schema for any resource type.",
+            request.type_name
+        ));
+        UpgradeResourceIdentityResponse {
+            diagnostics: Diagnostics::from(diagnostic).for_terraform(None),
+        }
+    }
+
+    /// A `moved` block from another resource type: the target type must be registered and
+    /// accept states of the source type. No type accepts any yet, so a registered target
+    /// answers with an error naming both types.
+    pub(crate) fn move_resource_state(
+        &self,
+        request: MoveResourceStateRequest,
+    ) -> MoveResourceStateResponse {
+        if !self
+            .registry
+            .resources
+            .contains_key(&request.target_type_name)
+        {
+            return not_registered(request, "resource type");
+        }
+        let diagnostic = Diagnostic::error("Unsupported resource move").with_detail(format!(
+            "The resource type {:?} does not support moving state from the resource type {:?} \
+             of the provider {:?}.",
+            request.target_type_name, request.source_type_name, request.source_provider_address
+        ));
+        MoveResourceStateResponse {
+            diagnostics: Diagnostics::from(diagnostic).for_terraform(None),
+            ..MoveResourceStateResponse::default()
+        }
+    }
+
+    /// An error: this provider does not announce `generate_resource_config`.
+    pub(crate) fn generate_resource_config(
+        &self,
+        request: GenerateResourceConfigRequest,
+    ) -> GenerateResourceConfigResponse {
+        if !self.registry.resources.contains_key(&request.type_name) {
+            return not_registered(request, "resource type");
+        }
+        let detail = format!(
+            "Terraform called GenerateResourceConfig for the resource type {:?}, but this \
+             provider does not generate configuration.",
+            request.type_name
+        );
+        not_supported::<GenerateResourceConfigRequest>(
+            "Generating resource configuration not supported by this provider",
+            detail,
+        )
+    }
+
     /// Wakes every context's `stopping()`; operations that honour it end with an error.
     pub(crate) fn stop_provider(&self, _: StopProviderRequest) -> StopProviderResponse {
         tracing::info!("Terraform asked the provider to stop");
@@ -327,6 +416,28 @@ impl<P: Provider> Dispatch<P> {
             error: String::new(),
         }
     }
+}
+
+/// The answer to a request naming something no registration has: its
+/// [`TypeRpc::if_unknown_type`] response with an error diagnostic, "Unknown `what`".
+fn not_registered<Q: TypeRpc>(request: Q, what: &str) -> Q::Response {
+    let diagnostic = Diagnostic::error(format!("Unknown {what}")).with_detail(format!(
+        "This provider has no {what} {:?}.",
+        request.type_name()
+    ));
+    let mut response = request.if_unknown_type();
+    *response.diagnostics_mut() = Diagnostics::from(diagnostic).for_terraform(None);
+    response
+}
+
+/// The answer to an RPC this provider does not serve: an empty response with one error
+/// diagnostic, `summary` ("... not supported by this provider") and `detail` (which call,
+/// about which type).
+fn not_supported<Q: Rpc>(summary: &str, detail: String) -> Q::Response {
+    let mut response = Q::Response::default();
+    let diagnostic = Diagnostic::error(summary).with_detail(detail);
+    *response.diagnostics_mut() = Diagnostics::from(diagnostic).for_terraform(None);
+    response
 }
 
 fn panic_message(payload: Box<dyn Any + Send>) -> String {

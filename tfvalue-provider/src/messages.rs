@@ -20,6 +20,17 @@
 //! moved between types, the target type); a request about the provider as a whole
 //! implements [`Rpc`] alone. New fields of an existing RPC are new fields here and in its
 //! two conversions.
+//!
+//! Protocol 6.10 in full, with two parts not modelled yet: resource identity (the
+//! `ResourceIdentityData` of read, plan, apply, import, move and list, and identity
+//! schemas) and deferral (the `Deferred` of responses). Their wire fields are left empty
+//! by the conversions and dropped from requests: this provider declares no identity
+//! schema and never defers. The RPCs of ephemeral resources and functions are complete
+//! here; those of list resources, state stores and actions are too, and the dispatch
+//! answers them as unsupported. The RPCs of each kind live in a file of their own
+//! (`messages/ephemeral.rs`, `functions.rs`, `list.rs`, `state_store.rs`, `actions.rs`);
+//! this file holds the provider's, managed resources' and data sources' RPCs and what
+//! every file shares.
 
 use std::collections::BTreeMap;
 
@@ -27,6 +38,12 @@ use tfvalue::path::AttributePath;
 use tfvalue::schema::Schema;
 
 use crate::diagnostics::Diagnostics;
+
+pub(crate) use self::actions::*;
+pub(crate) use self::ephemeral::*;
+pub(crate) use self::functions::*;
+pub(crate) use self::list::*;
+pub(crate) use self::state_store::*;
 
 /// A value of a schema's type as it travels: MessagePack (what Terraform sends) or JSON.
 /// Whichever is non-empty holds the value; MessagePack wins when both are.
@@ -61,6 +78,20 @@ pub(crate) struct ServerCapabilities {
     pub(crate) plan_destroy: bool,
     /// Terraform may skip `GetProviderSchema` when it has the schema cached.
     pub(crate) get_provider_schema_optional: bool,
+    /// Terraform may call `MoveResourceState` for a `moved` block across resource types.
+    pub(crate) move_resource_state: bool,
+    /// Terraform may call `GenerateResourceConfig` to write configuration for an import.
+    pub(crate) generate_resource_config: bool,
+}
+
+/// The optional protocol features Terraform implements, as it announces them in the
+/// requests they concern (absent: none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ClientCapabilities {
+    /// Terraform accepts a deferred answer (a change left for a later round).
+    pub(crate) deferral_allowed: bool,
+    /// Terraform supports write-only attributes of managed resources.
+    pub(crate) write_only_attributes_allowed: bool,
 }
 
 /// One RPC's request: its name (for logs and panic messages) and its response type.
@@ -132,6 +163,12 @@ pub(crate) struct GetMetadataResponse {
     pub(crate) diagnostics: Diagnostics,
     pub(crate) data_sources: Vec<String>,
     pub(crate) resources: Vec<String>,
+    /// Function names.
+    pub(crate) functions: Vec<String>,
+    pub(crate) ephemeral_resources: Vec<String>,
+    pub(crate) list_resources: Vec<String>,
+    pub(crate) state_stores: Vec<String>,
+    pub(crate) actions: Vec<String>,
 }
 
 /// `GetProviderSchema`: every schema.
@@ -148,6 +185,12 @@ pub(crate) struct GetProviderSchemaResponse {
     pub(crate) diagnostics: Diagnostics,
     pub(crate) provider_meta: Option<&'static Schema>,
     pub(crate) server_capabilities: ServerCapabilities,
+    pub(crate) functions: BTreeMap<String, FunctionSignature>,
+    pub(crate) ephemeral_resource_schemas: BTreeMap<String, &'static Schema>,
+    pub(crate) list_resource_schemas: BTreeMap<String, &'static Schema>,
+    pub(crate) state_store_schemas: BTreeMap<String, &'static Schema>,
+    /// Each action's configuration schema.
+    pub(crate) action_schemas: BTreeMap<String, &'static Schema>,
 }
 
 /// `ValidateProviderConfig`: check the provider block.
@@ -169,6 +212,10 @@ rpc!(ValidateProviderConfigRequest => ValidateProviderConfigResponse, "ValidateP
 pub(crate) struct ValidateResourceConfigRequest {
     pub(crate) type_name: String,
     pub(crate) config: Option<DynamicValue>,
+    /// What Terraform supports; this provider neither defers nor declares write-only
+    /// attributes, so nothing depends on it yet.
+    #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
+    pub(crate) client_capabilities: ClientCapabilities,
 }
 
 /// The answer to [`ValidateResourceConfigRequest`].
@@ -216,6 +263,10 @@ rpc!(UpgradeResourceStateRequest => UpgradeResourceStateResponse, "UpgradeResour
 pub(crate) struct ConfigureProviderRequest {
     pub(crate) terraform_version: String,
     pub(crate) config: Option<DynamicValue>,
+    /// What Terraform supports; this provider neither defers nor declares write-only
+    /// attributes, so nothing depends on it yet.
+    #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
+    pub(crate) client_capabilities: ClientCapabilities,
 }
 
 /// The answer to [`ConfigureProviderRequest`].
@@ -235,6 +286,10 @@ pub(crate) struct ReadResourceRequest {
     /// Values of the `provider_meta` block; this framework declares no schema for it.
     #[expect(dead_code, reason = "the framework declares no provider_meta schema")]
     pub(crate) provider_meta: Option<DynamicValue>,
+    /// What Terraform supports; this provider neither defers nor declares write-only
+    /// attributes, so nothing depends on it yet.
+    #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
+    pub(crate) client_capabilities: ClientCapabilities,
 }
 
 /// The answer to [`ReadResourceRequest`].
@@ -273,6 +328,10 @@ pub(crate) struct PlanResourceChangeRequest {
     /// Values of the `provider_meta` block; this framework declares no schema for it.
     #[expect(dead_code, reason = "the framework declares no provider_meta schema")]
     pub(crate) provider_meta: Option<DynamicValue>,
+    /// What Terraform supports; this provider neither defers nor declares write-only
+    /// attributes, so nothing depends on it yet.
+    #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
+    pub(crate) client_capabilities: ClientCapabilities,
 }
 
 /// The answer to [`PlanResourceChangeRequest`]. `requires_replace` paths are as the
@@ -349,6 +408,10 @@ impl TypeRpc for ApplyResourceChangeRequest {
 pub(crate) struct ImportResourceStateRequest {
     pub(crate) type_name: String,
     pub(crate) id: String,
+    /// What Terraform supports; this provider neither defers nor declares write-only
+    /// attributes, so nothing depends on it yet.
+    #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
+    pub(crate) client_capabilities: ClientCapabilities,
 }
 
 /// One object an import found.
@@ -376,6 +439,10 @@ pub(crate) struct ReadDataSourceRequest {
     /// Values of the `provider_meta` block; this framework declares no schema for it.
     #[expect(dead_code, reason = "the framework declares no provider_meta schema")]
     pub(crate) provider_meta: Option<DynamicValue>,
+    /// What Terraform supports; this provider neither defers nor declares write-only
+    /// attributes, so nothing depends on it yet.
+    #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
+    pub(crate) client_capabilities: ClientCapabilities,
 }
 
 /// The answer to [`ReadDataSourceRequest`].
@@ -387,6 +454,104 @@ pub(crate) struct ReadDataSourceResponse {
 
 rpc!(ReadDataSourceRequest => ReadDataSourceResponse, "ReadDataSource", type_name);
 
+/// `GetResourceIdentitySchemas`: the identity schema of each managed resource type.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GetResourceIdentitySchemasRequest {}
+
+/// The answer to [`GetResourceIdentitySchemasRequest`]. Resource identity is not modelled:
+/// the answer names no identity schema, which tells Terraform that no type has one.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GetResourceIdentitySchemasResponse {
+    pub(crate) diagnostics: Diagnostics,
+}
+
+rpc!(GetResourceIdentitySchemasRequest => GetResourceIdentitySchemasResponse, "GetResourceIdentitySchemas");
+
+/// `UpgradeResourceIdentity`: read a stored identity (of identity schema `version`) as the
+/// current identity.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct UpgradeResourceIdentityRequest {
+    pub(crate) type_name: String,
+    /// The identity schema version the identity was stored with.
+    #[allow(dead_code, reason = "no type has an identity schema to upgrade to")]
+    pub(crate) version: i64,
+    /// The stored identity (JSON).
+    #[allow(dead_code, reason = "no type has an identity schema to upgrade to")]
+    pub(crate) raw_identity: Option<RawState>,
+}
+
+/// The answer to [`UpgradeResourceIdentityRequest`]: diagnostics only, since identities
+/// are not modelled (the upgraded identity is always absent).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct UpgradeResourceIdentityResponse {
+    pub(crate) diagnostics: Diagnostics,
+}
+
+rpc!(UpgradeResourceIdentityRequest => UpgradeResourceIdentityResponse, "UpgradeResourceIdentity", type_name);
+
+/// `MoveResourceState`: the state of an object moved by a `moved` block from another
+/// resource type (perhaps of another provider) to one of this provider's types. The
+/// source's identity fields of the protocol are not modelled.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MoveResourceStateRequest {
+    /// The source provider's address, such as `registry.terraform.io/hashicorp/null`.
+    pub(crate) source_provider_address: String,
+    pub(crate) source_type_name: String,
+    /// The schema version the source state was stored with.
+    #[allow(dead_code, reason = "read once a resource type accepts moves")]
+    pub(crate) source_schema_version: i64,
+    /// The source object's state as stored (JSON only).
+    #[allow(dead_code, reason = "read once a resource type accepts moves")]
+    pub(crate) source_state: Option<RawState>,
+    /// This provider's type the object moves to: the type the dispatch looks up.
+    pub(crate) target_type_name: String,
+    #[allow(dead_code, reason = "read once a resource type accepts moves")]
+    pub(crate) source_private: Vec<u8>,
+}
+
+/// The answer to [`MoveResourceStateRequest`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MoveResourceStateResponse {
+    pub(crate) target_state: Option<DynamicValue>,
+    pub(crate) diagnostics: Diagnostics,
+    pub(crate) target_private: Vec<u8>,
+}
+
+impl Answer for MoveResourceStateResponse {
+    fn diagnostics_mut(&mut self) -> &mut Diagnostics {
+        &mut self.diagnostics
+    }
+}
+
+impl Rpc for MoveResourceStateRequest {
+    const NAME: &'static str = "MoveResourceState";
+    type Response = MoveResourceStateResponse;
+}
+
+impl TypeRpc for MoveResourceStateRequest {
+    /// The target type: the source type belongs to the source provider.
+    fn type_name(&self) -> &str {
+        &self.target_type_name
+    }
+}
+
+/// `GenerateResourceConfig`: a configuration value for an imported object's state.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GenerateResourceConfigRequest {
+    pub(crate) type_name: String,
+    #[allow(dead_code, reason = "the provider does not generate configuration")]
+    pub(crate) state: Option<DynamicValue>,
+}
+
+/// The answer to [`GenerateResourceConfigRequest`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GenerateResourceConfigResponse {
+    pub(crate) config: Option<DynamicValue>,
+    pub(crate) diagnostics: Diagnostics,
+}
+
+rpc!(GenerateResourceConfigRequest => GenerateResourceConfigResponse, "GenerateResourceConfig", type_name);
+
 /// `StopProvider`: Terraform asks every running operation to wind down.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct StopProviderRequest {}
@@ -396,3 +561,9 @@ pub(crate) struct StopProviderRequest {}
 pub(crate) struct StopProviderResponse {
     pub(crate) error: String,
 }
+
+mod actions;
+mod ephemeral;
+mod functions;
+mod list;
+mod state_store;

@@ -1,7 +1,8 @@
 //! The `tfplugin6.Provider` gRPC service. Each RPC converts its request into the
 //! protocol-neutral type (`convert/from_proto.rs`), hands it to the dispatch
 //! (`dispatch.rs`), and converts the answer back (`convert/to_proto.rs`); nothing else
-//! happens here.
+//! happens here. A streamed answer is converted into its messages and sent as a stream
+//! of them; of a streamed request (`WriteStateBytes`) only the first message is read.
 
 use std::future::Future;
 use std::sync::{Arc, OnceLock};
@@ -23,6 +24,15 @@ pub(crate) struct ProviderService<P: Provider> {
 }
 
 type Reply<T> = Result<Response<T>, Status>;
+
+/// A streamed answer: messages converted in full before the first is sent.
+pub(crate) type Messages<T> = tokio_stream::Iter<std::vec::IntoIter<Result<T, Status>>>;
+
+/// Sends `messages` as a stream, in order.
+fn stream<T>(messages: Response<Vec<T>>) -> Response<Messages<T>> {
+    let messages: Vec<Result<T, Status>> = messages.into_inner().into_iter().map(Ok).collect();
+    Response::new(tokio_stream::iter(messages))
+}
 
 impl<P: Provider> ProviderService<P> {
     /// Registers the provider's types and checks them.
@@ -172,6 +182,218 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         request: Request<pb::read_data_source::Request>,
     ) -> Reply<pb::read_data_source::Response> {
         self.call(request, |d, r| async move { d.read_data_source(r).await })
+            .await
+    }
+
+    async fn get_resource_identity_schemas(
+        &self,
+        request: Request<pb::get_resource_identity_schemas::Request>,
+    ) -> Reply<pb::get_resource_identity_schemas::Response> {
+        self.call(
+            request,
+            |d, r| async move { d.get_resource_identity_schemas(r) },
+        )
+        .await
+    }
+
+    async fn upgrade_resource_identity(
+        &self,
+        request: Request<pb::upgrade_resource_identity::Request>,
+    ) -> Reply<pb::upgrade_resource_identity::Response> {
+        self.call(
+            request,
+            |d, r| async move { d.upgrade_resource_identity(r) },
+        )
+        .await
+    }
+
+    async fn move_resource_state(
+        &self,
+        request: Request<pb::move_resource_state::Request>,
+    ) -> Reply<pb::move_resource_state::Response> {
+        self.call(request, |d, r| async move { d.move_resource_state(r) })
+            .await
+    }
+
+    async fn generate_resource_config(
+        &self,
+        request: Request<pb::generate_resource_config::Request>,
+    ) -> Reply<pb::generate_resource_config::Response> {
+        self.call(request, |d, r| async move { d.generate_resource_config(r) })
+            .await
+    }
+
+    async fn validate_ephemeral_resource_config(
+        &self,
+        request: Request<pb::validate_ephemeral_resource_config::Request>,
+    ) -> Reply<pb::validate_ephemeral_resource_config::Response> {
+        self.call(request, |d, r| async move {
+            d.validate_ephemeral_resource_config(r)
+        })
+        .await
+    }
+
+    async fn open_ephemeral_resource(
+        &self,
+        request: Request<pb::open_ephemeral_resource::Request>,
+    ) -> Reply<pb::open_ephemeral_resource::Response> {
+        self.call(request, |d, r| async move { d.open_ephemeral_resource(r) })
+            .await
+    }
+
+    async fn renew_ephemeral_resource(
+        &self,
+        request: Request<pb::renew_ephemeral_resource::Request>,
+    ) -> Reply<pb::renew_ephemeral_resource::Response> {
+        self.call(request, |d, r| async move { d.renew_ephemeral_resource(r) })
+            .await
+    }
+
+    async fn close_ephemeral_resource(
+        &self,
+        request: Request<pb::close_ephemeral_resource::Request>,
+    ) -> Reply<pb::close_ephemeral_resource::Response> {
+        self.call(request, |d, r| async move { d.close_ephemeral_resource(r) })
+            .await
+    }
+
+    type ListResourceStream = Messages<pb::list_resource::Event>;
+
+    async fn list_resource(
+        &self,
+        request: Request<pb::list_resource::Request>,
+    ) -> Reply<Self::ListResourceStream> {
+        let events = self.call(request, |d, r| async move { d.list_resource(r) });
+        events.await.map(stream)
+    }
+
+    async fn validate_list_resource_config(
+        &self,
+        request: Request<pb::validate_list_resource_config::Request>,
+    ) -> Reply<pb::validate_list_resource_config::Response> {
+        self.call(
+            request,
+            |d, r| async move { d.validate_list_resource_config(r) },
+        )
+        .await
+    }
+
+    async fn get_functions(
+        &self,
+        request: Request<pb::get_functions::Request>,
+    ) -> Reply<pb::get_functions::Response> {
+        self.call(request, |d, r| async move { d.get_functions(r) })
+            .await
+    }
+
+    async fn call_function(
+        &self,
+        request: Request<pb::call_function::Request>,
+    ) -> Reply<pb::call_function::Response> {
+        self.call(request, |d, r| async move { d.call_function(r) })
+            .await
+    }
+
+    async fn validate_state_store_config(
+        &self,
+        request: Request<pb::validate_state_store::Request>,
+    ) -> Reply<pb::validate_state_store::Response> {
+        self.call(
+            request,
+            |d, r| async move { d.validate_state_store_config(r) },
+        )
+        .await
+    }
+
+    async fn configure_state_store(
+        &self,
+        request: Request<pb::configure_state_store::Request>,
+    ) -> Reply<pb::configure_state_store::Response> {
+        self.call(request, |d, r| async move { d.configure_state_store(r) })
+            .await
+    }
+
+    type ReadStateBytesStream = Messages<pb::read_state_bytes::Response>;
+
+    async fn read_state_bytes(
+        &self,
+        request: Request<pb::read_state_bytes::Request>,
+    ) -> Reply<Self::ReadStateBytesStream> {
+        let chunks = self.call(request, |d, r| async move { d.read_state_bytes(r) });
+        chunks.await.map(stream)
+    }
+
+    /// Reads the first chunk, which names the store and the state, and no other: no state
+    /// store is served, so the rest of the stream is left unread (dropped with the
+    /// request). A first chunk that does not decode is a gRPC error, as any malformed
+    /// message is; an empty stream is a request naming no store.
+    async fn write_state_bytes(
+        &self,
+        request: Request<tonic::Streaming<pb::write_state_bytes::RequestChunk>>,
+    ) -> Reply<pb::write_state_bytes::Response> {
+        let first = request.into_inner().message().await?.unwrap_or_default();
+        self.call(
+            Request::new(first),
+            |d, r| async move { d.write_state_bytes(r) },
+        )
+        .await
+    }
+
+    async fn lock_state(
+        &self,
+        request: Request<pb::lock_state::Request>,
+    ) -> Reply<pb::lock_state::Response> {
+        self.call(request, |d, r| async move { d.lock_state(r) })
+            .await
+    }
+
+    async fn unlock_state(
+        &self,
+        request: Request<pb::unlock_state::Request>,
+    ) -> Reply<pb::unlock_state::Response> {
+        self.call(request, |d, r| async move { d.unlock_state(r) })
+            .await
+    }
+
+    async fn get_states(
+        &self,
+        request: Request<pb::get_states::Request>,
+    ) -> Reply<pb::get_states::Response> {
+        self.call(request, |d, r| async move { d.get_states(r) })
+            .await
+    }
+
+    async fn delete_state(
+        &self,
+        request: Request<pb::delete_state::Request>,
+    ) -> Reply<pb::delete_state::Response> {
+        self.call(request, |d, r| async move { d.delete_state(r) })
+            .await
+    }
+
+    async fn plan_action(
+        &self,
+        request: Request<pb::plan_action::Request>,
+    ) -> Reply<pb::plan_action::Response> {
+        self.call(request, |d, r| async move { d.plan_action(r) })
+            .await
+    }
+
+    type InvokeActionStream = Messages<pb::invoke_action::Event>;
+
+    async fn invoke_action(
+        &self,
+        request: Request<pb::invoke_action::Request>,
+    ) -> Reply<Self::InvokeActionStream> {
+        let events = self.call(request, |d, r| async move { d.invoke_action(r) });
+        events.await.map(stream)
+    }
+
+    async fn validate_action_config(
+        &self,
+        request: Request<pb::validate_action_config::Request>,
+    ) -> Reply<pb::validate_action_config::Response> {
+        self.call(request, |d, r| async move { d.validate_action_config(r) })
             .await
     }
 

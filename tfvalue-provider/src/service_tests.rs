@@ -16,6 +16,8 @@ use crate::{
     ApplyError, Context, DataSource, Diagnostic, Diagnostics, Plan, Provider, Registry, Resource,
 };
 
+mod protocol_6_10;
+
 #[derive(TfSchema, Debug)]
 struct Config {
     prefix: Nullable<String>,
@@ -274,6 +276,7 @@ async fn apply(
     config: Option<pb::DynamicValue>,
 ) -> pb::apply_resource_change::Response {
     svc.apply_resource_change(Request::new(pb::apply_resource_change::Request {
+        planned_identity: None,
         type_name: "test_thing".into(),
         prior_state,
         // Terraform always sends the configuration; where a test gives none, the planned
@@ -312,6 +315,7 @@ async fn configure(svc: &ProviderService<TestProvider>, prefix: &str) -> Vec<pb:
     let bytes = config.to_msgpack(Config::schema().object_type()).unwrap();
     let r = svc
         .configure_provider(Request::new(pb::configure_provider::Request {
+            client_capabilities: None,
             terraform_version: "1.11.4".into(),
             config: Some(pb::DynamicValue {
                 msgpack: bytes,
@@ -383,6 +387,7 @@ async fn validation_errors_point_at_attributes() {
 
     let r = svc
         .validate_resource_config(Request::new(pb::validate_resource_config::Request {
+            client_capabilities: None,
             type_name: "test_thing".into(),
             config: Some(thing(
                 null_s(),
@@ -411,6 +416,7 @@ async fn validation_errors_point_at_attributes() {
     ]);
     let r = svc
         .validate_resource_config(Request::new(pb::validate_resource_config::Request {
+            client_capabilities: None,
             type_name: "test_thing".into(),
             config: Some(pb::DynamicValue {
                 msgpack: wrong.to_msgpack(&ty).unwrap(),
@@ -429,6 +435,7 @@ async fn validation_errors_point_at_attributes() {
 
     let r = svc
         .validate_resource_config(Request::new(pb::validate_resource_config::Request {
+            client_capabilities: None,
             type_name: "test_nope".into(),
             config: None,
         }))
@@ -445,6 +452,8 @@ async fn create_plans_computed_unknown_then_applies_known() {
     let config = thing(null_s(), s("a"), null_n(), null_s());
     let plan = svc
         .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            client_capabilities: None,
+            prior_identity: None,
             type_name: "test_thing".into(),
             prior_state: Some(nil()),
             proposed_new_state: Some(config.clone()),
@@ -473,6 +482,7 @@ async fn create_plans_computed_unknown_then_applies_known() {
 
     let applied = svc
         .apply_resource_change(Request::new(pb::apply_resource_change::Request {
+            planned_identity: None,
             type_name: "test_thing".into(),
             prior_state: Some(nil()),
             planned_state: plan.planned_state.clone(),
@@ -573,6 +583,8 @@ async fn refined_unknowns_from_config_survive_the_plan() {
     let config = thing(null_s(), name.clone(), null_n(), null_s());
     let plan = svc
         .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            client_capabilities: None,
+            prior_identity: None,
             type_name: "test_thing".into(),
             prior_state: Some(nil()),
             proposed_new_state: Some(config.clone()),
@@ -600,6 +612,8 @@ async fn update_keeps_id_and_reports_replacement_paths() {
     let proposed = thing(s("id-a"), s("b"), Value::Number(3.into()), s("a"));
     let plan = svc
         .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            client_capabilities: None,
+            prior_identity: None,
             type_name: "test_thing".into(),
             prior_state: Some(prior.clone()),
             proposed_new_state: Some(proposed),
@@ -628,6 +642,8 @@ async fn destroy_plans_null_and_deletes() {
     let prior = thing(s("id-a"), s("a"), null_n(), s("a"));
     let plan = svc
         .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            client_capabilities: None,
+            prior_identity: None,
             type_name: "test_thing".into(),
             prior_state: Some(prior.clone()),
             proposed_new_state: Some(nil()),
@@ -651,6 +667,8 @@ async fn read_detects_a_vanished_object_and_import_reads_back() {
     let current = thing(s("id-z"), s("z"), null_n(), s("z"));
     let read = svc
         .read_resource(Request::new(pb::read_resource::Request {
+            client_capabilities: None,
+            current_identity: None,
             type_name: "test_thing".into(),
             current_state: Some(current),
             private: b"p".to_vec(),
@@ -664,6 +682,8 @@ async fn read_detects_a_vanished_object_and_import_reads_back() {
 
     let imported = svc
         .import_resource_state(Request::new(pb::import_resource_state::Request {
+            client_capabilities: None,
+            identity: None,
             type_name: "test_thing".into(),
             id: "id-q".into(),
         }))
@@ -674,6 +694,8 @@ async fn read_detects_a_vanished_object_and_import_reads_back() {
     assert_eq!(state.attr("name").and_then(Value::as_str), Some("q"));
     let bad = svc
         .import_resource_state(Request::new(pb::import_resource_state::Request {
+            client_capabilities: None,
+            identity: None,
             type_name: "test_thing".into(),
             id: "q".into(),
         }))
@@ -720,6 +742,7 @@ async fn data_sources_read() {
         .unwrap();
     let r = svc
         .read_data_source(Request::new(pb::read_data_source::Request {
+            client_capabilities: None,
             type_name: "test_lookup".into(),
             config: Some(pb::DynamicValue {
                 msgpack: config,
@@ -859,6 +882,8 @@ async fn garbage_values_become_diagnostics_in_every_rpc() {
     };
     let plan = svc
         .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            client_capabilities: None,
+            prior_identity: None,
             type_name: "test_thing".into(),
             prior_state: garbage(),
             proposed_new_state: garbage(),
@@ -874,6 +899,8 @@ async fn garbage_values_become_diagnostics_in_every_rpc() {
     assert_eq!(errors(&apply.diagnostics), [": Invalid planned state"]);
     let read = svc
         .read_resource(Request::new(pb::read_resource::Request {
+            client_capabilities: None,
+            current_identity: None,
             type_name: "test_thing".into(),
             current_state: garbage(),
             private: Vec::new(),
@@ -885,6 +912,7 @@ async fn garbage_values_become_diagnostics_in_every_rpc() {
     assert_eq!(errors(&read.diagnostics), [": Invalid current state"]);
     let json = svc
         .configure_provider(Request::new(pb::configure_provider::Request {
+            client_capabilities: None,
             terraform_version: String::new(),
             config: Some(pb::DynamicValue {
                 msgpack: Vec::new(),
@@ -932,6 +960,7 @@ fn garbage_json() -> Option<pb::DynamicValue> {
 async fn assert_still_serving(svc: &ProviderService<TestProvider>, after: &str) {
     let r = svc
         .validate_resource_config(Request::new(pb::validate_resource_config::Request {
+            client_capabilities: None,
             type_name: "test_thing".into(),
             config: Some(thing(null_s(), s("ok"), null_n(), null_s())),
         }))
@@ -981,6 +1010,7 @@ async fn garbage_in_each_dynamic_value_of_each_rpc_is_an_error_diagnostic() {
 
         let r = svc
             .validate_resource_config(Request::new(pb::validate_resource_config::Request {
+                client_capabilities: None,
                 type_name: "test_thing".into(),
                 config: value.clone(),
             }))
@@ -1013,6 +1043,8 @@ async fn garbage_in_each_dynamic_value_of_each_rpc_is_an_error_diagnostic() {
 
         let r = svc
             .read_resource(Request::new(pb::read_resource::Request {
+                client_capabilities: None,
+                current_identity: None,
                 type_name: "test_thing".into(),
                 current_state: value.clone(),
                 private: b"kept".to_vec(),
@@ -1038,6 +1070,8 @@ async fn garbage_in_each_dynamic_value_of_each_rpc_is_an_error_diagnostic() {
         for (prior, proposed, config, summary) in plans {
             let r = svc
                 .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+                    client_capabilities: None,
+                    prior_identity: None,
                     type_name: "test_thing".into(),
                     prior_state: prior,
                     proposed_new_state: proposed,
@@ -1067,6 +1101,7 @@ async fn garbage_in_each_dynamic_value_of_each_rpc_is_an_error_diagnostic() {
 
         let r = svc
             .read_data_source(Request::new(pb::read_data_source::Request {
+                client_capabilities: None,
                 type_name: "test_lookup".into(),
                 config: value.clone(),
                 provider_meta: None,
@@ -1081,6 +1116,7 @@ async fn garbage_in_each_dynamic_value_of_each_rpc_is_an_error_diagnostic() {
         // Last: ConfigureProvider with garbage leaves the provider as configured before.
         let r = svc
             .configure_provider(Request::new(pb::configure_provider::Request {
+                client_capabilities: None,
                 terraform_version: "1.11.4".into(),
                 config: value.clone(),
             }))
@@ -1220,6 +1256,7 @@ async fn stop_provider_ends_an_operation_waiting_on_stopping() {
         let svc = svc.clone();
         tokio::spawn(async move {
             svc.apply_resource_change(Request::new(pb::apply_resource_change::Request {
+                planned_identity: None,
                 type_name: "test_waiter".into(),
                 prior_state: Some(nil()),
                 planned_state: Some(thing(null_s(), s("slow"), null_n(), null_s())),

@@ -568,6 +568,8 @@ fn note_value(text: &str) -> tf::DynamicValue {
 /// A valid PlanResourceChange for a new note.
 fn plan_request(text: &str) -> tf::plan_resource_change::Request {
     tf::plan_resource_change::Request {
+        client_capabilities: None,
+        prior_identity: None,
         type_name: NOTE_TYPE.to_owned(),
         prior_state: Some(tf::DynamicValue {
             msgpack: vec![0xc0],
@@ -599,20 +601,43 @@ fn check_plan(response: &tf::plan_resource_change::Response, text: &str) {
     );
 }
 
-/// Every method of `tfplugin6.Provider`.
-const PROVIDER_METHODS: [&str; 13] = [
+/// Every method of `tfplugin6.Provider` (protocol 6.10).
+const PROVIDER_METHODS: [&str; 36] = [
     "GetMetadata",
     "GetProviderSchema",
     "ValidateProviderConfig",
     "ValidateResourceConfig",
     "ValidateDataResourceConfig",
     "UpgradeResourceState",
+    "GetResourceIdentitySchemas",
+    "UpgradeResourceIdentity",
     "ConfigureProvider",
     "ReadResource",
     "PlanResourceChange",
     "ApplyResourceChange",
     "ImportResourceState",
+    "MoveResourceState",
     "ReadDataSource",
+    "GenerateResourceConfig",
+    "ValidateEphemeralResourceConfig",
+    "OpenEphemeralResource",
+    "RenewEphemeralResource",
+    "CloseEphemeralResource",
+    "ListResource",
+    "ValidateListResourceConfig",
+    "GetFunctions",
+    "CallFunction",
+    "ValidateStateStoreConfig",
+    "ConfigureStateStore",
+    "ReadStateBytes",
+    "WriteStateBytes",
+    "LockState",
+    "UnlockState",
+    "GetStates",
+    "DeleteState",
+    "PlanAction",
+    "InvokeAction",
+    "ValidateActionConfig",
     "StopProvider",
 ];
 
@@ -678,6 +703,392 @@ async fn malformed_protobuf_in_any_rpc_is_a_grpc_error_and_the_server_goes_on() 
             check_plan(&plan, &text);
         }
     }
+    stop_and_check(running).await;
+}
+
+/// Bytes that are no MessagePack value of any type.
+fn garbage() -> Option<tf::DynamicValue> {
+    Some(tf::DynamicValue {
+        msgpack: vec![0x93, 0xc1, 0x00, 0x01],
+        json: b"{\"text\": [".to_vec(),
+    })
+}
+
+/// Checks that `diagnostics` is one error whose summary is `summary` and whose detail
+/// names `name`.
+fn assert_refused(rpc: &str, diagnostics: &[tf::Diagnostic], summary: &str, name: &str) {
+    let [d] = diagnostics else {
+        panic!("{rpc}: one diagnostic, not {diagnostics:?}");
+    };
+    assert_eq!(d.severity, tf::diagnostic::Severity::Error as i32, "{rpc}");
+    assert_eq!(d.summary, summary, "{rpc}");
+    assert!(
+        d.detail.contains(&format!("{name:?}")),
+        "{rpc}: {:?} names {name:?}",
+        d.detail
+    );
+}
+
+/// Every RPC that protocol 6.10 added to 6.4, through the socket, TLS and gRPC to the
+/// real service, with garbage values and names no type has: each is answered (no gRPC
+/// error) with the diagnostic it promises, and the server goes on serving.
+#[tokio::test]
+async fn every_rpc_added_since_6_4_is_answered_over_the_transport() {
+    use tokio_stream::StreamExt as _;
+    let client = terraform_like_identity();
+    let service = transport::provider_service(notes::Notes).expect("the test provider registers");
+    let running = start_service(service, terraform_env(&client.pem)).await;
+    let server_cert = running.server_cert.clone().expect("a certificate");
+    let seen = Arc::new(Mutex::new(Seen::default()));
+    let config = client_config(&server_cert, Some(&client), TLS13);
+    let channel = tls_channel(&running.socket, config, seen)
+        .await
+        .expect("connected");
+    let mut p = ProviderClient::new(channel);
+
+    let meta = p
+        .get_metadata(tf::get_metadata::Request {})
+        .await
+        .expect("GetMetadata")
+        .into_inner();
+    let capabilities = meta.server_capabilities.expect("capabilities");
+    assert!(capabilities.get_provider_schema_optional && capabilities.move_resource_state);
+    assert!(!capabilities.generate_resource_config);
+
+    let identity = p
+        .get_resource_identity_schemas(tf::get_resource_identity_schemas::Request {})
+        .await
+        .expect("GetResourceIdentitySchemas")
+        .into_inner();
+    assert!(identity.identity_schemas.is_empty() && identity.diagnostics.is_empty());
+    let upgraded = p
+        .upgrade_resource_identity(tf::upgrade_resource_identity::Request {
+            type_name: NOTE_TYPE.into(),
+            version: 1,
+            raw_identity: Some(tf::RawState {
+                json: b"[".to_vec(),
+                flatmap: Default::default(),
+            }),
+        })
+        .await
+        .expect("UpgradeResourceIdentity")
+        .into_inner();
+    let summary = "Resource Identity Not Supported";
+    assert_refused(
+        "UpgradeResourceIdentity",
+        &upgraded.diagnostics,
+        summary,
+        NOTE_TYPE,
+    );
+
+    for (target, summary) in [
+        (NOTE_TYPE, "Unsupported resource move"),
+        ("notes_nothing", "Unknown resource type"),
+    ] {
+        let moved = p
+            .move_resource_state(tf::move_resource_state::Request {
+                source_provider_address: "registry.terraform.io/hashicorp/null".into(),
+                source_type_name: "null_resource".into(),
+                source_schema_version: 0,
+                source_state: Some(tf::RawState {
+                    json: b"{\"id\": [".to_vec(),
+                    flatmap: Default::default(),
+                }),
+                target_type_name: target.into(),
+                source_private: Vec::new(),
+                source_identity: None,
+                source_identity_schema_version: 0,
+            })
+            .await
+            .expect("MoveResourceState")
+            .into_inner();
+        assert_refused("MoveResourceState", &moved.diagnostics, summary, target);
+    }
+    let generated = p
+        .generate_resource_config(tf::generate_resource_config::Request {
+            type_name: NOTE_TYPE.into(),
+            state: garbage(),
+        })
+        .await
+        .expect("GenerateResourceConfig")
+        .into_inner();
+    let summary = "Generating resource configuration not supported by this provider";
+    assert_refused(
+        "GenerateResourceConfig",
+        &generated.diagnostics,
+        summary,
+        NOTE_TYPE,
+    );
+
+    let summary = "Unknown ephemeral resource type";
+    let validated = p
+        .validate_ephemeral_resource_config(tf::validate_ephemeral_resource_config::Request {
+            type_name: "notes_token".into(),
+            config: garbage(),
+        })
+        .await
+        .expect("ValidateEphemeralResourceConfig")
+        .into_inner();
+    let rpc = "ValidateEphemeralResourceConfig";
+    assert_refused(rpc, &validated.diagnostics, summary, "notes_token");
+    let opened = p
+        .open_ephemeral_resource(tf::open_ephemeral_resource::Request {
+            type_name: "notes_token".into(),
+            config: garbage(),
+            client_capabilities: Some(tf::ClientCapabilities {
+                deferral_allowed: true,
+                write_only_attributes_allowed: true,
+            }),
+        })
+        .await
+        .expect("OpenEphemeralResource")
+        .into_inner();
+    assert_refused(
+        "OpenEphemeralResource",
+        &opened.diagnostics,
+        summary,
+        "notes_token",
+    );
+    let renewed = p
+        .renew_ephemeral_resource(tf::renew_ephemeral_resource::Request {
+            type_name: "notes_token".into(),
+            private: Some(b"lease".to_vec()),
+        })
+        .await
+        .expect("RenewEphemeralResource")
+        .into_inner();
+    assert_refused(
+        "RenewEphemeralResource",
+        &renewed.diagnostics,
+        summary,
+        "notes_token",
+    );
+    let closed = p
+        .close_ephemeral_resource(tf::close_ephemeral_resource::Request {
+            type_name: "notes_token".into(),
+            private: None,
+        })
+        .await
+        .expect("CloseEphemeralResource")
+        .into_inner();
+    assert_refused(
+        "CloseEphemeralResource",
+        &closed.diagnostics,
+        summary,
+        "notes_token",
+    );
+
+    let functions = p
+        .get_functions(tf::get_functions::Request {})
+        .await
+        .expect("GetFunctions")
+        .into_inner();
+    assert!(functions.functions.is_empty() && functions.diagnostics.is_empty());
+    let called = p
+        .call_function(tf::call_function::Request {
+            name: "notes_parse".into(),
+            arguments: vec![garbage().expect("a value")],
+        })
+        .await
+        .expect("CallFunction")
+        .into_inner();
+    let error = called.error.expect("a function error");
+    assert!(error.text.starts_with("Unknown function"), "{error:?}");
+    assert!(error.text.contains("\"notes_parse\""), "{error:?}");
+
+    let summary = "List resources not supported by this provider";
+    let validated = p
+        .validate_list_resource_config(tf::validate_list_resource_config::Request {
+            type_name: NOTE_TYPE.into(),
+            config: garbage(),
+            include_resource_object: garbage(),
+            limit: garbage(),
+        })
+        .await
+        .expect("ValidateListResourceConfig")
+        .into_inner();
+    let rpc = "ValidateListResourceConfig";
+    assert_refused(rpc, &validated.diagnostics, summary, NOTE_TYPE);
+    let events: Vec<tf::list_resource::Event> = p
+        .list_resource(tf::list_resource::Request {
+            type_name: NOTE_TYPE.into(),
+            config: garbage(),
+            include_resource_object: true,
+            limit: 10,
+        })
+        .await
+        .expect("ListResource")
+        .into_inner()
+        .collect::<Result<_, _>>()
+        .await
+        .expect("the events arrive");
+    let [event] = events.as_slice() else {
+        panic!("ListResource: one event, not {events:?}");
+    };
+    assert_refused("ListResource", &event.diagnostic, summary, NOTE_TYPE);
+
+    let summary = "State storage not supported by this provider";
+    let store = "notes_store";
+    let validated = p
+        .validate_state_store_config(tf::validate_state_store::Request {
+            type_name: store.into(),
+            config: garbage(),
+        })
+        .await
+        .expect("ValidateStateStoreConfig")
+        .into_inner();
+    assert_refused(
+        "ValidateStateStoreConfig",
+        &validated.diagnostics,
+        summary,
+        store,
+    );
+    let configured = p
+        .configure_state_store(tf::configure_state_store::Request {
+            type_name: store.into(),
+            config: garbage(),
+            capabilities: Some(tf::StateStoreClientCapabilities { chunk_size: 8 }),
+        })
+        .await
+        .expect("ConfigureStateStore")
+        .into_inner();
+    assert_refused(
+        "ConfigureStateStore",
+        &configured.diagnostics,
+        summary,
+        store,
+    );
+    let chunks: Vec<tf::read_state_bytes::Response> = p
+        .read_state_bytes(tf::read_state_bytes::Request {
+            type_name: store.into(),
+            state_id: "default".into(),
+        })
+        .await
+        .expect("ReadStateBytes")
+        .into_inner()
+        .collect::<Result<_, _>>()
+        .await
+        .expect("the chunks arrive");
+    let [chunk] = chunks.as_slice() else {
+        panic!("ReadStateBytes: one chunk, not {chunks:?}");
+    };
+    assert_refused("ReadStateBytes", &chunk.diagnostics, summary, store);
+    // A write whose chunks never end: the answer comes after the first, which names the
+    // store; the others are never waited for.
+    let first = tf::write_state_bytes::RequestChunk {
+        meta: Some(tf::RequestChunkMeta {
+            type_name: store.into(),
+            state_id: "default".into(),
+        }),
+        bytes: vec![b'{'; 8],
+        total_length: 1 << 40,
+        range: Some(tf::StateRange { start: 0, end: 8 }),
+    };
+    let endless = tokio_stream::iter([first]).chain(tokio_stream::pending());
+    let written = guarded("WriteStateBytes", p.write_state_bytes(endless))
+        .await
+        .expect("WriteStateBytes")
+        .into_inner();
+    assert_refused("WriteStateBytes", &written.diagnostics, summary, store);
+    // A write with no chunk at all names no store.
+    let empty = tokio_stream::iter(Vec::<tf::write_state_bytes::RequestChunk>::new());
+    let written = p
+        .write_state_bytes(empty)
+        .await
+        .expect("an empty WriteStateBytes")
+        .into_inner();
+    assert_refused("WriteStateBytes", &written.diagnostics, summary, "");
+    let locked = p
+        .lock_state(tf::lock_state::Request {
+            type_name: store.into(),
+            state_id: "default".into(),
+            operation: "plan".into(),
+        })
+        .await
+        .expect("LockState")
+        .into_inner();
+    assert_refused("LockState", &locked.diagnostics, summary, store);
+    let unlocked = p
+        .unlock_state(tf::unlock_state::Request {
+            type_name: store.into(),
+            state_id: "default".into(),
+            lock_id: "x".into(),
+        })
+        .await
+        .expect("UnlockState")
+        .into_inner();
+    assert_refused("UnlockState", &unlocked.diagnostics, summary, store);
+    let states = p
+        .get_states(tf::get_states::Request {
+            type_name: store.into(),
+        })
+        .await
+        .expect("GetStates")
+        .into_inner();
+    assert_refused("GetStates", &states.diagnostics, summary, store);
+    let deleted = p
+        .delete_state(tf::delete_state::Request {
+            type_name: store.into(),
+            state_id: "default".into(),
+        })
+        .await
+        .expect("DeleteState")
+        .into_inner();
+    assert_refused("DeleteState", &deleted.diagnostics, summary, store);
+
+    let summary = "Actions not supported by this provider";
+    let action = "notes_send";
+    let validated = p
+        .validate_action_config(tf::validate_action_config::Request {
+            type_name: action.into(),
+            config: garbage(),
+        })
+        .await
+        .expect("ValidateActionConfig")
+        .into_inner();
+    assert_refused(
+        "ValidateActionConfig",
+        &validated.diagnostics,
+        summary,
+        action,
+    );
+    let planned = p
+        .plan_action(tf::plan_action::Request {
+            action_type: action.into(),
+            config: garbage(),
+            client_capabilities: None,
+        })
+        .await
+        .expect("PlanAction")
+        .into_inner();
+    assert_refused("PlanAction", &planned.diagnostics, summary, action);
+    let events: Vec<tf::invoke_action::Event> = p
+        .invoke_action(tf::invoke_action::Request {
+            action_type: action.into(),
+            config: garbage(),
+            client_capabilities: None,
+        })
+        .await
+        .expect("InvokeAction")
+        .into_inner()
+        .collect::<Result<_, _>>()
+        .await
+        .expect("the events arrive");
+    let [tf::invoke_action::Event {
+        r#type: Some(tf::invoke_action::event::Type::Completed(completed)),
+    }] = events.as_slice()
+    else {
+        panic!("InvokeAction: one completion, not {events:?}");
+    };
+    assert_refused("InvokeAction", &completed.diagnostics, summary, action);
+
+    // The same connection still plans.
+    let plan = p
+        .plan_resource_change(plan_request("after every new RPC"))
+        .await
+        .expect("PlanResourceChange")
+        .into_inner();
+    check_plan(&plan, "after every new RPC");
     stop_and_check(running).await;
 }
 

@@ -26,7 +26,8 @@ fn block(b: &Block, version: i64) -> pb::schema::Block {
     }
 }
 
-fn string_kind(kind: StringKind) -> pb::StringKind {
+/// A description's kind in the protocol's form.
+pub(super) fn string_kind(kind: StringKind) -> pb::StringKind {
     match kind {
         StringKind::Plain => pb::StringKind::Plain,
         StringKind::Markdown => pb::StringKind::Markdown,
@@ -49,9 +50,14 @@ fn attribute(a: &Attribute) -> pb::schema::Attribute {
         sensitive: a.sensitive,
         description_kind: string_kind(a.description_kind) as i32,
         deprecated: a.deprecated,
+        // tfvalue's schemas have no write-only attributes.
+        write_only: false,
     }
 }
 
+// The protocol deprecates the object's item counts (Terraform never enforced them); they
+// are sent as zero, as every SDK does.
+#[allow(deprecated)]
 fn nested_object(o: &NestedObject) -> pb::schema::Object {
     use pb::schema::object::NestingMode;
     let nesting = match o.nesting {
@@ -63,6 +69,8 @@ fn nested_object(o: &NestedObject) -> pb::schema::Object {
     pb::schema::Object {
         attributes: o.attributes.iter().map(attribute).collect(),
         nesting: nesting as i32,
+        min_items: 0,
+        max_items: 0,
     }
 }
 

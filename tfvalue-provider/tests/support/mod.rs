@@ -46,6 +46,9 @@ pub struct Mock {
     pub stop_provider_started: Arc<Notify>,
 }
 
+/// The stream type of the streamed RPCs the mock does not serve.
+pub type Unserved<T> = tokio_stream::Empty<Result<T, Status>>;
+
 fn unimplemented(rpc: &str) -> Status {
     Status::unimplemented(format!("the mock does not serve {rpc}"))
 }
@@ -64,6 +67,8 @@ impl tf::provider_server::Provider for Mock {
             server_capabilities: Some(tf::ServerCapabilities {
                 plan_destroy: true,
                 get_provider_schema_optional: false,
+                move_resource_state: false,
+                generate_resource_config: false,
             }),
             diagnostics: Vec::new(),
             data_sources: Vec::new(),
@@ -71,6 +76,7 @@ impl tf::provider_server::Provider for Mock {
                 // The connection kind, as the server saw it, travels back in the name.
                 type_name: format!("{MOCK_RESOURCE}:tls={tls:?}"),
             }],
+            ..tf::get_metadata::Response::default()
         }))
     }
 
@@ -149,6 +155,173 @@ impl tf::provider_server::Provider for Mock {
         _: Request<tf::read_data_source::Request>,
     ) -> Result<Response<tf::read_data_source::Response>, Status> {
         Err(unimplemented("ReadDataSource"))
+    }
+
+    async fn get_resource_identity_schemas(
+        &self,
+        _: Request<tf::get_resource_identity_schemas::Request>,
+    ) -> Result<Response<tf::get_resource_identity_schemas::Response>, Status> {
+        Err(unimplemented("GetResourceIdentitySchemas"))
+    }
+
+    async fn upgrade_resource_identity(
+        &self,
+        _: Request<tf::upgrade_resource_identity::Request>,
+    ) -> Result<Response<tf::upgrade_resource_identity::Response>, Status> {
+        Err(unimplemented("UpgradeResourceIdentity"))
+    }
+
+    async fn move_resource_state(
+        &self,
+        _: Request<tf::move_resource_state::Request>,
+    ) -> Result<Response<tf::move_resource_state::Response>, Status> {
+        Err(unimplemented("MoveResourceState"))
+    }
+
+    async fn generate_resource_config(
+        &self,
+        _: Request<tf::generate_resource_config::Request>,
+    ) -> Result<Response<tf::generate_resource_config::Response>, Status> {
+        Err(unimplemented("GenerateResourceConfig"))
+    }
+
+    async fn validate_ephemeral_resource_config(
+        &self,
+        _: Request<tf::validate_ephemeral_resource_config::Request>,
+    ) -> Result<Response<tf::validate_ephemeral_resource_config::Response>, Status> {
+        Err(unimplemented("ValidateEphemeralResourceConfig"))
+    }
+
+    async fn open_ephemeral_resource(
+        &self,
+        _: Request<tf::open_ephemeral_resource::Request>,
+    ) -> Result<Response<tf::open_ephemeral_resource::Response>, Status> {
+        Err(unimplemented("OpenEphemeralResource"))
+    }
+
+    async fn renew_ephemeral_resource(
+        &self,
+        _: Request<tf::renew_ephemeral_resource::Request>,
+    ) -> Result<Response<tf::renew_ephemeral_resource::Response>, Status> {
+        Err(unimplemented("RenewEphemeralResource"))
+    }
+
+    async fn close_ephemeral_resource(
+        &self,
+        _: Request<tf::close_ephemeral_resource::Request>,
+    ) -> Result<Response<tf::close_ephemeral_resource::Response>, Status> {
+        Err(unimplemented("CloseEphemeralResource"))
+    }
+
+    type ListResourceStream = Unserved<tf::list_resource::Event>;
+
+    async fn list_resource(
+        &self,
+        _: Request<tf::list_resource::Request>,
+    ) -> Result<Response<Self::ListResourceStream>, Status> {
+        Err(unimplemented("ListResource"))
+    }
+
+    async fn validate_list_resource_config(
+        &self,
+        _: Request<tf::validate_list_resource_config::Request>,
+    ) -> Result<Response<tf::validate_list_resource_config::Response>, Status> {
+        Err(unimplemented("ValidateListResourceConfig"))
+    }
+
+    async fn get_functions(
+        &self,
+        _: Request<tf::get_functions::Request>,
+    ) -> Result<Response<tf::get_functions::Response>, Status> {
+        Err(unimplemented("GetFunctions"))
+    }
+
+    async fn call_function(
+        &self,
+        _: Request<tf::call_function::Request>,
+    ) -> Result<Response<tf::call_function::Response>, Status> {
+        Err(unimplemented("CallFunction"))
+    }
+
+    async fn validate_state_store_config(
+        &self,
+        _: Request<tf::validate_state_store::Request>,
+    ) -> Result<Response<tf::validate_state_store::Response>, Status> {
+        Err(unimplemented("ValidateStateStoreConfig"))
+    }
+
+    async fn configure_state_store(
+        &self,
+        _: Request<tf::configure_state_store::Request>,
+    ) -> Result<Response<tf::configure_state_store::Response>, Status> {
+        Err(unimplemented("ConfigureStateStore"))
+    }
+
+    type ReadStateBytesStream = Unserved<tf::read_state_bytes::Response>;
+
+    async fn read_state_bytes(
+        &self,
+        _: Request<tf::read_state_bytes::Request>,
+    ) -> Result<Response<Self::ReadStateBytesStream>, Status> {
+        Err(unimplemented("ReadStateBytes"))
+    }
+
+    async fn write_state_bytes(
+        &self,
+        _: Request<tonic::Streaming<tf::write_state_bytes::RequestChunk>>,
+    ) -> Result<Response<tf::write_state_bytes::Response>, Status> {
+        Err(unimplemented("WriteStateBytes"))
+    }
+
+    async fn lock_state(
+        &self,
+        _: Request<tf::lock_state::Request>,
+    ) -> Result<Response<tf::lock_state::Response>, Status> {
+        Err(unimplemented("LockState"))
+    }
+
+    async fn unlock_state(
+        &self,
+        _: Request<tf::unlock_state::Request>,
+    ) -> Result<Response<tf::unlock_state::Response>, Status> {
+        Err(unimplemented("UnlockState"))
+    }
+
+    async fn get_states(
+        &self,
+        _: Request<tf::get_states::Request>,
+    ) -> Result<Response<tf::get_states::Response>, Status> {
+        Err(unimplemented("GetStates"))
+    }
+
+    async fn delete_state(
+        &self,
+        _: Request<tf::delete_state::Request>,
+    ) -> Result<Response<tf::delete_state::Response>, Status> {
+        Err(unimplemented("DeleteState"))
+    }
+
+    async fn plan_action(
+        &self,
+        _: Request<tf::plan_action::Request>,
+    ) -> Result<Response<tf::plan_action::Response>, Status> {
+        Err(unimplemented("PlanAction"))
+    }
+
+    type InvokeActionStream = Unserved<tf::invoke_action::Event>;
+
+    async fn invoke_action(
+        &self,
+        _: Request<tf::invoke_action::Request>,
+    ) -> Result<Response<Self::InvokeActionStream>, Status> {
+        Err(unimplemented("InvokeAction"))
+    }
+
+    async fn validate_action_config(
+        &self,
+        _: Request<tf::validate_action_config::Request>,
+    ) -> Result<Response<tf::validate_action_config::Response>, Status> {
+        Err(unimplemented("ValidateActionConfig"))
     }
 
     async fn stop_provider(
