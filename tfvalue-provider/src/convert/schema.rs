@@ -23,6 +23,7 @@ fn block(b: &Block, version: i64) -> pb::schema::Block {
         description: b.description.clone(),
         description_kind: string_kind(b.description_kind) as i32,
         deprecated: b.deprecated,
+        deprecation_message: b.deprecation_message.clone().unwrap_or_default(),
     }
 }
 
@@ -50,8 +51,8 @@ fn attribute(a: &Attribute) -> pb::schema::Attribute {
         sensitive: a.sensitive,
         description_kind: string_kind(a.description_kind) as i32,
         deprecated: a.deprecated,
-        // tfvalue's schemas have no write-only attributes.
-        write_only: false,
+        write_only: a.write_only,
+        deprecation_message: a.deprecation_message.clone().unwrap_or_default(),
     }
 }
 
@@ -98,6 +99,27 @@ mod tests {
     use super::*;
     use prost::Message;
     use tfvalue::Type;
+
+    #[test]
+    fn write_only_and_deprecation_messages_reach_their_fields() {
+        let attr = attribute(
+            &Attribute::new("pw", Type::String)
+                .optional()
+                .write_only()
+                .deprecation_message("Use pw_v2."),
+        );
+        assert!(attr.write_only && attr.deprecated);
+        let bytes = attr.encode_to_vec();
+        // Field 11 (write_only, varint): key 0x58; field 12 (deprecation_message, bytes):
+        // key 0x62.
+        let tail = [&[0x58, 0x01, 0x62, 0x0a][..], b"Use pw_v2."].concat();
+        assert!(bytes.ends_with(&tail), "{bytes:02x?}");
+        let b = block(&Block::new().deprecation_message("Gone."), 0);
+        let bytes = b.encode_to_vec();
+        // Field 6 (deprecated) then field 7 (deprecation_message): keys 0x30 and 0x3a.
+        let tail = [&[0x30, 0x01, 0x3a, 0x05][..], b"Gone."].concat();
+        assert!(bytes.ends_with(&tail), "{bytes:02x?}");
+    }
 
     #[test]
     fn every_field_reaches_the_message() {
