@@ -39,6 +39,9 @@ pub struct File {
     /// The file's size in bytes.
     #[tf(computed)]
     pub size: Unknown<Nullable<i64>>,
+    /// A second file, relative to the root, that receives `content_hash` after the file
+    /// itself is written (for tools that check the content). Changing it replaces the file.
+    pub hash_path: Unknown<Nullable<String>>,
 }
 
 /// The `localfs_file` resource type.
@@ -78,6 +81,14 @@ fn text_of(file: &File) -> Option<&str> {
     )
 }
 
+fn unknown_at_apply(attribute: &str) -> Diagnostic {
+    Diagnostic::error(format!("Unknown {attribute}"))
+        .with_detail(format!(
+            "`{attribute}` must be known when the file is written."
+        ))
+        .at(AttributePath::root().attr(attribute))
+}
+
 fn known_path(file: &File) -> Result<&str, Diagnostic> {
     file.path.as_known().map(String::as_str).ok_or_else(|| {
         Diagnostic::error("Unknown path")
@@ -86,12 +97,12 @@ fn known_path(file: &File) -> Result<&str, Diagnostic> {
     })
 }
 
-/// Writes the planned file, then sets its permissions, and returns its state.
+/// Writes the planned file (with its permissions), then its `hash_path` file, and returns
+/// its state.
 ///
 /// Two steps, as with most remote APIs (make the object, then configure it): when the
 /// second fails, the file exists, and the error carries its state as it is on disk, so that
 /// Terraform keeps track of it (tainted after a create, replaced on the next apply).
-/// Permissions that are only known at apply time are checked in the second step.
 async fn write(root: &Root, planned: File) -> Result<File, ApplyError<File>> {
     let rel = known_path(&planned)?.to_owned();
     let full = resolve(root, &rel, "path")?;
@@ -106,14 +117,23 @@ async fn write(root: &Root, planned: File) -> Result<File, ApplyError<File>> {
         .as_value()
         .cloned()
         .unwrap_or_else(|| DEFAULT_PERMISSIONS.to_owned());
-    write_file(&full, text.as_bytes()).await?;
-    let set = match parse_permissions(&permissions) {
-        Some(mode) => tokio::fs::set_permissions(&full, std::fs::Permissions::from_mode(mode))
-            .await
-            .map_err(|e| io_error("set the permissions", &full, &e)),
-        None => Err(invalid_permissions(&permissions)),
+    let mode = parse_permissions(&permissions).ok_or_else(|| invalid_permissions(&permissions))?;
+    let hash_path = match planned.hash_path.as_known() {
+        Some(p) => p
+            .as_value()
+            .map(|p| resolve(root, p, "hash_path"))
+            .transpose()?,
+        None => return Err(unknown_at_apply("hash_path").into()),
     };
-    if let Err(error) = set {
+    write_file(&full, text.as_bytes()).await?;
+    let mut second = tokio::fs::set_permissions(&full, std::fs::Permissions::from_mode(mode))
+        .await
+        .map_err(|e| io_error("set the permissions", &full, &e));
+    if let (Ok(()), Some(hash_full)) = (&second, &hash_path) {
+        second = write_file(hash_full, fnv1a64_hex(text.as_bytes()).as_bytes()).await;
+    }
+    if let Err(error) = second {
+        // The file exists: Terraform must keep track of it.
         let failed = ApplyError::new(error);
         return Err(match observe(root, &rel, planned).await {
             Ok(Some(state)) => failed.with_state(state),
@@ -168,6 +188,7 @@ async fn observe(root: &Root, rel: &str, current: File) -> Result<Option<File>, 
         permissions: Some(permissions).into(),
         content_hash: Some(hash).into(),
         size: Some(size).into(),
+        hash_path: current.hash_path,
     }))
 }
 
@@ -186,6 +207,11 @@ impl Resource for FileResource {
         let mut problems = Diagnostics::new();
         if let Some(rel) = config.path.as_known() {
             if let Err(d) = super::paths::check_relative(rel, "path") {
+                problems.push(d);
+            }
+        }
+        if let Some(rel) = config.hash_path.as_value() {
+            if let Err(d) = super::paths::check_relative(rel, "hash_path") {
                 problems.push(d);
             }
         }
@@ -257,9 +283,12 @@ impl Resource for FileResource {
     }
 
     async fn delete(&self, ctx: &mut Context<Root>, prior: File) -> Result<(), ApplyError<File>> {
+        let root = ctx.data()?;
         let rel = known_path(&prior)?;
-        let full = resolve(ctx.data()?, rel, "path")?;
-        remove_file(&full).await?;
+        remove_file(&resolve(root, rel, "path")?).await?;
+        if let Some(hash_path) = prior.hash_path.as_known().and_then(Nullable::as_value) {
+            remove_file(&resolve(root, hash_path, "hash_path")?).await?;
+        }
         Ok(())
     }
 
@@ -272,6 +301,7 @@ impl Resource for FileResource {
             permissions: Unknown::null(),
             content_hash: Unknown::null(),
             size: Unknown::null(),
+            hash_path: Unknown::null(),
         };
         let root = ctx.data()?;
         match observe(root, id, start).await? {
@@ -286,6 +316,9 @@ impl Resource for FileResource {
     }
 
     fn requires_replace(&self) -> Vec<AttributePath> {
-        vec![AttributePath::root().attr("path")]
+        vec![
+            AttributePath::root().attr("path"),
+            AttributePath::root().attr("hash_path"),
+        ]
     }
 }
