@@ -5,13 +5,13 @@ use std::path::Path;
 
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, TfSchema, Unknown};
-use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Plan, Resource};
+use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, MovedState, Plan, Resource};
 
 use super::fnv::fnv1a64_hex;
 use super::paths::{
     io_error, read_file, refuse_existing, remove_file, resolve, write_delay, write_file,
 };
-use super::Root;
+use super::{log_module, Root};
 
 /// Permissions of a file whose configuration sets none.
 const DEFAULT_PERMISSIONS: &str = "0644";
@@ -28,7 +28,10 @@ pub struct File {
     /// The file's text.
     pub content: Unknown<Nullable<String>>,
     /// The file's text, hidden from Terraform's output (instead of `content`).
-    #[tf(sensitive)]
+    #[tf(
+        sensitive,
+        deprecation_message = "Use `content = sensitive(...)` instead: Terraform hides a sensitive value in `content` just the same. `sensitive_content` will be removed in a future version."
+    )]
     pub sensitive_content: Unknown<Nullable<String>>,
     /// Unix permissions in octal, such as `"0640"`; `"0644"` when not set.
     #[tf(optional, computed)]
@@ -41,8 +44,13 @@ pub struct File {
     pub size: Unknown<Nullable<i64>>,
 }
 
-/// The `localfs_file` resource type.
+/// The `localfs_file` resource type, also served as `localfs_text_file`: the same
+/// files under a clearer name. A `moved` block takes a file from either name to the
+/// other without touching it.
 pub struct FileResource;
+
+/// The type names [`FileResource`] is served as.
+const FILE_TYPES: [&str; 2] = ["localfs_file", "localfs_text_file"];
 
 /// The permission bits an octal text such as `"0640"` or `"640"` denotes, if it is one.
 fn parse_permissions(text: &str) -> Option<u32> {
@@ -232,6 +240,7 @@ impl Resource for FileResource {
         let rel = known_path(&planned)?;
         let full = resolve(root, rel, "path")?;
         refuse_existing(&full, &format!("localfs_file.<name> {rel}")).await?;
+        log_module(ctx, "create", rel)?;
         write_delay(ctx).await?;
         write(root, planned).await
     }
@@ -252,6 +261,7 @@ impl Resource for FileResource {
         planned: File,
         _: File,
     ) -> Result<File, ApplyError<File>> {
+        log_module(ctx, "update", known_path(&planned)?)?;
         write_delay(ctx).await?;
         write(ctx.data()?, planned).await
     }
@@ -283,6 +293,21 @@ impl Resource for FileResource {
                 ))
                 .into()),
         }
+    }
+
+    /// A file of this provider's under either of its names is taken over as it is: the
+    /// state is the same, and the next read checks it against the disk.
+    async fn move_state(
+        &self,
+        _: &mut Context<Root>,
+        source: MovedState<'_>,
+    ) -> Result<Option<File>, Diagnostics> {
+        let ours = source.source_provider_address().ends_with("/localfs")
+            && FILE_TYPES.contains(&source.source_type_name());
+        if !ours {
+            return Ok(None);
+        }
+        source.decode::<File>().map(Some)
     }
 
     fn requires_replace(&self) -> Vec<AttributePath> {
