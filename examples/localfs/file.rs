@@ -28,14 +28,16 @@ pub struct File {
     /// The file's text.
     pub content: Unknown<Nullable<String>>,
     /// The file's text, hidden from Terraform's output (instead of `content`).
-    #[tf(
-        sensitive,
-        deprecation_message = "Use `content = sensitive(...)` instead: Terraform hides a sensitive value in `content` just the same. `sensitive_content` will be removed in a future version."
-    )]
+    #[tf(sensitive)]
     pub sensitive_content: Unknown<Nullable<String>>,
     /// Unix permissions in octal, such as `"0640"`; `"0644"` when not set.
     #[tf(optional, computed)]
     pub permissions: Unknown<Nullable<String>>,
+    /// The former name of `permissions`, still accepted (when `permissions` is not set).
+    #[tf(
+        deprecation_message = "Use `permissions` instead; `mode` will be removed in a future version."
+    )]
+    pub mode: Unknown<Nullable<String>>,
     /// FNV-1a 64 hash of the file's bytes, in hex.
     #[tf(computed)]
     pub content_hash: Unknown<Nullable<String>>,
@@ -156,7 +158,8 @@ async fn observe(root: &Root, rel: &str, current: File) -> Result<Option<File>, 
         ))
     })?;
     // The spelling from the configuration is kept while it denotes the mode on disk.
-    let permissions = match current.permissions.as_value() {
+    let spelled = current.permissions.as_value().or(current.mode.as_value());
+    let permissions = match spelled {
         Some(p) if parse_permissions(p) == Some(mode) => p.clone(),
         _ => format!("{mode:04o}"),
     };
@@ -174,6 +177,7 @@ async fn observe(root: &Root, rel: &str, current: File) -> Result<Option<File>, 
         content: content.into(),
         sensitive_content: sensitive_content.into(),
         permissions: Some(permissions).into(),
+        mode: current.mode,
         content_hash: Some(hash).into(),
         size: Some(size).into(),
     }))
@@ -202,6 +206,18 @@ impl Resource for FileResource {
                 problems.push(invalid_permissions(p));
             }
         }
+        if let Some(m) = config.mode.as_value() {
+            if parse_permissions(m).is_none() {
+                problems.push(invalid_permissions(m).at(AttributePath::root().attr("mode")));
+            }
+            if !config.permissions.is_null() {
+                problems.push(
+                    Diagnostic::error("Conflicting permissions")
+                        .with_detail("Set `permissions` only; `mode` is its former name.")
+                        .at(AttributePath::root().attr("mode")),
+                );
+            }
+        }
         if config.content.as_value().is_some() && config.sensitive_content.as_value().is_some() {
             problems.push(
                 Diagnostic::error("Conflicting content")
@@ -218,7 +234,12 @@ impl Resource for FileResource {
 
     async fn plan(&self, _: &mut Context<Root>, plan: &mut Plan<File>) -> Result<(), Diagnostics> {
         if plan.config.permissions.is_null() {
-            plan.planned.permissions = Some(DEFAULT_PERMISSIONS.to_owned()).into();
+            // The former name's value, or the default.
+            plan.planned.permissions = if plan.config.mode.is_null() {
+                Some(DEFAULT_PERMISSIONS.to_owned()).into()
+            } else {
+                plan.config.mode.clone()
+            };
         }
         // The hash and size follow from the content whenever it is known.
         if let Some(text) = text_of(&plan.planned) {
@@ -280,6 +301,7 @@ impl Resource for FileResource {
             content: Unknown::null(),
             sensitive_content: Unknown::null(),
             permissions: Unknown::null(),
+            mode: Unknown::null(),
             content_hash: Unknown::null(),
             size: Unknown::null(),
         };
