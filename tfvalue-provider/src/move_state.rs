@@ -5,35 +5,6 @@
 //! later) makes Terraform send the source object's stored state, as JSON, to the provider
 //! of the target type. The target type turns it into a state of its own model, or says
 //! that it does not accept objects of that type.
-//!
-//! ```
-//! use tfvalue::{Nullable, TfSchema, Unknown};
-//! use tfvalue_provider::{Context, Diagnostics, MovedState};
-//!
-//! /// The state of the old type, as it was stored.
-//! #[derive(TfSchema)]
-//! struct OldNote {
-//!     text: String,
-//! }
-//!
-//! /// The state of the new type.
-//! #[derive(TfSchema)]
-//! struct Note {
-//!     body: Unknown<String>,
-//!     #[tf(computed)]
-//!     length: Unknown<Nullable<i64>>,
-//! }
-//!
-//! // The body of `Resource::move_state` for `example_note`.
-//! async fn move_state(_: &mut Context<()>, source: MovedState<'_>) -> Result<Option<Note>, Diagnostics> {
-//!     if source.source_type_name() != "example_old_note" {
-//!         return Ok(None); // not a type this one accepts: Terraform says so
-//!     }
-//!     let old: OldNote = source.decode()?;
-//!     let length = i64::try_from(old.text.len()).unwrap_or(i64::MAX);
-//!     Ok(Some(Note { length: Unknown::known(Nullable::Value(length)), body: Unknown::known(old.text) }))
-//! }
-//! ```
 
 use crate::context::Context;
 use crate::diagnostics::{Diagnostic, Diagnostics};
@@ -47,6 +18,35 @@ use crate::resource::Resource;
 ///
 /// The source's private state is the context's ([`Context::private`]); whatever the
 /// context holds when `move_state` returns becomes the moved object's private state.
+///
+/// ```
+/// use tfvalue::{Nullable, TfSchema, Unknown};
+/// use tfvalue_provider::{Context, Diagnostics, MovedState};
+///
+/// /// The state of the old type, as it was stored.
+/// #[derive(TfSchema)]
+/// struct OldNote {
+///     text: String,
+/// }
+///
+/// /// The state of the new type.
+/// #[derive(TfSchema)]
+/// struct Note {
+///     body: Unknown<String>,
+///     #[tf(computed)]
+///     length: Unknown<Nullable<i64>>,
+/// }
+///
+/// // The body of `Resource::move_state` for `example_note`.
+/// async fn move_state(_: &mut Context<()>, source: MovedState<'_>) -> Result<Option<Note>, Diagnostics> {
+///     if source.source_type_name() != "example_old_note" {
+///         return Ok(None); // not a type this one accepts: Terraform says so
+///     }
+///     let old: OldNote = source.decode()?;
+///     let length = i64::try_from(old.text.len()).unwrap_or(i64::MAX);
+///     Ok(Some(Note { length: Unknown::known(Nullable::Value(length)), body: Unknown::known(old.text) }))
+/// }
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct MovedState<'a> {
     provider_address: &'a str,

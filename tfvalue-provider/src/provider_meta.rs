@@ -6,26 +6,6 @@
 //! no schema) and sends its values with every read, plan and apply of a managed
 //! resource and every read of a data source, where [`Context::provider_meta`] decodes
 //! them.
-//!
-//! ```
-//! use tfvalue::{Nullable, TfSchema};
-//! use tfvalue_provider::{Context, Diagnostic, Registry};
-//!
-//! /// `terraform { provider_meta "example" { module_name = "network" } }`
-//! #[derive(TfSchema)]
-//! struct Meta {
-//!     module_name: Nullable<String>,
-//! }
-//!
-//! fn register(registry: &mut Registry<()>) {
-//!     registry.provider_meta::<Meta>();
-//! }
-//!
-//! // In a resource's method: the module that declared the resource, if it said.
-//! fn module_of(ctx: &Context<()>) -> Result<Option<String>, Diagnostic> {
-//!     Ok(ctx.provider_meta::<Meta>()?.and_then(|m| m.module_name.into_option()))
-//! }
-//! ```
 
 use std::any::{type_name, TypeId};
 
@@ -96,6 +76,26 @@ impl<D> Context<D> {
     /// # Errors
     /// `M` is not the declared model (or none is declared), or the values do not decode
     /// as `M` (the detail names the attribute).
+    ///
+    /// ```
+    /// use tfvalue::{Nullable, TfSchema};
+    /// use tfvalue_provider::{Context, Diagnostic, Registry};
+    ///
+    /// /// `terraform { provider_meta "example" { module_name = "network" } }`
+    /// #[derive(TfSchema)]
+    /// struct Meta {
+    ///     module_name: Nullable<String>,
+    /// }
+    ///
+    /// fn register(registry: &mut Registry<()>) {
+    ///     registry.provider_meta::<Meta>();
+    /// }
+    ///
+    /// // In a resource's method: the module that declared the resource, if it said.
+    /// fn module_of(ctx: &Context<()>) -> Result<Option<String>, Diagnostic> {
+    ///     Ok(ctx.provider_meta::<Meta>()?.and_then(|m| m.module_name.into_option()))
+    /// }
+    /// ```
     pub fn provider_meta<M: Model>(&self) -> Result<Option<M>, Diagnostic> {
         let meta = self.provider_meta_values();
         let Some(declared) = meta.declared else {
