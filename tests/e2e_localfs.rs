@@ -13,6 +13,7 @@ mod localfs;
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::Path;
 
+use tfvalue::schema::ProvidersJson;
 use tfvalue::TfSchema as _;
 use tfvalue_suite::terraform::{each_terraform, hcl_string, Terraform, Workspace};
 
@@ -706,17 +707,25 @@ resource "localfs_document" "big" {
 
 #[test]
 fn providers_schema_is_the_models_schema() {
-    let expected = serde_json::json!({
-        "provider": localfs::Config::schema().to_providers_json(),
-        "resource_schemas": {
-            "localfs_document": localfs::document::Document::schema().to_providers_json(),
-            "localfs_file": localfs::file::File::schema().to_providers_json(),
-        },
-        "data_source_schemas": {
-            "localfs_directory": localfs::directory::Directory::schema().to_providers_json(),
-        },
-    });
     each_terraform("providers_schema_is_the_models_schema", |tf| {
+        // Terraform 1.15 also prints deprecation messages.
+        let release = if tf.version.starts_with("1.15.") {
+            ProvidersJson::Terraform1_15
+        } else {
+            ProvidersJson::Terraform1_11
+        };
+        let file = localfs::file::File::schema().to_providers_json_as(release);
+        let expected = serde_json::json!({
+            "provider": localfs::Config::schema().to_providers_json_as(release),
+            "resource_schemas": {
+                "localfs_document": localfs::document::Document::schema().to_providers_json_as(release),
+                "localfs_file": file,
+                "localfs_text_file": file,
+            },
+            "data_source_schemas": {
+                "localfs_directory": localfs::directory::Directory::schema().to_providers_json_as(release),
+            },
+        });
         let t = Localfs::new(tf, "schema");
         t.config("");
         let shown = t.ws.providers_schema();

@@ -5,13 +5,13 @@ use std::path::Path;
 
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, TfSchema, Unknown};
-use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Plan, Resource};
+use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, MovedState, Plan, Resource};
 
 use super::fnv::fnv1a64_hex;
 use super::paths::{
     io_error, read_file, refuse_existing, remove_file, resolve, write_delay, write_file,
 };
-use super::Root;
+use super::{log_module, Root};
 
 /// Permissions of a file whose configuration sets none.
 const DEFAULT_PERMISSIONS: &str = "0644";
@@ -33,6 +33,11 @@ pub struct File {
     /// Unix permissions in octal, such as `"0640"`; `"0644"` when not set.
     #[tf(optional, computed)]
     pub permissions: Unknown<Nullable<String>>,
+    /// The former name of `permissions`, still accepted (when `permissions` is not set).
+    #[tf(
+        deprecation_message = "Use `permissions` instead; `mode` will be removed in a future version."
+    )]
+    pub mode: Unknown<Nullable<String>>,
     /// FNV-1a 64 hash of the file's bytes, in hex.
     #[tf(computed)]
     pub content_hash: Unknown<Nullable<String>>,
@@ -44,8 +49,13 @@ pub struct File {
     pub hash_path: Unknown<Nullable<String>>,
 }
 
-/// The `localfs_file` resource type.
+/// The `localfs_file` resource type, also served as `localfs_text_file`: the same
+/// files under a clearer name. A `moved` block takes a file from either name to the
+/// other without touching it.
 pub struct FileResource;
+
+/// The type names [`FileResource`] is served as.
+const FILE_TYPES: [&str; 2] = ["localfs_file", "localfs_text_file"];
 
 /// The permission bits an octal text such as `"0640"` or `"640"` denotes, if it is one.
 fn parse_permissions(text: &str) -> Option<u32> {
@@ -168,7 +178,8 @@ async fn observe(root: &Root, rel: &str, current: File) -> Result<Option<File>, 
         ))
     })?;
     // The spelling from the configuration is kept while it denotes the mode on disk.
-    let permissions = match current.permissions.as_value() {
+    let spelled = current.permissions.as_value().or(current.mode.as_value());
+    let permissions = match spelled {
         Some(p) if parse_permissions(p) == Some(mode) => p.clone(),
         _ => format!("{mode:04o}"),
     };
@@ -186,6 +197,7 @@ async fn observe(root: &Root, rel: &str, current: File) -> Result<Option<File>, 
         content: content.into(),
         sensitive_content: sensitive_content.into(),
         permissions: Some(permissions).into(),
+        mode: current.mode,
         content_hash: Some(hash).into(),
         size: Some(size).into(),
         hash_path: current.hash_path,
@@ -220,6 +232,18 @@ impl Resource for FileResource {
                 problems.push(invalid_permissions(p));
             }
         }
+        if let Some(m) = config.mode.as_value() {
+            if parse_permissions(m).is_none() {
+                problems.push(invalid_permissions(m).at(AttributePath::root().attr("mode")));
+            }
+            if !config.permissions.is_null() {
+                problems.push(
+                    Diagnostic::error("Conflicting permissions")
+                        .with_detail("Set `permissions` only; `mode` is its former name.")
+                        .at(AttributePath::root().attr("mode")),
+                );
+            }
+        }
         if config.content.as_value().is_some() && config.sensitive_content.as_value().is_some() {
             problems.push(
                 Diagnostic::error("Conflicting content")
@@ -236,7 +260,12 @@ impl Resource for FileResource {
 
     async fn plan(&self, _: &mut Context<Root>, plan: &mut Plan<File>) -> Result<(), Diagnostics> {
         if plan.config.permissions.is_null() {
-            plan.planned.permissions = Some(DEFAULT_PERMISSIONS.to_owned()).into();
+            // The former name's value, or the default.
+            plan.planned.permissions = if plan.config.mode.is_null() {
+                Some(DEFAULT_PERMISSIONS.to_owned()).into()
+            } else {
+                plan.config.mode.clone()
+            };
         }
         // The hash and size follow from the content whenever it is known.
         if let Some(text) = text_of(&plan.planned) {
@@ -258,6 +287,7 @@ impl Resource for FileResource {
         let rel = known_path(&planned)?;
         let full = resolve(root, rel, "path")?;
         refuse_existing(&full, &format!("localfs_file.<name> {rel}")).await?;
+        log_module(ctx, "create", rel)?;
         write_delay(ctx).await?;
         write(root, planned).await
     }
@@ -278,6 +308,7 @@ impl Resource for FileResource {
         planned: File,
         _: File,
     ) -> Result<File, ApplyError<File>> {
+        log_module(ctx, "update", known_path(&planned)?)?;
         write_delay(ctx).await?;
         write(ctx.data()?, planned).await
     }
@@ -299,6 +330,7 @@ impl Resource for FileResource {
             content: Unknown::null(),
             sensitive_content: Unknown::null(),
             permissions: Unknown::null(),
+            mode: Unknown::null(),
             content_hash: Unknown::null(),
             size: Unknown::null(),
             hash_path: Unknown::null(),
@@ -313,6 +345,21 @@ impl Resource for FileResource {
                 ))
                 .into()),
         }
+    }
+
+    /// A file of this provider's under either of its names is taken over as it is: the
+    /// state is the same, and the next read checks it against the disk.
+    async fn move_state(
+        &self,
+        _: &mut Context<Root>,
+        source: MovedState<'_>,
+    ) -> Result<Option<File>, Diagnostics> {
+        let ours = source.source_provider_address().ends_with("/localfs")
+            && FILE_TYPES.contains(&source.source_type_name());
+        if !ours {
+            return Ok(None);
+        }
+        source.decode::<File>().map(Some)
     }
 
     fn requires_replace(&self) -> Vec<AttributePath> {

@@ -14,15 +14,16 @@ use tfvalue::{TfSchema, Type, Value};
 use crate::apply_error::ApplyError;
 use crate::context::Context;
 use crate::data_source::DataSource;
+use crate::deprecation::deprecation_warnings;
 use crate::diagnostics::{protocol_path, Diagnostic, Diagnostics};
 use crate::messages::{
     ApplyResourceChangeRequest, ApplyResourceChangeResponse, DynamicValue,
     ImportResourceStateRequest, ImportResourceStateResponse, ImportedResource,
-    PlanResourceChangeRequest, PlanResourceChangeResponse, ReadDataSourceRequest,
-    ReadDataSourceResponse, ReadResourceRequest, ReadResourceResponse, UpgradeResourceStateRequest,
-    UpgradeResourceStateResponse, ValidateDataResourceConfigRequest,
-    ValidateDataResourceConfigResponse, ValidateResourceConfigRequest,
-    ValidateResourceConfigResponse,
+    MoveResourceStateRequest, MoveResourceStateResponse, PlanResourceChangeRequest,
+    PlanResourceChangeResponse, ReadDataSourceRequest, ReadDataSourceResponse, ReadResourceRequest,
+    ReadResourceResponse, UpgradeResourceStateRequest, UpgradeResourceStateResponse,
+    ValidateDataResourceConfigRequest, ValidateDataResourceConfigResponse,
+    ValidateResourceConfigRequest, ValidateResourceConfigResponse,
 };
 use crate::model::Model;
 use crate::plan::mark_computed_unknown;
@@ -73,7 +74,11 @@ fn null_value() -> DynamicValue {
 
 /// Encodes a model as the state or plan the provider answers with. With `known`, checks
 /// it holds no unknown value (applied and read states must be wholly known).
-fn encode_model<M: Model>(model: &M, what: &str, known: bool) -> Result<DynamicValue, Diagnostics> {
+pub(crate) fn encode_model<M: Model>(
+    model: &M,
+    what: &str,
+    known: bool,
+) -> Result<DynamicValue, Diagnostics> {
     if known {
         // The model's own walk (derived with it): no second decode of the bytes.
         let unknown = model.unknown_paths();
@@ -102,7 +107,7 @@ fn decode_failed(what: &str) -> impl Fn(tfvalue::Error) -> Diagnostics + '_ {
 }
 
 /// Collects the context's diagnostics after a method, with its error if it failed.
-fn finish<D, T>(
+pub(crate) fn finish<D, T>(
     ctx: Context<D>,
     result: Result<T, Diagnostics>,
 ) -> (Option<T>, Diagnostics, Vec<u8>) {
@@ -199,6 +204,11 @@ pub(crate) trait ErasedResource<D>: Send + Sync {
         ctx: Context<D>,
         request: UpgradeResourceStateRequest,
     ) -> BoxFuture<'a, UpgradeResourceStateResponse>;
+    fn move_state<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: MoveResourceStateRequest,
+    ) -> BoxFuture<'a, MoveResourceStateResponse>;
 }
 
 /// A data source type, whatever its model (see [`ErasedResource`]).
@@ -216,7 +226,8 @@ pub(crate) trait ErasedDataSource<D>: Send + Sync {
     ) -> BoxFuture<'a, ReadDataSourceResponse>;
 }
 
-/// Decodes a configuration into `M` and runs a validation on it.
+/// Decodes a configuration into `M` and runs a validation on it; adds a warning for each
+/// deprecated part of `M` the configuration sets (`deprecation.rs`).
 pub(crate) async fn validate_config<D, M, F, Fut>(
     mut ctx: Context<D>,
     config: Option<DynamicValue>,
@@ -227,6 +238,9 @@ where
     F: FnOnce(Context<D>, M) -> Fut,
     Fut: Future<Output = (Context<D>, Result<(), Diagnostics>)>,
 {
+    for warning in deprecation_warnings(M::schema(), config.as_ref()) {
+        ctx.add(warning);
+    }
     match decode_model::<M>(config.as_ref()) {
         Ok(Some(model)) => {
             let (ctx, result) = check(ctx, model).await;
@@ -483,6 +497,14 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 diagnostics,
             }
         })
+    }
+
+    fn move_state<'a>(
+        &'a self,
+        ctx: Context<R::Data>,
+        request: MoveResourceStateRequest,
+    ) -> BoxFuture<'a, MoveResourceStateResponse> {
+        Box::pin(crate::move_state::move_resource(self, ctx, request))
     }
 }
 

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use crate::data_source::DataSource;
 use crate::handler::{ErasedDataSource, ErasedResource};
 use crate::plan::path_exists;
+use crate::provider_meta::MetaModel;
 use crate::resource::Resource;
 
 /// The resource and data source types of a provider, by type name; filled by
@@ -18,6 +19,8 @@ pub struct Registry<D> {
     pub(crate) resources: BTreeMap<String, Arc<dyn ErasedResource<D>>>,
     pub(crate) data_sources: BTreeMap<String, Arc<dyn ErasedDataSource<D>>>,
     pub(crate) problems: Vec<String>,
+    /// The `provider_meta` model (`provider_meta.rs`).
+    pub(crate) provider_meta: Option<MetaModel>,
 }
 
 impl<D: Send + Sync + 'static> Registry<D> {
@@ -26,6 +29,7 @@ impl<D: Send + Sync + 'static> Registry<D> {
             resources: BTreeMap::new(),
             data_sources: BTreeMap::new(),
             problems: Vec::new(),
+            provider_meta: None,
         }
     }
 

@@ -16,7 +16,10 @@ use crate::{
     ApplyError, Context, DataSource, Diagnostic, Diagnostics, Plan, Provider, Registry, Resource,
 };
 
+mod deprecation;
+mod move_state;
 mod protocol_6_10;
+mod provider_meta;
 
 #[derive(TfSchema, Debug)]
 struct Config {
