@@ -16,6 +16,7 @@ use crate::{
     ApplyError, Context, DataSource, Diagnostic, Diagnostics, Plan, Provider, Registry, Resource,
 };
 
+mod functions;
 mod protocol_6_10;
 
 #[derive(TfSchema, Debug)]
