@@ -1,8 +1,9 @@
 //! Serve `tfvalue`-derived models to Terraform as a provider plugin (protocol 6).
 //!
 //! Declare each model once with `#[derive(TfSchema)]`; implement [`Provider`] for the
-//! provider block, [`Resource`] for each managed resource type and [`DataSource`] for each
-//! data source; call [`serve`] from `main`. The framework does the rest: the go-plugin
+//! provider block, [`Resource`] for each managed resource type, [`DataSource`] for each
+//! data source and [`Function`] for each provider function (typed arguments and result,
+//! `provider::<name>::<function>(...)` in configuration); call [`serve`] from `main`. The framework does the rest: the go-plugin
 //! handshake and mutual TLS with Terraform, the gRPC protocol, decoding and encoding every
 //! value (errors point at the attribute in the user's configuration), the default plan
 //! (computed attributes become "known after apply"), replacement, private state, state
