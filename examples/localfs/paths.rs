@@ -20,17 +20,26 @@ pub fn check_relative(rel: &str, attribute: &str) -> Result<(), Diagnostic> {
             ))
             .at(AttributePath::root().attr(attribute))
     };
+    match relative_problem(rel) {
+        Some(why) => Err(invalid(why)),
+        None => Ok(()),
+    }
+}
+
+/// Why `rel` is not a relative path that stays under the root ("is empty", "is absolute",
+/// "leaves the root with `..`"); `None` when it is one.
+pub fn relative_problem(rel: &str) -> Option<&'static str> {
     if rel.is_empty() {
-        return Err(invalid("is empty"));
+        return Some("is empty");
     }
     for component in Path::new(rel).components() {
         match component {
             Component::Normal(_) | Component::CurDir => {}
-            Component::ParentDir => return Err(invalid("leaves the root with `..`")),
-            Component::RootDir | Component::Prefix(_) => return Err(invalid("is absolute")),
+            Component::ParentDir => return Some("leaves the root with `..`"),
+            Component::RootDir | Component::Prefix(_) => return Some("is absolute"),
         }
     }
-    Ok(())
+    None
 }
 
 /// The full path of `rel` under the root (checked with [`check_relative`]).

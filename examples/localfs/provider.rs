@@ -27,6 +27,10 @@
 //! data "localfs_directory" "etc" {          # what a directory holds
 //!   path = "etc"
 //! }
+//!
+//! output "conf" {                            # functions (Terraform 1.8 and later)
+//!   value = provider::localfs::join_path("etc", "app.conf")
+//! }
 //! ```
 //!
 //! Everything is observable on disk: a file edited behind Terraform's back is drift that
@@ -45,6 +49,7 @@ pub mod directory;
 pub mod document;
 pub mod file;
 mod fnv;
+pub mod functions;
 mod paths;
 
 use std::path::PathBuf;
@@ -109,7 +114,9 @@ impl Provider for LocalFs {
             .resource("localfs_file", file::FileResource)
             .resource("localfs_text_file", file::FileResource)
             .resource("localfs_document", document::DocumentResource)
-            .data_source("localfs_directory", directory::DirectoryDataSource);
+            .data_source("localfs_directory", directory::DirectoryDataSource)
+            .function("join_path", functions::JoinPath)
+            .function("parse_permissions", functions::ParsePermissions);
     }
 
     async fn validate(&self, _: &mut Context<Root>, config: &Config) -> Result<(), Diagnostics> {

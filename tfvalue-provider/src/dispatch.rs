@@ -7,9 +7,9 @@
 //! type name up, answers a name no type has, and cuts the diagnostics' paths with the
 //! schema of the type that answered.
 //!
-//! The RPCs of ephemeral resources and functions are answered in `dispatch/ephemeral.rs`
-//! and `dispatch/functions.rs` (nothing of either kind can be registered yet, so every
-//! name is unknown); those of list resources, state stores and actions, which this
+//! The RPCs of functions are answered in `dispatch/functions.rs`, those of ephemeral
+//! resources in `dispatch/ephemeral.rs` (none can be registered yet, so every name is
+//! unknown); those of list resources, state stores and actions, which this
 //! provider does not serve, in `dispatch/unsupported.rs`.
 
 use std::any::Any;
@@ -181,7 +181,7 @@ impl<P: Provider> Dispatch<P> {
             diagnostics: Diagnostics::new(),
             provider_meta: self.registry.provider_meta.map(|m| m.schema),
             server_capabilities: Self::capabilities(),
-            functions: BTreeMap::new(),
+            functions: self.function_signatures(),
             ephemeral_resource_schemas: BTreeMap::new(),
             list_resource_schemas: BTreeMap::new(),
             state_store_schemas: BTreeMap::new(),
@@ -195,7 +195,7 @@ impl<P: Provider> Dispatch<P> {
             diagnostics: Diagnostics::new(),
             data_sources: self.registry.data_sources.keys().cloned().collect(),
             resources: self.registry.resources.keys().cloned().collect(),
-            functions: Vec::new(),
+            functions: self.registry.functions.keys().cloned().collect(),
             ephemeral_resources: Vec::new(),
             list_resources: Vec::new(),
             state_stores: Vec::new(),

@@ -1,8 +1,9 @@
 //! Serve `tfvalue`-derived models to Terraform as a provider plugin (protocol 6).
 //!
 //! Declare each model once with `#[derive(TfSchema)]`; implement [`Provider`] for the
-//! provider block, [`Resource`] for each managed resource type and [`DataSource`] for each
-//! data source; call [`serve`] from `main`. The framework does the rest: the go-plugin
+//! provider block, [`Resource`] for each managed resource type, [`DataSource`] for each
+//! data source and [`Function`] for each provider function (typed arguments and result,
+//! `provider::<name>::<function>(...)` in configuration); call [`serve`] from `main`. The framework does the rest: the go-plugin
 //! handshake and mutual TLS with Terraform, the gRPC protocol, decoding and encoding every
 //! value (errors point at the attribute in the user's configuration), the default plan
 //! (computed attributes become "known after apply"), replacement, private state, state
@@ -81,6 +82,10 @@ mod data_source;
 mod deprecation;
 mod diagnostics;
 mod dispatch;
+mod function;
+mod function_args;
+mod function_error;
+mod function_handler;
 mod handler;
 mod handshake;
 mod messages;
@@ -114,6 +119,9 @@ pub use apply_error::ApplyError;
 pub use context::Context;
 pub use data_source::DataSource;
 pub use diagnostics::{Diagnostic, Diagnostics, Severity};
+pub use function::{Function, Signature};
+pub use function_args::{FunctionArgs, LastArgument, Variadic};
+pub use function_error::FunctionError;
 pub use model::Model;
 pub use move_state::MovedState;
 pub use provider::Provider;

@@ -1,15 +1,18 @@
-//! [`Registry`]: the resource and data source types a provider serves, by type name.
+//! [`Registry`]: the resource and data source types and the functions a provider serves,
+//! by name.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::data_source::DataSource;
+use crate::function::Function;
+use crate::function_handler::{ErasedFunction, RegisteredFunction};
 use crate::handler::{ErasedDataSource, ErasedResource};
 use crate::plan::path_exists;
 use crate::provider_meta::MetaModel;
 use crate::resource::Resource;
 
-/// The resource and data source types of a provider, by type name; filled by
+/// The resource and data source types and the functions of a provider, by name; filled by
 /// [`Provider::register`](crate::Provider::register).
 ///
 /// Mistakes (a repeated or malformed type name, an invalid schema, a
@@ -18,6 +21,7 @@ use crate::resource::Resource;
 pub struct Registry<D> {
     pub(crate) resources: BTreeMap<String, Arc<dyn ErasedResource<D>>>,
     pub(crate) data_sources: BTreeMap<String, Arc<dyn ErasedDataSource<D>>>,
+    pub(crate) functions: BTreeMap<String, Arc<dyn ErasedFunction<D>>>,
     pub(crate) problems: Vec<String>,
     /// The `provider_meta` model (`provider_meta.rs`).
     pub(crate) provider_meta: Option<MetaModel>,
@@ -28,6 +32,7 @@ impl<D: Send + Sync + 'static> Registry<D> {
         Registry {
             resources: BTreeMap::new(),
             data_sources: BTreeMap::new(),
+            functions: BTreeMap::new(),
             problems: Vec::new(),
             provider_meta: None,
         }
@@ -75,6 +80,20 @@ impl<D: Send + Sync + 'static> Registry<D> {
         }
         self.data_sources
             .insert(type_name.to_owned(), Arc::new(data_source));
+        self
+    }
+
+    /// Serves `function` as the provider function `name`, called from configuration as
+    /// `provider::<provider>::<name>(...)`. The name is an identifier of Terraform's
+    /// language (a letter or underscore, then letters, digits, underscores and hyphens).
+    pub fn function<F: Function<Data = D>>(&mut self, name: &str, function: F) -> &mut Self {
+        if self.functions.contains_key(name) {
+            self.problems
+                .push(format!("function {name:?} is registered twice"));
+        }
+        let (registered, problems) = RegisteredFunction::new(name, function);
+        self.problems.extend(problems);
+        self.functions.insert(name.to_owned(), Arc::new(registered));
         self
     }
 

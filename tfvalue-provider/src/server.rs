@@ -293,7 +293,7 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         &self,
         request: Request<pb::call_function::Request>,
     ) -> Reply<pb::call_function::Response> {
-        self.call(request, |d, r| async move { d.call_function(r) })
+        self.call(request, |d, r| async move { d.call_function(r).await })
             .await
     }
 

@@ -17,6 +17,7 @@ use crate::{
 };
 
 mod deprecation;
+mod functions;
 mod move_state;
 mod protocol_6_10;
 mod provider_meta;

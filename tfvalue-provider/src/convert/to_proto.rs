@@ -372,7 +372,8 @@ impl From<FunctionError> for pb::FunctionError {
     fn from(e: FunctionError) -> Self {
         pb::FunctionError {
             text: e.text,
-            function_argument: e.function_argument,
+            // An index beyond i64 cannot happen (it counts arguments); it would blame none.
+            function_argument: e.function_argument.and_then(|i| i64::try_from(i).ok()),
         }
     }
 }

@@ -5,7 +5,8 @@ use tfvalue::schema::StringKind;
 use tfvalue::Type;
 
 use super::{Answer, DynamicValue, Rpc, TypeRpc};
-use crate::diagnostics::{Diagnostics, Severity};
+use crate::diagnostics::Diagnostics;
+pub(crate) use crate::function_error::FunctionError;
 
 /// What a provider function takes and returns, and its documentation.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,17 +60,10 @@ rpc!(GetFunctionsRequest => GetFunctionsResponse, "GetFunctions");
 pub(crate) struct CallFunctionRequest {
     /// The function's name: the name the dispatch looks up.
     pub(crate) name: String,
-    /// One value per positional parameter, then the variadic arguments as one list.
-    #[allow(dead_code, reason = "read once functions can be registered")]
+    /// One value per positional parameter, then one per variadic argument, each of the
+    /// variadic parameter's type (Terraform's plugin client encodes each argument on its
+    /// own, against its parameter's type).
     pub(crate) arguments: Vec<DynamicValue>,
-}
-
-/// Why a function call failed, as the protocol reports it: a text, and the index of the
-/// argument to blame when there is one.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct FunctionError {
-    pub(crate) text: String,
-    pub(crate) function_argument: Option<i64>,
 }
 
 /// The answer to [`CallFunctionRequest`]. The protocol's response has no diagnostics:
@@ -84,24 +78,12 @@ pub(crate) struct CallFunctionResponse {
 }
 
 impl CallFunctionResponse {
-    /// The error Terraform receives: `error` when set; otherwise the error diagnostics,
-    /// each as `summary: detail`, on lines of their own; otherwise none. Warnings have
-    /// no place in the protocol's answer and are dropped.
+    /// The error Terraform receives: `error` when set; otherwise the error diagnostics
+    /// (see [`FunctionError::from_errors`]); otherwise none.
     pub(crate) fn function_error(&self) -> Option<FunctionError> {
-        if let Some(error) = &self.error {
-            return Some(error.clone());
-        }
-        let lines: Vec<String> = (self.diagnostics.iter())
-            .filter(|d| d.severity == Severity::Error)
-            .map(|d| match d.detail.as_str() {
-                "" => d.summary.clone(),
-                detail => format!("{}: {detail}", d.summary),
-            })
-            .collect();
-        (!lines.is_empty()).then(|| FunctionError {
-            text: lines.join("\n"),
-            function_argument: None,
-        })
+        self.error
+            .clone()
+            .or_else(|| FunctionError::from_errors(&self.diagnostics))
     }
 }
 
@@ -139,10 +121,7 @@ mod tests {
         r.diagnostics.push(Diagnostic::error("Second"));
         let joined = r.function_error().expect("an error");
         assert_eq!(joined.text, "The provider failed: panic\nSecond");
-        r.error = Some(FunctionError {
-            text: "bad argument".to_owned(),
-            function_argument: Some(1),
-        });
+        r.error = Some(FunctionError::argument(1, "bad argument"));
         assert_eq!(r.function_error(), r.error);
     }
 }
