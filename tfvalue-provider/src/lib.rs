@@ -1,12 +1,14 @@
 //! Serve `tfvalue`-derived models to Terraform as a provider plugin (protocol 6).
 //!
 //! Declare each model once with `#[derive(TfSchema)]`; implement [`Provider`] for the
-//! provider block, [`Resource`] for each managed resource type and [`DataSource`] for each
-//! data source; call [`serve`] from `main`. The framework does the rest: the go-plugin
+//! provider block, [`Resource`] for each managed resource type, [`DataSource`] for each
+//! data source and [`EphemeralResource`] for each ephemeral resource; call [`serve`] from
+//! `main`. The framework does the rest: the go-plugin
 //! handshake and mutual TLS with Terraform, the gRPC protocol, decoding and encoding every
 //! value (errors point at the attribute in the user's configuration), the default plan
 //! (computed attributes become "known after apply"), replacement, private state, state
-//! upgrades and destroy.
+//! upgrades, destroy, and write-only attributes (`#[tf(write_only)]`: seen in the
+//! configuration, always null in every plan and state the provider answers).
 //!
 //! ```
 //! use std::process::ExitCode;
@@ -80,6 +82,8 @@ mod convert;
 mod data_source;
 mod diagnostics;
 mod dispatch;
+mod ephemeral_handler;
+mod ephemeral_resource;
 mod handler;
 mod handshake;
 mod messages;
@@ -111,6 +115,7 @@ pub use apply_error::ApplyError;
 pub use context::Context;
 pub use data_source::DataSource;
 pub use diagnostics::{Diagnostic, Diagnostics, Severity};
+pub use ephemeral_resource::{EphemeralResource, Opened};
 pub use model::Model;
 pub use provider::Provider;
 pub use registry::Registry;

@@ -212,9 +212,8 @@ rpc!(ValidateProviderConfigRequest => ValidateProviderConfigResponse, "ValidateP
 pub(crate) struct ValidateResourceConfigRequest {
     pub(crate) type_name: String,
     pub(crate) config: Option<DynamicValue>,
-    /// What Terraform supports; this provider neither defers nor declares write-only
-    /// attributes, so nothing depends on it yet.
-    #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
+    /// What Terraform supports: a Terraform without write-only attributes gets an error
+    /// for each one the configuration sets.
     pub(crate) client_capabilities: ClientCapabilities,
 }
 
@@ -263,8 +262,8 @@ rpc!(UpgradeResourceStateRequest => UpgradeResourceStateResponse, "UpgradeResour
 pub(crate) struct ConfigureProviderRequest {
     pub(crate) terraform_version: String,
     pub(crate) config: Option<DynamicValue>,
-    /// What Terraform supports; this provider neither defers nor declares write-only
-    /// attributes, so nothing depends on it yet.
+    /// What Terraform supports; nothing here depends on it: this provider never defers,
+    /// and write-only attributes are null in its answers to any Terraform.
     #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
     pub(crate) client_capabilities: ClientCapabilities,
 }
@@ -286,8 +285,8 @@ pub(crate) struct ReadResourceRequest {
     /// Values of the `provider_meta` block; this framework declares no schema for it.
     #[expect(dead_code, reason = "the framework declares no provider_meta schema")]
     pub(crate) provider_meta: Option<DynamicValue>,
-    /// What Terraform supports; this provider neither defers nor declares write-only
-    /// attributes, so nothing depends on it yet.
+    /// What Terraform supports; nothing here depends on it: this provider never defers,
+    /// and write-only attributes are null in its answers to any Terraform.
     #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
     pub(crate) client_capabilities: ClientCapabilities,
 }
@@ -328,8 +327,8 @@ pub(crate) struct PlanResourceChangeRequest {
     /// Values of the `provider_meta` block; this framework declares no schema for it.
     #[expect(dead_code, reason = "the framework declares no provider_meta schema")]
     pub(crate) provider_meta: Option<DynamicValue>,
-    /// What Terraform supports; this provider neither defers nor declares write-only
-    /// attributes, so nothing depends on it yet.
+    /// What Terraform supports; nothing here depends on it: this provider never defers,
+    /// and write-only attributes are null in its answers to any Terraform.
     #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
     pub(crate) client_capabilities: ClientCapabilities,
 }
@@ -408,8 +407,8 @@ impl TypeRpc for ApplyResourceChangeRequest {
 pub(crate) struct ImportResourceStateRequest {
     pub(crate) type_name: String,
     pub(crate) id: String,
-    /// What Terraform supports; this provider neither defers nor declares write-only
-    /// attributes, so nothing depends on it yet.
+    /// What Terraform supports; nothing here depends on it: this provider never defers,
+    /// and write-only attributes are null in its answers to any Terraform.
     #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
     pub(crate) client_capabilities: ClientCapabilities,
 }
@@ -439,8 +438,8 @@ pub(crate) struct ReadDataSourceRequest {
     /// Values of the `provider_meta` block; this framework declares no schema for it.
     #[expect(dead_code, reason = "the framework declares no provider_meta schema")]
     pub(crate) provider_meta: Option<DynamicValue>,
-    /// What Terraform supports; this provider neither defers nor declares write-only
-    /// attributes, so nothing depends on it yet.
+    /// What Terraform supports; nothing here depends on it: this provider never defers,
+    /// and write-only attributes are null in its answers to any Terraform.
     #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
     pub(crate) client_capabilities: ClientCapabilities,
 }

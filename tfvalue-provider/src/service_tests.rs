@@ -16,7 +16,9 @@ use crate::{
     ApplyError, Context, DataSource, Diagnostic, Diagnostics, Plan, Provider, Registry, Resource,
 };
 
+mod ephemeral;
 mod protocol_6_10;
+mod write_only;
 
 #[derive(TfSchema, Debug)]
 struct Config {
