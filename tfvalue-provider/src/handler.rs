@@ -330,7 +330,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
             let result: Result<(DynamicValue, Vec<AttributePath>), Diagnostics> = async {
                 let prior = decode_value(request.prior_state.as_ref(), ty)
                     .map_err(decode_failed("Invalid prior state"))?;
-                let proposed = decode_value(request.proposed_new_state.as_ref(), ty)
+                let mut proposed = decode_value(request.proposed_new_state.as_ref(), ty)
                     .map_err(decode_failed("Invalid proposed new state"))?;
                 if proposed.is_null() {
                     // Destroy: the plan is null.
@@ -338,8 +338,10 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 }
                 let config = decode_value(request.config.as_ref(), ty)
                     .map_err(decode_failed("Invalid configuration"))?;
+                // Terraform proposes the configuration's write-only values; they are no
+                // part of the plan, and so no change either.
+                schema.block.null_write_only(&mut proposed);
                 let mut planned = proposed.clone();
-                schema.block.null_write_only(&mut planned);
                 let changed = prior.is_null() || prior != proposed;
                 mark_computed_unknown(&schema.block, Some(&config), &mut planned, changed);
                 let mut plan = Plan {

@@ -265,6 +265,34 @@ async fn plans_and_states_hold_write_only_attributes_null() {
         Value::from_msgpack(&applied.new_state.as_ref().unwrap().msgpack, account_type()).unwrap();
     assert_eq!(state.attr("id"), Some(&s("acc-1")));
 
+    // A new write-only value alone changes nothing: the plan is the prior state, its
+    // computed `id` still known.
+    let next = svc
+        .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            client_capabilities: None,
+            prior_identity: None,
+            type_name: "test_account".into(),
+            prior_state: applied.new_state.clone(),
+            proposed_new_state: account(
+                r#"{"id": "acc-1", "name": "a", "password": "hunter3", "key": [{"label": "k", "secret": "s3cret"}]}"#,
+            ),
+            config: account(CONFIG),
+            prior_private: Vec::new(),
+            provider_meta: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(
+        errors(&next.diagnostics).is_empty(),
+        "{:?}",
+        next.diagnostics
+    );
+    assert_eq!(
+        next.planned_state, applied.new_state,
+        "an update planned for a write-only value"
+    );
+
     let read = svc
         .read_resource(Request::new(pb::read_resource::Request {
             client_capabilities: None,
@@ -333,7 +361,8 @@ async fn plans_and_states_hold_write_only_attributes_null() {
         seen,
         [
             "plan: config hunter2, proposed null",
-            "create: config hunter2, planned null"
+            "create: config hunter2, planned null",
+            "plan: config hunter2, proposed null",
         ]
     );
 }
