@@ -23,6 +23,16 @@
 //! data "localfs_directory" "etc" {          # what a directory holds
 //!   path = "etc"
 //! }
+//!
+//! ephemeral "localfs_secret" "db" {         # a secret read from a file, stored nowhere
+//!   path = "secrets/db"
+//! }
+//!
+//! resource "localfs_file" "db_conf" {       # written from the secret, which no state holds
+//!   path               = "etc/db.conf"
+//!   content_wo         = ephemeral.localfs_secret.db.value
+//!   content_wo_version = 1                   # bump to write the secret again
+//! }
 //! ```
 //!
 //! Everything is observable on disk: a file edited behind Terraform's back is drift that
@@ -42,6 +52,7 @@ pub mod document;
 pub mod file;
 mod fnv;
 mod paths;
+pub mod secret;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -84,7 +95,8 @@ impl Provider for LocalFs {
         registry
             .resource("localfs_file", file::FileResource)
             .resource("localfs_document", document::DocumentResource)
-            .data_source("localfs_directory", directory::DirectoryDataSource);
+            .data_source("localfs_directory", directory::DirectoryDataSource)
+            .ephemeral_resource("localfs_secret", secret::SecretEphemeral);
     }
 
     async fn validate(&self, _: &mut Context<Root>, config: &Config) -> Result<(), Diagnostics> {
