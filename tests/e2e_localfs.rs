@@ -13,6 +13,7 @@ mod localfs;
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::Path;
 
+use tfvalue::schema::ProvidersJson;
 use tfvalue::TfSchema as _;
 use tfvalue_suite::terraform::{each_terraform, hcl_string, Terraform, Workspace};
 
@@ -473,19 +474,15 @@ fn import_adopts_an_existing_file() {
 fn a_create_that_fails_after_writing_keeps_its_file_in_state_tainted() {
     each_terraform("a_create_that_fails_after_writing", |tf| {
         let t = Localfs::new(tf, "tainted");
-        // The permissions come from another resource, so they are known only at apply,
-        // after the file is written: a bad value fails the second step of the create.
-        let config = |mode: &str| {
-            format!(
-                "resource \"terraform_data\" \"mode\" {{\n  input = {}\n}}\n\n\
-                 resource \"localfs_file\" \"f\" {{\n  path        = \"t.txt\"\n  \
-                 content     = \"made\\n\"\n  permissions = terraform_data.mode.output\n}}\n",
-                hcl_string(mode)
-            )
-        };
-        t.config(&config("0999"));
+        t.config(
+            "resource \"localfs_file\" \"f\" {\n  path      = \"t.txt\"\n  \
+             content   = \"made\\n\"\n  hash_path = \"t.txt.fnv\"\n}\n",
+        );
+        // A directory where the hash file goes: the second step of the create fails after
+        // the file itself is written.
+        std::fs::create_dir_all(t.file("t.txt.fnv")).unwrap();
         let failed = t.ws.apply_failing();
-        assert!(failed.contains("Invalid permissions"), "{failed}");
+        assert!(failed.contains("t.txt.fnv"), "{failed}");
         assert!(
             !failed.contains("unknown value") && !failed.contains("invalid result object"),
             "the framework answers a wholly known state: {failed}"
@@ -496,23 +493,24 @@ fn a_create_that_fails_after_writing_keeps_its_file_in_state_tainted() {
         let file = state["values"]["root_module"]["resources"]
             .as_array()
             .and_then(|all| all.iter().find(|r| r["address"] == "localfs_file.f"))
-            .unwrap_or_else(|| panic!("the written file is not in state: {state:#}"));
+            .unwrap_or_else(|| panic!("the written file is not in state: {state:#}"))
+            .clone();
         assert_eq!(file["tainted"], true, "{file:#}");
         assert_eq!(file["values"]["id"], "t.txt");
-        assert_eq!(file["values"]["permissions"], "0644", "as on disk");
+        assert_eq!(file["values"]["content_hash"], fnv1a64_hex(b"made\n"));
 
-        // With the mistake fixed, the next apply replaces the tainted file.
-        t.config(&config("0600"));
+        // With the obstacle gone, the next apply replaces the tainted file.
+        std::fs::remove_dir(t.file("t.txt.fnv")).unwrap();
         let plan = t.ws.plan();
         assert!(plan.contains("is tainted, so must be replaced"), "{plan}");
         let applied = t.ws.apply();
         assert!(
-            applied.contains("1 added, 1 changed, 1 destroyed"),
+            applied.contains("1 added, 0 changed, 1 destroyed"),
             "{applied}"
         );
         assert_no_consistency_errors(&applied);
         assert_eq!(t.read("t.txt"), "made\n");
-        assert_eq!(t.mode("t.txt"), 0o600);
+        assert_eq!(t.read("t.txt.fnv"), fnv1a64_hex(b"made\n"));
         t.assert_no_changes("replacing a tainted file");
 
         // Nothing is left behind.
@@ -709,17 +707,25 @@ resource "localfs_document" "big" {
 
 #[test]
 fn providers_schema_is_the_models_schema() {
-    let expected = serde_json::json!({
-        "provider": localfs::Config::schema().to_providers_json(),
-        "resource_schemas": {
-            "localfs_document": localfs::document::Document::schema().to_providers_json(),
-            "localfs_file": localfs::file::File::schema().to_providers_json(),
-        },
-        "data_source_schemas": {
-            "localfs_directory": localfs::directory::Directory::schema().to_providers_json(),
-        },
-    });
     each_terraform("providers_schema_is_the_models_schema", |tf| {
+        // Terraform 1.15 also prints deprecation messages.
+        let release = if tf.version.starts_with("1.15.") {
+            ProvidersJson::Terraform1_15
+        } else {
+            ProvidersJson::Terraform1_11
+        };
+        let file = localfs::file::File::schema().to_providers_json_as(release);
+        let expected = serde_json::json!({
+            "provider": localfs::Config::schema().to_providers_json_as(release),
+            "resource_schemas": {
+                "localfs_document": localfs::document::Document::schema().to_providers_json_as(release),
+                "localfs_file": file,
+                "localfs_text_file": file,
+            },
+            "data_source_schemas": {
+                "localfs_directory": localfs::directory::Directory::schema().to_providers_json_as(release),
+            },
+        });
         let t = Localfs::new(tf, "schema");
         t.config("");
         let shown = t.ws.providers_schema();

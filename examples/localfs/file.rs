@@ -12,13 +12,13 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, TfSchema, Unknown};
-use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Plan, Resource};
+use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, MovedState, Plan, Resource};
 
 use super::fnv::fnv1a64_hex;
 use super::paths::{
     hash_file, io_error, read_file, refuse_existing, remove_file, resolve, write_delay, write_file,
 };
-use super::Root;
+use super::{log_module, Root};
 
 /// Permissions of a file whose configuration sets none.
 const DEFAULT_PERMISSIONS: &str = "0644";
@@ -47,16 +47,29 @@ pub struct File {
     /// Unix permissions in octal, such as `"0640"`; `"0644"` when not set.
     #[tf(optional, computed)]
     pub permissions: Unknown<Nullable<String>>,
+    /// The former name of `permissions`, still accepted (when `permissions` is not set).
+    #[tf(
+        deprecation_message = "Use `permissions` instead; `mode` will be removed in a future version."
+    )]
+    pub mode: Unknown<Nullable<String>>,
     /// FNV-1a 64 hash of the file's bytes, in hex.
     #[tf(computed)]
     pub content_hash: Unknown<Nullable<String>>,
     /// The file's size in bytes.
     #[tf(computed)]
     pub size: Unknown<Nullable<i64>>,
+    /// A second file, relative to the root, that receives `content_hash` after the file
+    /// itself is written (for tools that check the content). Changing it replaces the file.
+    pub hash_path: Unknown<Nullable<String>>,
 }
 
-/// The `localfs_file` resource type.
+/// The `localfs_file` resource type, also served as `localfs_text_file`: the same
+/// files under a clearer name. A `moved` block takes a file from either name to the
+/// other without touching it.
 pub struct FileResource;
+
+/// The type names [`FileResource`] is served as.
+const FILE_TYPES: [&str; 2] = ["localfs_file", "localfs_text_file"];
 
 /// The permission bits an octal text such as `"0640"` or `"640"` denotes, if it is one.
 fn parse_permissions(text: &str) -> Option<u32> {
@@ -92,6 +105,14 @@ fn text_of(file: &File) -> Option<&str> {
     )
 }
 
+fn unknown_at_apply(attribute: &str) -> Diagnostic {
+    Diagnostic::error(format!("Unknown {attribute}"))
+        .with_detail(format!(
+            "`{attribute}` must be known when the file is written."
+        ))
+        .at(AttributePath::root().attr(attribute))
+}
+
 /// The text to write from `content` or `sensitive_content`.
 fn plain_text(file: &File) -> Result<String, Diagnostic> {
     text_of(file).map(str::to_owned).ok_or_else(|| {
@@ -109,9 +130,7 @@ fn uses_content_wo(config: &File) -> bool {
 fn write_only_text(config: &File) -> Result<String, Diagnostic> {
     match config.content_wo.as_known() {
         Some(Nullable::Value(text)) => Ok(text.clone()),
-        _ => Err(Diagnostic::error("Unknown content_wo")
-            .with_detail("`content_wo` must be known when the file is written.")
-            .at(AttributePath::root().attr("content_wo"))),
+        _ => Err(unknown_at_apply("content_wo")),
     }
 }
 
@@ -170,17 +189,17 @@ enum Text {
     /// Writes this text.
     Write(String),
     /// Leaves the text as it is (a file written from `content_wo` whose version did not
-    /// change): only the permissions are set.
+    /// change): only the permissions and the `hash_path` file are written.
     Keep,
 }
 
-/// Writes the planned file, then sets its permissions, and returns its state. `wo`: the
-/// text is (or was) written from `content_wo`, so the state holds none.
+/// Writes the planned file (with its permissions), then its `hash_path` file, and returns
+/// its state. `wo`: the text is (or was) written from `content_wo`, so the state holds
+/// none.
 ///
 /// Two steps, as with most remote APIs (make the object, then configure it): when the
 /// second fails, the file exists, and the error carries its state as it is on disk, so that
 /// Terraform keeps track of it (tainted after a create, replaced on the next apply).
-/// Permissions that are only known at apply time are checked in the second step.
 async fn write(root: &Root, planned: File, text: Text, wo: bool) -> Result<File, ApplyError<File>> {
     let rel = known_path(&planned)?.to_owned();
     let full = resolve(root, &rel, "path")?;
@@ -189,6 +208,14 @@ async fn write(root: &Root, planned: File, text: Text, wo: bool) -> Result<File,
         .as_value()
         .cloned()
         .unwrap_or_else(|| DEFAULT_PERMISSIONS.to_owned());
+    let mode = parse_permissions(&permissions).ok_or_else(|| invalid_permissions(&permissions))?;
+    let hash_path = match planned.hash_path.as_known() {
+        Some(p) => p
+            .as_value()
+            .map(|p| resolve(root, p, "hash_path"))
+            .transpose()?,
+        None => return Err(unknown_at_apply("hash_path").into()),
+    };
     let (hash, size) = match text {
         Text::Write(text) => {
             write_file(&full, text.as_bytes()).await?;
@@ -200,13 +227,14 @@ async fn write(root: &Root, planned: File, text: Text, wo: bool) -> Result<File,
             (hash, i64::try_from(size).unwrap_or(i64::MAX))
         }
     };
-    let set = match parse_permissions(&permissions) {
-        Some(mode) => tokio::fs::set_permissions(&full, std::fs::Permissions::from_mode(mode))
-            .await
-            .map_err(|e| io_error("set the permissions", &full, &e)),
-        None => Err(invalid_permissions(&permissions)),
-    };
-    if let Err(error) = set {
+    let mut second = tokio::fs::set_permissions(&full, std::fs::Permissions::from_mode(mode))
+        .await
+        .map_err(|e| io_error("set the permissions", &full, &e));
+    if let (Ok(()), Some(hash_full)) = (&second, &hash_path) {
+        second = write_file(hash_full, hash.as_bytes()).await;
+    }
+    if let Err(error) = second {
+        // The file exists: Terraform must keep track of it.
         let failed = ApplyError::new(error);
         return Err(match observe(root, &rel, planned, wo).await {
             Ok(Some(state)) => failed.with_state(state),
@@ -241,7 +269,8 @@ async fn observe(
     let hash = fnv1a64_hex(&bytes);
     let size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
     // The spelling from the configuration is kept while it denotes the mode on disk.
-    let permissions = match current.permissions.as_value() {
+    let spelled = current.permissions.as_value().or(current.mode.as_value());
+    let permissions = match spelled {
         Some(p) if parse_permissions(p) == Some(mode) => p.clone(),
         _ => format!("{mode:04o}"),
     };
@@ -277,6 +306,7 @@ async fn observe(
         content: content.into(),
         sensitive_content: sensitive_content.into(),
         permissions: Some(permissions).into(),
+        mode: current.mode,
         content_hash: Some(hash).into(),
         size: Some(size).into(),
         ..current
@@ -301,9 +331,26 @@ impl Resource for FileResource {
                 problems.push(d);
             }
         }
+        if let Some(rel) = config.hash_path.as_value() {
+            if let Err(d) = super::paths::check_relative(rel, "hash_path") {
+                problems.push(d);
+            }
+        }
         if let Some(p) = config.permissions.as_value() {
             if parse_permissions(p).is_none() {
                 problems.push(invalid_permissions(p));
+            }
+        }
+        if let Some(m) = config.mode.as_value() {
+            if parse_permissions(m).is_none() {
+                problems.push(invalid_permissions(m).at(AttributePath::root().attr("mode")));
+            }
+            if !config.permissions.is_null() {
+                problems.push(
+                    Diagnostic::error("Conflicting permissions")
+                        .with_detail("Set `permissions` only; `mode` is its former name.")
+                        .at(AttributePath::root().attr("mode")),
+                );
             }
         }
         if config.content.as_value().is_some() && config.sensitive_content.as_value().is_some() {
@@ -337,7 +384,12 @@ impl Resource for FileResource {
         plan: &mut Plan<File>,
     ) -> Result<(), Diagnostics> {
         if plan.config.permissions.is_null() {
-            plan.planned.permissions = Some(DEFAULT_PERMISSIONS.to_owned()).into();
+            // The former name's value, or the default.
+            plan.planned.permissions = if plan.config.mode.is_null() {
+                Some(DEFAULT_PERMISSIONS.to_owned()).into()
+            } else {
+                plan.config.mode.clone()
+            };
         }
         if uses_content_wo(&plan.config) {
             // The text is not in the plan. The file keeps what was written while the
@@ -385,6 +437,7 @@ impl Resource for FileResource {
         let rel = known_path(&planned)?;
         let full = resolve(root, rel, "path")?;
         refuse_existing(&full, &format!("localfs_file.<name> {rel}")).await?;
+        log_module(ctx, "create", rel)?;
         write_delay(ctx).await?;
         let wo = uses_content_wo(&config);
         let text = if wo {
@@ -414,6 +467,7 @@ impl Resource for FileResource {
         planned: File,
         config: File,
     ) -> Result<File, ApplyError<File>> {
+        log_module(ctx, "update", known_path(&planned)?)?;
         write_delay(ctx).await?;
         let wo = uses_content_wo(&config);
         let text = if !wo {
@@ -430,9 +484,12 @@ impl Resource for FileResource {
     }
 
     async fn delete(&self, ctx: &mut Context<Root>, prior: File) -> Result<(), ApplyError<File>> {
+        let root = ctx.data()?;
         let rel = known_path(&prior)?;
-        let full = resolve(ctx.data()?, rel, "path")?;
-        remove_file(&full).await?;
+        remove_file(&resolve(root, rel, "path")?).await?;
+        if let Some(hash_path) = prior.hash_path.as_known().and_then(Nullable::as_value) {
+            remove_file(&resolve(root, hash_path, "hash_path")?).await?;
+        }
         Ok(())
     }
 
@@ -445,8 +502,10 @@ impl Resource for FileResource {
             content_wo: Unknown::null(),
             content_wo_version: Unknown::null(),
             permissions: Unknown::null(),
+            mode: Unknown::null(),
             content_hash: Unknown::null(),
             size: Unknown::null(),
+            hash_path: Unknown::null(),
         };
         let root = ctx.data()?;
         match observe(root, id, start, false).await? {
@@ -460,7 +519,25 @@ impl Resource for FileResource {
         }
     }
 
+    /// A file of this provider's under either of its names is taken over as it is: the
+    /// state is the same, and the next read checks it against the disk.
+    async fn move_state(
+        &self,
+        _: &mut Context<Root>,
+        source: MovedState<'_>,
+    ) -> Result<Option<File>, Diagnostics> {
+        let ours = source.source_provider_address().ends_with("/localfs")
+            && FILE_TYPES.contains(&source.source_type_name());
+        if !ours {
+            return Ok(None);
+        }
+        source.decode::<File>().map(Some)
+    }
+
     fn requires_replace(&self) -> Vec<AttributePath> {
-        vec![AttributePath::root().attr("path")]
+        vec![
+            AttributePath::root().attr("path"),
+            AttributePath::root().attr("hash_path"),
+        ]
     }
 }

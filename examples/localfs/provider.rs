@@ -7,7 +7,11 @@
 //!   # write_delay_ms = 5000  # simulated latency before each write, to try Ctrl-C
 //! }
 //!
-//! resource "localfs_file" "motd" {          # a text file
+//! terraform {                               # optional: names the module in debug logs
+//!   provider_meta "localfs" { module_name = "motd" }
+//! }
+//!
+//! resource "localfs_file" "motd" {          # a text file (also `localfs_text_file`)
 //!   path        = "etc/motd"
 //!   content     = "Welcome!\n"
 //!   permissions = "0640"
@@ -72,6 +76,25 @@ pub struct Config {
     pub write_delay_ms: Nullable<i64>,
 }
 
+/// The `provider_meta "localfs"` block a module may set: who writes the files.
+#[derive(TfSchema, Debug)]
+pub struct Meta {
+    /// The module's name, logged (at debug level) with each file it writes.
+    pub module_name: Nullable<String>,
+}
+
+/// Logs, at debug level, which module's configuration writes the file at `rel` (`what`
+/// is the operation), when the module names itself in `provider_meta`.
+fn log_module(ctx: &Context<Root>, what: &str, rel: &str) -> Result<(), Diagnostic> {
+    if let Some(module) = ctx
+        .provider_meta::<Meta>()?
+        .and_then(|m| m.module_name.into_option())
+    {
+        tracing::debug!(module = %module, path = %rel, "{what} of a file for a module");
+    }
+    Ok(())
+}
+
 /// The longest simulated write delay accepted: ten minutes.
 const MAX_WRITE_DELAY_MS: i64 = 600_000;
 
@@ -93,7 +116,9 @@ impl Provider for LocalFs {
 
     fn register(&self, registry: &mut Registry<Root>) {
         registry
+            .provider_meta::<Meta>()
             .resource("localfs_file", file::FileResource)
+            .resource("localfs_text_file", file::FileResource)
             .resource("localfs_document", document::DocumentResource)
             .data_source("localfs_directory", directory::DirectoryDataSource)
             .ephemeral_resource("localfs_secret", secret::SecretEphemeral);

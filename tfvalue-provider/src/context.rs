@@ -5,6 +5,7 @@ use std::sync::Arc;
 use tokio::sync::watch;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::provider_meta::ProviderMeta;
 
 /// What a provider, resource or data source method gets besides its model: the data the
 /// provider's `configure` produced, a place for warnings, the resource's private state, and
@@ -18,6 +19,7 @@ pub struct Context<D> {
     diagnostics: Diagnostics,
     private: Vec<u8>,
     stop: watch::Receiver<bool>,
+    provider_meta: ProviderMeta,
 }
 
 impl<D> Context<D> {
@@ -27,7 +29,19 @@ impl<D> Context<D> {
             diagnostics: Diagnostics::new(),
             private,
             stop,
+            provider_meta: ProviderMeta::default(),
         }
+    }
+
+    /// The same context, with the `provider_meta` values of its request.
+    pub(crate) fn with_provider_meta(mut self, meta: ProviderMeta) -> Self {
+        self.provider_meta = meta;
+        self
+    }
+
+    /// The `provider_meta` values of the request (see [`Context::provider_meta`]).
+    pub(crate) fn provider_meta_values(&self) -> &ProviderMeta {
+        &self.provider_meta
     }
 
     /// The data the provider's `configure` returned.

@@ -26,19 +26,20 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::handler::{decode_model, validate_config, BoxFuture, ErasedDataSource, ErasedResource};
 use crate::messages::{
     Answer, ApplyResourceChangeRequest, ApplyResourceChangeResponse, ConfigureProviderRequest,
-    ConfigureProviderResponse, GenerateResourceConfigRequest, GenerateResourceConfigResponse,
-    GetMetadataRequest, GetMetadataResponse, GetProviderSchemaRequest, GetProviderSchemaResponse,
-    GetResourceIdentitySchemasRequest, GetResourceIdentitySchemasResponse,
-    ImportResourceStateRequest, ImportResourceStateResponse, MoveResourceStateRequest,
-    MoveResourceStateResponse, PlanResourceChangeRequest, PlanResourceChangeResponse,
-    ReadDataSourceRequest, ReadDataSourceResponse, ReadResourceRequest, ReadResourceResponse, Rpc,
-    ServerCapabilities, StopProviderRequest, StopProviderResponse, TypeRpc,
-    UpgradeResourceIdentityRequest, UpgradeResourceIdentityResponse, UpgradeResourceStateRequest,
-    UpgradeResourceStateResponse, ValidateDataResourceConfigRequest,
+    ConfigureProviderResponse, DynamicValue, GenerateResourceConfigRequest,
+    GenerateResourceConfigResponse, GetMetadataRequest, GetMetadataResponse,
+    GetProviderSchemaRequest, GetProviderSchemaResponse, GetResourceIdentitySchemasRequest,
+    GetResourceIdentitySchemasResponse, ImportResourceStateRequest, ImportResourceStateResponse,
+    MoveResourceStateRequest, MoveResourceStateResponse, PlanResourceChangeRequest,
+    PlanResourceChangeResponse, ReadDataSourceRequest, ReadDataSourceResponse, ReadResourceRequest,
+    ReadResourceResponse, Rpc, ServerCapabilities, StopProviderRequest, StopProviderResponse,
+    TypeRpc, UpgradeResourceIdentityRequest, UpgradeResourceIdentityResponse,
+    UpgradeResourceStateRequest, UpgradeResourceStateResponse, ValidateDataResourceConfigRequest,
     ValidateDataResourceConfigResponse, ValidateProviderConfigRequest,
     ValidateProviderConfigResponse, ValidateResourceConfigRequest, ValidateResourceConfigResponse,
 };
 use crate::provider::Provider;
+use crate::provider_meta::ProviderMeta;
 use crate::registry::{write_only_misplaced, Registry};
 
 mod ephemeral;
@@ -152,6 +153,11 @@ impl<P: Provider> Dispatch<P> {
         response
     }
 
+    /// The `provider_meta` values a request carries, for its context.
+    fn provider_meta(&self, value: Option<&DynamicValue>) -> ProviderMeta {
+        ProviderMeta::new(self.registry.provider_meta, value.cloned())
+    }
+
     /// Nothing here depends on `GetProviderSchema` having been called (the registry and
     /// the schemas exist from the start), so Terraform may use a schema it cached.
     /// `MoveResourceState` is answered by [`Dispatch::move_resource_state`].
@@ -177,7 +183,7 @@ impl<P: Provider> Dispatch<P> {
                 .map(|(name, d)| (name.clone(), d.schema()))
                 .collect(),
             diagnostics: Diagnostics::new(),
-            provider_meta: None,
+            provider_meta: self.registry.provider_meta.map(|m| m.schema),
             server_capabilities: Self::capabilities(),
             functions: BTreeMap::new(),
             ephemeral_resource_schemas: (self.registry.ephemeral_resources.iter())
@@ -296,7 +302,11 @@ impl<P: Provider> Dispatch<P> {
     pub(crate) async fn read_resource(&self, request: ReadResourceRequest) -> ReadResourceResponse {
         let resources = &self.registry.resources;
         self.on_type(resources, "resource", request, |resource, request| {
-            resource.read(self.context(request.private.clone()), request)
+            resource.read(
+                self.context(request.private.clone())
+                    .with_provider_meta(self.provider_meta(request.provider_meta.as_ref())),
+                request,
+            )
         })
         .await
     }
@@ -307,7 +317,11 @@ impl<P: Provider> Dispatch<P> {
     ) -> PlanResourceChangeResponse {
         let resources = &self.registry.resources;
         self.on_type(resources, "resource", request, |resource, request| {
-            resource.plan(self.context(request.prior_private.clone()), request)
+            resource.plan(
+                self.context(request.prior_private.clone())
+                    .with_provider_meta(self.provider_meta(request.provider_meta.as_ref())),
+                request,
+            )
         })
         .await
     }
@@ -318,7 +332,11 @@ impl<P: Provider> Dispatch<P> {
     ) -> ApplyResourceChangeResponse {
         let resources = &self.registry.resources;
         self.on_type(resources, "resource", request, |resource, request| {
-            resource.apply(self.context(request.planned_private.clone()), request)
+            resource.apply(
+                self.context(request.planned_private.clone())
+                    .with_provider_meta(self.provider_meta(request.provider_meta.as_ref())),
+                request,
+            )
         })
         .await
     }
@@ -340,7 +358,11 @@ impl<P: Provider> Dispatch<P> {
     ) -> ReadDataSourceResponse {
         let sources = &self.registry.data_sources;
         self.on_type(sources, "data source", request, |source, request| {
-            source.read(self.context(Vec::new()), request)
+            source.read(
+                self.context(Vec::new())
+                    .with_provider_meta(self.provider_meta(request.provider_meta.as_ref())),
+                request,
+            )
         })
         .await
     }
@@ -370,29 +392,17 @@ impl<P: Provider> Dispatch<P> {
         }
     }
 
-    /// A `moved` block from another resource type: the target type must be registered and
-    /// accept states of the source type. No type accepts any yet, so a registered target
-    /// answers with an error naming both types.
-    pub(crate) fn move_resource_state(
+    /// A `moved` block from another resource type: the target type answers
+    /// (`move_state.rs`), with the source's private state in its context.
+    pub(crate) async fn move_resource_state(
         &self,
         request: MoveResourceStateRequest,
     ) -> MoveResourceStateResponse {
-        if !self
-            .registry
-            .resources
-            .contains_key(&request.target_type_name)
-        {
-            return not_registered(request, "resource type");
-        }
-        let diagnostic = Diagnostic::error("Unsupported resource move").with_detail(format!(
-            "The resource type {:?} does not support moving state from the resource type {:?} \
-             of the provider {:?}.",
-            request.target_type_name, request.source_type_name, request.source_provider_address
-        ));
-        MoveResourceStateResponse {
-            diagnostics: Diagnostics::from(diagnostic).for_terraform(None),
-            ..MoveResourceStateResponse::default()
-        }
+        let resources = &self.registry.resources;
+        self.on_type(resources, "resource", request, |resource, request| {
+            resource.move_state(self.context(request.source_private.clone()), request)
+        })
+        .await
     }
 
     /// An error: this provider does not announce `generate_resource_config`.

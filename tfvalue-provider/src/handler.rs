@@ -14,15 +14,16 @@ use tfvalue::{TfSchema, Type, Value};
 use crate::apply_error::ApplyError;
 use crate::context::Context;
 use crate::data_source::DataSource;
+use crate::deprecation::deprecation_warnings;
 use crate::diagnostics::{protocol_path, Diagnostic, Diagnostics};
 use crate::messages::{
     ApplyResourceChangeRequest, ApplyResourceChangeResponse, DynamicValue,
     ImportResourceStateRequest, ImportResourceStateResponse, ImportedResource,
-    PlanResourceChangeRequest, PlanResourceChangeResponse, ReadDataSourceRequest,
-    ReadDataSourceResponse, ReadResourceRequest, ReadResourceResponse, UpgradeResourceStateRequest,
-    UpgradeResourceStateResponse, ValidateDataResourceConfigRequest,
-    ValidateDataResourceConfigResponse, ValidateResourceConfigRequest,
-    ValidateResourceConfigResponse,
+    MoveResourceStateRequest, MoveResourceStateResponse, PlanResourceChangeRequest,
+    PlanResourceChangeResponse, ReadDataSourceRequest, ReadDataSourceResponse, ReadResourceRequest,
+    ReadResourceResponse, UpgradeResourceStateRequest, UpgradeResourceStateResponse,
+    ValidateDataResourceConfigRequest, ValidateDataResourceConfigResponse,
+    ValidateResourceConfigRequest, ValidateResourceConfigResponse,
 };
 use crate::model::Model;
 use crate::plan::mark_computed_unknown;
@@ -248,6 +249,11 @@ pub(crate) trait ErasedResource<D>: Send + Sync {
         ctx: Context<D>,
         request: UpgradeResourceStateRequest,
     ) -> BoxFuture<'a, UpgradeResourceStateResponse>;
+    fn move_state<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: MoveResourceStateRequest,
+    ) -> BoxFuture<'a, MoveResourceStateResponse>;
 }
 
 /// A data source type, whatever its model (see [`ErasedResource`]).
@@ -265,7 +271,8 @@ pub(crate) trait ErasedDataSource<D>: Send + Sync {
     ) -> BoxFuture<'a, ReadDataSourceResponse>;
 }
 
-/// Decodes a configuration into `M` and runs a validation on it.
+/// Decodes a configuration into `M` and runs a validation on it; adds a warning for each
+/// deprecated part of `M` the configuration sets (`deprecation.rs`).
 pub(crate) async fn validate_config<D, M, F, Fut>(
     mut ctx: Context<D>,
     config: Option<DynamicValue>,
@@ -276,6 +283,9 @@ where
     F: FnOnce(Context<D>, M) -> Fut,
     Fut: Future<Output = (Context<D>, Result<(), Diagnostics>)>,
 {
+    for warning in deprecation_warnings(M::schema(), config.as_ref()) {
+        ctx.add(warning);
+    }
     match decode_model::<M>(config.as_ref()) {
         Ok(Some(model)) => {
             let (ctx, result) = check(ctx, model).await;
@@ -541,6 +551,14 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 diagnostics,
             }
         })
+    }
+
+    fn move_state<'a>(
+        &'a self,
+        ctx: Context<R::Data>,
+        request: MoveResourceStateRequest,
+    ) -> BoxFuture<'a, MoveResourceStateResponse> {
+        Box::pin(crate::move_state::move_resource(self, ctx, request))
     }
 }
 

@@ -282,8 +282,7 @@ pub(crate) struct ReadResourceRequest {
     pub(crate) type_name: String,
     pub(crate) current_state: Option<DynamicValue>,
     pub(crate) private: Vec<u8>,
-    /// Values of the `provider_meta` block; this framework declares no schema for it.
-    #[expect(dead_code, reason = "the framework declares no provider_meta schema")]
+    /// Values of the `provider_meta` block (`Context::provider_meta`).
     pub(crate) provider_meta: Option<DynamicValue>,
     /// What Terraform supports; nothing here depends on it: this provider never defers,
     /// and write-only attributes are null in its answers to any Terraform.
@@ -324,8 +323,7 @@ pub(crate) struct PlanResourceChangeRequest {
     pub(crate) proposed_new_state: Option<DynamicValue>,
     pub(crate) config: Option<DynamicValue>,
     pub(crate) prior_private: Vec<u8>,
-    /// Values of the `provider_meta` block; this framework declares no schema for it.
-    #[expect(dead_code, reason = "the framework declares no provider_meta schema")]
+    /// Values of the `provider_meta` block (`Context::provider_meta`).
     pub(crate) provider_meta: Option<DynamicValue>,
     /// What Terraform supports; nothing here depends on it: this provider never defers,
     /// and write-only attributes are null in its answers to any Terraform.
@@ -355,8 +353,7 @@ pub(crate) struct ApplyResourceChangeRequest {
     /// The configuration: what create and update see of write-only attributes.
     pub(crate) config: Option<DynamicValue>,
     pub(crate) planned_private: Vec<u8>,
-    /// Values of the `provider_meta` block; this framework declares no schema for it.
-    #[expect(dead_code, reason = "the framework declares no provider_meta schema")]
+    /// Values of the `provider_meta` block (`Context::provider_meta`).
     pub(crate) provider_meta: Option<DynamicValue>,
 }
 
@@ -435,8 +432,7 @@ rpc!(ImportResourceStateRequest => ImportResourceStateResponse, "ImportResourceS
 pub(crate) struct ReadDataSourceRequest {
     pub(crate) type_name: String,
     pub(crate) config: Option<DynamicValue>,
-    /// Values of the `provider_meta` block; this framework declares no schema for it.
-    #[expect(dead_code, reason = "the framework declares no provider_meta schema")]
+    /// Values of the `provider_meta` block (`Context::provider_meta`).
     pub(crate) provider_meta: Option<DynamicValue>,
     /// What Terraform supports; nothing here depends on it: this provider never defers,
     /// and write-only attributes are null in its answers to any Terraform.
@@ -497,14 +493,11 @@ pub(crate) struct MoveResourceStateRequest {
     pub(crate) source_provider_address: String,
     pub(crate) source_type_name: String,
     /// The schema version the source state was stored with.
-    #[allow(dead_code, reason = "read once a resource type accepts moves")]
     pub(crate) source_schema_version: i64,
     /// The source object's state as stored (JSON only).
-    #[allow(dead_code, reason = "read once a resource type accepts moves")]
     pub(crate) source_state: Option<RawState>,
     /// This provider's type the object moves to: the type the dispatch looks up.
     pub(crate) target_type_name: String,
-    #[allow(dead_code, reason = "read once a resource type accepts moves")]
     pub(crate) source_private: Vec<u8>,
 }
 

@@ -11,6 +11,7 @@ use crate::ephemeral_handler::ErasedEphemeralResource;
 use crate::ephemeral_resource::EphemeralResource;
 use crate::handler::{ErasedDataSource, ErasedResource};
 use crate::plan::path_exists;
+use crate::provider_meta::MetaModel;
 use crate::resource::Resource;
 
 /// The resource, data source and ephemeral resource types of a provider, by type name;
@@ -25,6 +26,8 @@ pub struct Registry<D> {
     pub(crate) data_sources: BTreeMap<String, Arc<dyn ErasedDataSource<D>>>,
     pub(crate) ephemeral_resources: BTreeMap<String, Arc<dyn ErasedEphemeralResource<D>>>,
     pub(crate) problems: Vec<String>,
+    /// The `provider_meta` model (`provider_meta.rs`).
+    pub(crate) provider_meta: Option<MetaModel>,
 }
 
 impl<D: Send + Sync + 'static> Registry<D> {
@@ -34,6 +37,7 @@ impl<D: Send + Sync + 'static> Registry<D> {
             data_sources: BTreeMap::new(),
             ephemeral_resources: BTreeMap::new(),
             problems: Vec::new(),
+            provider_meta: None,
         }
     }
 

@@ -8,6 +8,7 @@ use crate::apply_error::ApplyError;
 use crate::context::Context;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::Model;
+use crate::move_state::MovedState;
 
 /// A managed resource type: Terraform creates, reads, updates and deletes its objects.
 ///
@@ -128,6 +129,23 @@ pub trait Resource: Send + Sync + 'static {
                 ))
                 .into())
         }
+    }
+
+    /// Takes over an object that a `moved` block moves here from another resource type
+    /// (Terraform 1.8 and later): returns its state as this type's model, wholly known,
+    /// or `None` when this type does not accept objects of the source's type (Terraform
+    /// then reports that the move is not supported, naming both types). Decode the source
+    /// with [`MovedState::decode`] and the source type's model. The source's private
+    /// state is [`Context::private`]; what the context holds on return is the moved
+    /// object's. Terraform reads the object ([`Resource::read`]) after the move. By
+    /// default the type accepts no moves.
+    fn move_state(
+        &self,
+        ctx: &mut Context<Self::Data>,
+        source: MovedState<'_>,
+    ) -> impl Future<Output = Result<Option<Self::Model>, Diagnostics>> + Send {
+        let _ = (ctx, source);
+        async { Ok(None) }
     }
 
     /// Attributes whose change replaces the object instead of updating it (paths from the

@@ -211,8 +211,11 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         &self,
         request: Request<pb::move_resource_state::Request>,
     ) -> Reply<pb::move_resource_state::Response> {
-        self.call(request, |d, r| async move { d.move_resource_state(r) })
-            .await
+        self.call(
+            request,
+            |d, r| async move { d.move_resource_state(r).await },
+        )
+        .await
     }
 
     async fn generate_resource_config(

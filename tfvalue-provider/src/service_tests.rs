@@ -16,8 +16,11 @@ use crate::{
     ApplyError, Context, DataSource, Diagnostic, Diagnostics, Plan, Provider, Registry, Resource,
 };
 
+mod deprecation;
 mod ephemeral;
+mod move_state;
 mod protocol_6_10;
+mod provider_meta;
 mod write_only;
 
 #[derive(TfSchema, Debug)]

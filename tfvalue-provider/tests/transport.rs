@@ -782,7 +782,7 @@ async fn every_rpc_added_since_6_4_is_answered_over_the_transport() {
     );
 
     for (target, summary) in [
-        (NOTE_TYPE, "Unsupported resource move"),
+        (NOTE_TYPE, "Unable to Move Resource State"),
         ("notes_nothing", "Unknown resource type"),
     ] {
         let moved = p
