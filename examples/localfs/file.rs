@@ -1,15 +1,22 @@
 //! `localfs_file`: a text file with given content and permissions.
+//!
+//! The content comes from `content`, `sensitive_content` (hidden from Terraform's output)
+//! or `content_wo`, a write-only attribute (Terraform 1.11 and later) that no plan or
+//! state holds: the file is written from it on create and whenever `content_wo_version`
+//! changes. Since the state then holds no text, the private state records the hash and
+//! size of what was written, and drift is detected by the hash alone.
 
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::Path;
 
+use serde::{Deserialize, Serialize};
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, MovedState, Plan, Resource};
 
 use super::fnv::fnv1a64_hex;
 use super::paths::{
-    io_error, read_file, refuse_existing, remove_file, resolve, write_delay, write_file,
+    hash_file, io_error, read_file, refuse_existing, remove_file, resolve, write_delay, write_file,
 };
 use super::{log_module, Root};
 
@@ -30,6 +37,13 @@ pub struct File {
     /// The file's text, hidden from Terraform's output (instead of `content`).
     #[tf(sensitive)]
     pub sensitive_content: Unknown<Nullable<String>>,
+    /// The file's text, write-only (instead of `content`): Terraform hands it to the
+    /// provider and stores it in no plan or state. The file is written from it when it is
+    /// created and whenever `content_wo_version` changes.
+    #[tf(write_only, sensitive)]
+    pub content_wo: Unknown<Nullable<String>>,
+    /// Any number; changing it writes the file again from the current `content_wo`.
+    pub content_wo_version: Unknown<Nullable<i64>>,
     /// Unix permissions in octal, such as `"0640"`; `"0644"` when not set.
     #[tf(optional, computed)]
     pub permissions: Unknown<Nullable<String>>,
@@ -99,6 +113,69 @@ fn unknown_at_apply(attribute: &str) -> Diagnostic {
         .at(AttributePath::root().attr(attribute))
 }
 
+/// The text to write from `content` or `sensitive_content`.
+fn plain_text(file: &File) -> Result<String, Diagnostic> {
+    text_of(file).map(str::to_owned).ok_or_else(|| {
+        Diagnostic::error("Unknown content")
+            .with_detail("The content must be known when the file is written.")
+    })
+}
+
+/// Whether the configuration gives the text in `content_wo` (known or not yet).
+fn uses_content_wo(config: &File) -> bool {
+    !config.content_wo.is_null()
+}
+
+/// The text to write from the configuration's `content_wo`.
+fn write_only_text(config: &File) -> Result<String, Diagnostic> {
+    match config.content_wo.as_known() {
+        Some(Nullable::Value(text)) => Ok(text.clone()),
+        _ => Err(unknown_at_apply("content_wo")),
+    }
+}
+
+/// The private state of a file written from `content_wo`: what was written, by hash and
+/// size, since the state holds no text to compare the file with. Files written from
+/// `content` or `sensitive_content` have an empty private state.
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct WrittenOnly {
+    content_wo_hash: String,
+    content_wo_size: i64,
+}
+
+impl WrittenOnly {
+    /// The record in `private`, if there is one.
+    fn from_private(private: &[u8]) -> Option<Self> {
+        serde_json::from_slice(private).ok()
+    }
+
+    /// The private state of `state`, a file written from `content_wo`.
+    fn private_of(state: &File) -> Vec<u8> {
+        let record = WrittenOnly {
+            content_wo_hash: state.content_hash.as_value().cloned().unwrap_or_default(),
+            content_wo_size: state.size.as_value().copied().unwrap_or_default(),
+        };
+        // Strings and numbers always serialize.
+        serde_json::to_vec(&record).unwrap_or_default()
+    }
+}
+
+/// Records in the private state how the file of an apply's outcome was written: from
+/// `content_wo`, or not. An outcome without a state leaves the private state as it was.
+fn keep_private(ctx: &mut Context<Root>, outcome: &Result<File, ApplyError<File>>, wo: bool) {
+    let state = match outcome {
+        Ok(state) => Some(state),
+        Err(error) => error.state(),
+    };
+    if let Some(state) = state {
+        ctx.set_private(if wo {
+            WrittenOnly::private_of(state)
+        } else {
+            Vec::new()
+        });
+    }
+}
+
 fn known_path(file: &File) -> Result<&str, Diagnostic> {
     file.path.as_known().map(String::as_str).ok_or_else(|| {
         Diagnostic::error("Unknown path")
@@ -107,21 +184,25 @@ fn known_path(file: &File) -> Result<&str, Diagnostic> {
     })
 }
 
+/// What a write does with the file's text.
+enum Text {
+    /// Writes this text.
+    Write(String),
+    /// Leaves the text as it is (a file written from `content_wo` whose version did not
+    /// change): only the permissions and the `hash_path` file are written.
+    Keep,
+}
+
 /// Writes the planned file (with its permissions), then its `hash_path` file, and returns
-/// its state.
+/// its state. `wo`: the text is (or was) written from `content_wo`, so the state holds
+/// none.
 ///
 /// Two steps, as with most remote APIs (make the object, then configure it): when the
 /// second fails, the file exists, and the error carries its state as it is on disk, so that
 /// Terraform keeps track of it (tainted after a create, replaced on the next apply).
-async fn write(root: &Root, planned: File) -> Result<File, ApplyError<File>> {
+async fn write(root: &Root, planned: File, text: Text, wo: bool) -> Result<File, ApplyError<File>> {
     let rel = known_path(&planned)?.to_owned();
     let full = resolve(root, &rel, "path")?;
-    let text = text_of(&planned)
-        .ok_or_else(|| {
-            Diagnostic::error("Unknown content")
-                .with_detail("The content must be known when the file is written.")
-        })?
-        .to_owned();
     let permissions = planned
         .permissions
         .as_value()
@@ -135,17 +216,27 @@ async fn write(root: &Root, planned: File) -> Result<File, ApplyError<File>> {
             .transpose()?,
         None => return Err(unknown_at_apply("hash_path").into()),
     };
-    write_file(&full, text.as_bytes()).await?;
+    let (hash, size) = match text {
+        Text::Write(text) => {
+            write_file(&full, text.as_bytes()).await?;
+            let size = i64::try_from(text.len()).unwrap_or(i64::MAX);
+            (fnv1a64_hex(text.as_bytes()), size)
+        }
+        Text::Keep => {
+            let (size, hash) = hash_file(&full).await?;
+            (hash, i64::try_from(size).unwrap_or(i64::MAX))
+        }
+    };
     let mut second = tokio::fs::set_permissions(&full, std::fs::Permissions::from_mode(mode))
         .await
         .map_err(|e| io_error("set the permissions", &full, &e));
     if let (Ok(()), Some(hash_full)) = (&second, &hash_path) {
-        second = write_file(hash_full, fnv1a64_hex(text.as_bytes()).as_bytes()).await;
+        second = write_file(hash_full, hash.as_bytes()).await;
     }
     if let Err(error) = second {
         // The file exists: Terraform must keep track of it.
         let failed = ApplyError::new(error);
-        return Err(match observe(root, &rel, planned).await {
+        return Err(match observe(root, &rel, planned, wo).await {
             Ok(Some(state)) => failed.with_state(state),
             // Not readable back: the file is as Terraform last recorded it, or gone.
             Ok(None) | Err(_) => failed,
@@ -154,16 +245,22 @@ async fn write(root: &Root, planned: File) -> Result<File, ApplyError<File>> {
     Ok(File {
         id: Some(rel).into(),
         permissions: Some(permissions).into(),
-        content_hash: Some(fnv1a64_hex(text.as_bytes())).into(),
-        size: Some(i64::try_from(text.len()).unwrap_or(i64::MAX)).into(),
+        content_hash: Some(hash).into(),
+        size: Some(size).into(),
         ..planned
     })
 }
 
 /// The state of the file at `rel` as it is on disk, starting from `current` (which says
 /// whether the text is sensitive and how the permissions were spelled); `None` when the
-/// file does not exist.
-async fn observe(root: &Root, rel: &str, current: File) -> Result<Option<File>, Diagnostics> {
+/// file does not exist. `wo`: the file was written from `content_wo`, so its text stays out
+/// of the state (the hash shows drift).
+async fn observe(
+    root: &Root,
+    rel: &str,
+    current: File,
+    wo: bool,
+) -> Result<Option<File>, Diagnostics> {
     let full = resolve(root, rel, "path")?;
     let Some(bytes) = read_file(&full).await? else {
         return Ok(None);
@@ -171,18 +268,30 @@ async fn observe(root: &Root, rel: &str, current: File) -> Result<Option<File>, 
     let mode = file_mode(&full).await?;
     let hash = fnv1a64_hex(&bytes);
     let size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
-    let text = String::from_utf8(bytes).map_err(|e| {
-        Diagnostic::error("Not a text file").with_detail(format!(
-            "{} is not UTF-8 text ({e}); localfs_file manages text files only.",
-            full.display()
-        ))
-    })?;
     // The spelling from the configuration is kept while it denotes the mode on disk.
     let spelled = current.permissions.as_value().or(current.mode.as_value());
     let permissions = match spelled {
         Some(p) if parse_permissions(p) == Some(mode) => p.clone(),
         _ => format!("{mode:04o}"),
     };
+    if wo {
+        return Ok(Some(File {
+            id: Some(rel.to_owned()).into(),
+            path: Unknown::known(rel.to_owned()),
+            content: Unknown::null(),
+            sensitive_content: Unknown::null(),
+            permissions: Some(permissions).into(),
+            content_hash: Some(hash).into(),
+            size: Some(size).into(),
+            ..current
+        }));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Diagnostic::error("Not a text file").with_detail(format!(
+            "{} is not UTF-8 text ({e}); localfs_file manages text files only.",
+            full.display()
+        ))
+    })?;
     let neither_set = current.content.is_null() && current.sensitive_content.is_null();
     let (content, sensitive_content) = if neither_set && text.is_empty() {
         (None, None)
@@ -200,7 +309,7 @@ async fn observe(root: &Root, rel: &str, current: File) -> Result<Option<File>, 
         mode: current.mode,
         content_hash: Some(hash).into(),
         size: Some(size).into(),
-        hash_path: current.hash_path,
+        ..current
     }))
 }
 
@@ -251,6 +360,17 @@ impl Resource for FileResource {
                     .at(AttributePath::root().attr("sensitive_content")),
             );
         }
+        if uses_content_wo(config)
+            && !(config.content.is_null() && config.sensitive_content.is_null())
+        {
+            problems.push(
+                Diagnostic::error("Conflicting content")
+                    .with_detail(
+                        "Set `content_wo` or one of `content` and `sensitive_content`, not both.",
+                    )
+                    .at(AttributePath::root().attr("content_wo")),
+            );
+        }
         if problems.is_empty() {
             Ok(())
         } else {
@@ -258,7 +378,11 @@ impl Resource for FileResource {
         }
     }
 
-    async fn plan(&self, _: &mut Context<Root>, plan: &mut Plan<File>) -> Result<(), Diagnostics> {
+    async fn plan(
+        &self,
+        ctx: &mut Context<Root>,
+        plan: &mut Plan<File>,
+    ) -> Result<(), Diagnostics> {
         if plan.config.permissions.is_null() {
             // The former name's value, or the default.
             plan.planned.permissions = if plan.config.mode.is_null() {
@@ -266,6 +390,32 @@ impl Resource for FileResource {
             } else {
                 plan.config.mode.clone()
             };
+        }
+        if uses_content_wo(&plan.config) {
+            // The text is not in the plan. The file keeps what was written while the
+            // version stays and the file on disk still has it; otherwise it is written
+            // again, and its hash and size are known after apply.
+            let written = WrittenOnly::from_private(ctx.private());
+            let kept = match (&plan.prior, written) {
+                (Some(prior), Some(written))
+                    if prior.content_wo_version == plan.planned.content_wo_version
+                        && prior.content_hash.as_value() == Some(&written.content_wo_hash) =>
+                {
+                    Some(written)
+                }
+                _ => None,
+            };
+            match kept {
+                Some(kept) => {
+                    plan.planned.content_hash = Some(kept.content_wo_hash).into();
+                    plan.planned.size = Some(kept.content_wo_size).into();
+                }
+                None => {
+                    plan.planned.content_hash = Unknown::unknown();
+                    plan.planned.size = Unknown::unknown();
+                }
+            }
+            return Ok(());
         }
         // The hash and size follow from the content whenever it is known.
         if let Some(text) = text_of(&plan.planned) {
@@ -281,7 +431,7 @@ impl Resource for FileResource {
         &self,
         ctx: &mut Context<Root>,
         planned: File,
-        _: File,
+        config: File,
     ) -> Result<File, ApplyError<File>> {
         let root = ctx.data()?;
         let rel = known_path(&planned)?;
@@ -289,7 +439,15 @@ impl Resource for FileResource {
         refuse_existing(&full, &format!("localfs_file.<name> {rel}")).await?;
         log_module(ctx, "create", rel)?;
         write_delay(ctx).await?;
-        write(root, planned).await
+        let wo = uses_content_wo(&config);
+        let text = if wo {
+            write_only_text(&config)?
+        } else {
+            plain_text(&planned)?
+        };
+        let outcome = write(ctx.data()?, planned, Text::Write(text), wo).await;
+        keep_private(ctx, &outcome, wo);
+        outcome
     }
 
     async fn read(
@@ -298,7 +456,8 @@ impl Resource for FileResource {
         current: File,
     ) -> Result<Option<File>, Diagnostics> {
         let rel = known_path(&current)?.to_owned();
-        observe(ctx.data()?, &rel, current).await
+        let wo = WrittenOnly::from_private(ctx.private()).is_some();
+        observe(ctx.data()?, &rel, current, wo).await
     }
 
     async fn update(
@@ -306,11 +465,22 @@ impl Resource for FileResource {
         ctx: &mut Context<Root>,
         _prior: File,
         planned: File,
-        _: File,
+        config: File,
     ) -> Result<File, ApplyError<File>> {
         log_module(ctx, "update", known_path(&planned)?)?;
         write_delay(ctx).await?;
-        write(ctx.data()?, planned).await
+        let wo = uses_content_wo(&config);
+        let text = if !wo {
+            Text::Write(plain_text(&planned)?)
+        } else if planned.content_hash.as_known().is_some() {
+            // The plan kept what was written (see `plan`).
+            Text::Keep
+        } else {
+            Text::Write(write_only_text(&config)?)
+        };
+        let outcome = write(ctx.data()?, planned, text, wo).await;
+        keep_private(ctx, &outcome, wo);
+        outcome
     }
 
     async fn delete(&self, ctx: &mut Context<Root>, prior: File) -> Result<(), ApplyError<File>> {
@@ -329,6 +499,8 @@ impl Resource for FileResource {
             path: Unknown::known(id.to_owned()),
             content: Unknown::null(),
             sensitive_content: Unknown::null(),
+            content_wo: Unknown::null(),
+            content_wo_version: Unknown::null(),
             permissions: Unknown::null(),
             mode: Unknown::null(),
             content_hash: Unknown::null(),
@@ -336,7 +508,7 @@ impl Resource for FileResource {
             hash_path: Unknown::null(),
         };
         let root = ctx.data()?;
-        match observe(root, id, start).await? {
+        match observe(root, id, start, false).await? {
             Some(file) => Ok(file),
             None => Err(Diagnostic::error("Cannot import a missing file")
                 .with_detail(format!(

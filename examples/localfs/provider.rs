@@ -31,6 +31,16 @@
 //! output "conf" {                            # functions (Terraform 1.8 and later)
 //!   value = provider::localfs::join_path("etc", "app.conf")
 //! }
+//!
+//! ephemeral "localfs_secret" "db" {         # a secret read from a file, stored nowhere
+//!   path = "secrets/db"
+//! }
+//!
+//! resource "localfs_file" "db_conf" {       # written from the secret, which no state holds
+//!   path               = "etc/db.conf"
+//!   content_wo         = ephemeral.localfs_secret.db.value
+//!   content_wo_version = 1                   # bump to write the secret again
+//! }
 //! ```
 //!
 //! Everything is observable on disk: a file edited behind Terraform's back is drift that
@@ -51,6 +61,7 @@ pub mod file;
 mod fnv;
 pub mod functions;
 mod paths;
+pub mod secret;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -116,7 +127,8 @@ impl Provider for LocalFs {
             .resource("localfs_document", document::DocumentResource)
             .data_source("localfs_directory", directory::DirectoryDataSource)
             .function("join_path", functions::JoinPath)
-            .function("parse_permissions", functions::ParsePermissions);
+            .function("parse_permissions", functions::ParsePermissions)
+            .ephemeral_resource("localfs_secret", secret::SecretEphemeral);
     }
 
     async fn validate(&self, _: &mut Context<Root>, config: &Config) -> Result<(), Diagnostics> {

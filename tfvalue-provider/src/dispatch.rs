@@ -7,10 +7,9 @@
 //! type name up, answers a name no type has, and cuts the diagnostics' paths with the
 //! schema of the type that answered.
 //!
-//! The RPCs of functions are answered in `dispatch/functions.rs`, those of ephemeral
-//! resources in `dispatch/ephemeral.rs` (none can be registered yet, so every name is
-//! unknown); those of list resources, state stores and actions, which this
-//! provider does not serve, in `dispatch/unsupported.rs`.
+//! The RPCs of ephemeral resources are answered in `dispatch/ephemeral.rs`, those of
+//! functions in `dispatch/functions.rs`; those of list resources, state stores and actions,
+//! which this provider does not serve, in `dispatch/unsupported.rs`.
 
 use std::any::Any;
 use std::collections::BTreeMap;
@@ -40,7 +39,7 @@ use crate::messages::{
 };
 use crate::provider::Provider;
 use crate::provider_meta::ProviderMeta;
-use crate::registry::Registry;
+use crate::registry::{write_only_misplaced, Registry};
 
 mod ephemeral;
 mod functions;
@@ -72,6 +71,10 @@ impl<P: Provider> Dispatch<P> {
         if let Err(e) = P::Config::schema().validate() {
             problems.push(format!("provider configuration: invalid schema: {e}"));
         }
+        problems.extend(write_only_misplaced(
+            "provider configuration",
+            P::Config::schema(),
+        ));
         if !problems.is_empty() {
             return Err(problems);
         }
@@ -182,7 +185,9 @@ impl<P: Provider> Dispatch<P> {
             provider_meta: self.registry.provider_meta.map(|m| m.schema),
             server_capabilities: Self::capabilities(),
             functions: self.function_signatures(),
-            ephemeral_resource_schemas: BTreeMap::new(),
+            ephemeral_resource_schemas: (self.registry.ephemeral_resources.iter())
+                .map(|(name, e)| (name.clone(), e.schema()))
+                .collect(),
             list_resource_schemas: BTreeMap::new(),
             state_store_schemas: BTreeMap::new(),
             action_schemas: BTreeMap::new(),
@@ -196,7 +201,7 @@ impl<P: Provider> Dispatch<P> {
             data_sources: self.registry.data_sources.keys().cloned().collect(),
             resources: self.registry.resources.keys().cloned().collect(),
             functions: self.registry.functions.keys().cloned().collect(),
-            ephemeral_resources: Vec::new(),
+            ephemeral_resources: self.registry.ephemeral_resources.keys().cloned().collect(),
             list_resources: Vec::new(),
             state_stores: Vec::new(),
             actions: Vec::new(),

@@ -8,7 +8,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use tfvalue::path::AttributePath;
-use tfvalue::schema::Schema;
+use tfvalue::schema::{Block, Schema};
 use tfvalue::{TfSchema, Type, Value};
 
 use crate::apply_error::ApplyError;
@@ -72,8 +72,9 @@ fn null_value() -> DynamicValue {
     DynamicValue::msgpack(MSGPACK_NULL.to_vec())
 }
 
-/// Encodes a model as the state or plan the provider answers with. With `known`, checks
-/// it holds no unknown value (applied and read states must be wholly known).
+/// Encodes a model as the state or plan the provider answers with, every write-only
+/// attribute null. With `known`, checks it holds no unknown value (applied and read states
+/// must be wholly known).
 pub(crate) fn encode_model<M: Model>(
     model: &M,
     what: &str,
@@ -96,13 +97,56 @@ pub(crate) fn encode_model<M: Model>(
             );
         }
     }
-    let bytes = tfvalue::msgpack::to_vec(model).map_err(|e| {
-        Diagnostics::from_value_error(&format!("Provider produced an invalid {what}"), &e)
-    })?;
+    let bytes = tfvalue::msgpack::to_vec(model)
+        .and_then(null_write_only::<M>)
+        .map_err(|e| {
+            Diagnostics::from_value_error(&format!("Provider produced an invalid {what}"), &e)
+        })?;
     Ok(DynamicValue::msgpack(bytes))
 }
 
-fn decode_failed(what: &str) -> impl Fn(tfvalue::Error) -> Diagnostics + '_ {
+/// Nulls the write-only attributes of an encoded model: Terraform refuses a plan or state
+/// that holds a value of one, and the value was the configuration's to give, not the
+/// state's to keep. The bytes of a model without write-only attributes pass untouched
+/// (no decoding).
+fn null_write_only<M: Model>(bytes: Vec<u8>) -> tfvalue::Result<Vec<u8>> {
+    let schema = M::schema();
+    if !schema.block.contains_write_only() {
+        return Ok(bytes);
+    }
+    let ty = schema.object_type();
+    let mut value = Value::from_msgpack(&bytes, ty)?;
+    schema.block.null_write_only(&mut value);
+    value.to_msgpack(ty)
+}
+
+/// The errors for the write-only attributes `config` sets, when the Terraform that sends
+/// it does not support write-only attributes (it announces the support from 1.11 on):
+/// such a Terraform would treat them as ordinary attributes and store their values in plan
+/// and state. A configuration that does not decode is left to the validation itself.
+fn write_only_not_allowed(schema: &Schema, config: Option<&DynamicValue>) -> Diagnostics {
+    let mut diagnostics = Diagnostics::new();
+    if !schema.block.contains_write_only() {
+        return diagnostics;
+    }
+    let Ok(value) = decode_value(config, schema.object_type()) else {
+        return diagnostics;
+    };
+    for path in schema.block.write_only_set_in(&value) {
+        let text = path.to_string();
+        let name = text.strip_prefix('.').unwrap_or(&text);
+        diagnostics.push(
+            Diagnostic::error("Write-only Attribute Not Allowed")
+                .with_detail(format!(
+                    "The attribute {name} is write-only, and the Terraform running this                      configuration does not support write-only attributes: setting it needs                      Terraform 1.11 or later."
+                ))
+                .at(path),
+        );
+    }
+    diagnostics
+}
+
+pub(crate) fn decode_failed(what: &str) -> impl Fn(tfvalue::Error) -> Diagnostics + '_ {
     move |e| Diagnostics::from_value_error(what, &e)
 }
 
@@ -166,6 +210,7 @@ fn state_after_failure<M: Model>(state: &M) -> tfvalue::Result<DynamicValue> {
     let ty = M::schema().object_type();
     let mut value = Value::from_msgpack(&tfvalue::msgpack::to_vec(state)?, ty)?;
     value.unknown_as_null();
+    M::schema().block.null_write_only(&mut value);
     Ok(DynamicValue::msgpack(value.to_msgpack(ty)?))
 }
 
@@ -265,7 +310,12 @@ impl<R: Resource> ErasedResource<R::Data> for R {
         request: ValidateResourceConfigRequest,
     ) -> BoxFuture<'a, ValidateResourceConfigResponse> {
         Box::pin(async move {
-            let diagnostics = validate_config::<R::Data, R::Model, _, _>(
+            let refused = if request.client_capabilities.write_only_attributes_allowed {
+                Diagnostics::new()
+            } else {
+                write_only_not_allowed(R::Model::schema(), request.config.as_ref())
+            };
+            let mut diagnostics = validate_config::<R::Data, R::Model, _, _>(
                 ctx,
                 request.config,
                 move |mut ctx, model| async move {
@@ -274,6 +324,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 },
             )
             .await;
+            diagnostics.extend(refused);
             ValidateResourceConfigResponse { diagnostics }
         })
     }
@@ -289,7 +340,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
             let result: Result<(DynamicValue, Vec<AttributePath>), Diagnostics> = async {
                 let prior = decode_value(request.prior_state.as_ref(), ty)
                     .map_err(decode_failed("Invalid prior state"))?;
-                let proposed = decode_value(request.proposed_new_state.as_ref(), ty)
+                let mut proposed = decode_value(request.proposed_new_state.as_ref(), ty)
                     .map_err(decode_failed("Invalid proposed new state"))?;
                 if proposed.is_null() {
                     // Destroy: the plan is null.
@@ -297,6 +348,9 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 }
                 let config = decode_value(request.config.as_ref(), ty)
                     .map_err(decode_failed("Invalid configuration"))?;
+                // Terraform proposes the configuration's write-only values; they are no
+                // part of the plan, and so no change either.
+                schema.block.null_write_only(&mut proposed);
                 let mut planned = proposed.clone();
                 let changed = prior.is_null() || prior != proposed;
                 mark_computed_unknown(&schema.block, Some(&config), &mut planned, changed);
@@ -485,7 +539,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                         .into());
                 }
                 if request.version == schema.version {
-                    return current_version_state(&mut ctx, json, ty);
+                    return current_version_state(&mut ctx, json, &schema.block, ty);
                 }
                 let state = Resource::upgrade_state(self, &mut ctx, request.version, json).await?;
                 encode_model(&state, "upgraded state", true)
@@ -514,9 +568,10 @@ impl<R: Resource> ErasedResource<R::Data> for R {
 fn current_version_state<D>(
     ctx: &mut Context<D>,
     json: &[u8],
+    block: &Block,
     ty: &Type,
 ) -> Result<DynamicValue, Diagnostics> {
-    let value = match Value::from_json(json, ty) {
+    let mut value = match Value::from_json(json, ty) {
         Ok(value) => value,
         Err(strict) => {
             let value = Value::from_json_lenient(json, ty)
@@ -529,6 +584,7 @@ fn current_version_state<D>(
             value
         }
     };
+    block.null_write_only(&mut value);
     value
         .to_msgpack(ty)
         .map(DynamicValue::msgpack)

@@ -2,12 +2,14 @@
 //!
 //! Declare each model once with `#[derive(TfSchema)]`; implement [`Provider`] for the
 //! provider block, [`Resource`] for each managed resource type, [`DataSource`] for each
-//! data source and [`Function`] for each provider function (typed arguments and result,
-//! `provider::<name>::<function>(...)` in configuration); call [`serve`] from `main`. The framework does the rest: the go-plugin
+//! data source, [`EphemeralResource`] for each ephemeral resource and [`Function`] for each
+//! provider function (typed arguments and result, `provider::<name>::<function>(...)` in
+//! configuration); call [`serve`] from `main`. The framework does the rest: the go-plugin
 //! handshake and mutual TLS with Terraform, the gRPC protocol, decoding and encoding every
 //! value (errors point at the attribute in the user's configuration), the default plan
 //! (computed attributes become "known after apply"), replacement, private state, state
-//! upgrades and destroy.
+//! upgrades, destroy, and write-only attributes (`#[tf(write_only)]`: seen in the
+//! configuration, always null in every plan and state the provider answers).
 //!
 //! ```
 //! use std::process::ExitCode;
@@ -82,6 +84,8 @@ mod data_source;
 mod deprecation;
 mod diagnostics;
 mod dispatch;
+mod ephemeral_handler;
+mod ephemeral_resource;
 mod function;
 mod function_args;
 mod function_error;
@@ -119,6 +123,7 @@ pub use apply_error::ApplyError;
 pub use context::Context;
 pub use data_source::DataSource;
 pub use diagnostics::{Diagnostic, Diagnostics, Severity};
+pub use ephemeral_resource::{EphemeralResource, Opened};
 pub use function::{Function, Signature};
 pub use function_args::{FunctionArgs, LastArgument, Variadic};
 pub use function_error::FunctionError;

@@ -212,9 +212,8 @@ rpc!(ValidateProviderConfigRequest => ValidateProviderConfigResponse, "ValidateP
 pub(crate) struct ValidateResourceConfigRequest {
     pub(crate) type_name: String,
     pub(crate) config: Option<DynamicValue>,
-    /// What Terraform supports; this provider neither defers nor declares write-only
-    /// attributes, so nothing depends on it yet.
-    #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
+    /// What Terraform supports: a Terraform without write-only attributes gets an error
+    /// for each one the configuration sets.
     pub(crate) client_capabilities: ClientCapabilities,
 }
 
@@ -263,8 +262,8 @@ rpc!(UpgradeResourceStateRequest => UpgradeResourceStateResponse, "UpgradeResour
 pub(crate) struct ConfigureProviderRequest {
     pub(crate) terraform_version: String,
     pub(crate) config: Option<DynamicValue>,
-    /// What Terraform supports; this provider neither defers nor declares write-only
-    /// attributes, so nothing depends on it yet.
+    /// What Terraform supports; nothing here depends on it: this provider never defers,
+    /// and write-only attributes are null in its answers to any Terraform.
     #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
     pub(crate) client_capabilities: ClientCapabilities,
 }
@@ -285,8 +284,8 @@ pub(crate) struct ReadResourceRequest {
     pub(crate) private: Vec<u8>,
     /// Values of the `provider_meta` block (`Context::provider_meta`).
     pub(crate) provider_meta: Option<DynamicValue>,
-    /// What Terraform supports; this provider neither defers nor declares write-only
-    /// attributes, so nothing depends on it yet.
+    /// What Terraform supports; nothing here depends on it: this provider never defers,
+    /// and write-only attributes are null in its answers to any Terraform.
     #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
     pub(crate) client_capabilities: ClientCapabilities,
 }
@@ -326,8 +325,8 @@ pub(crate) struct PlanResourceChangeRequest {
     pub(crate) prior_private: Vec<u8>,
     /// Values of the `provider_meta` block (`Context::provider_meta`).
     pub(crate) provider_meta: Option<DynamicValue>,
-    /// What Terraform supports; this provider neither defers nor declares write-only
-    /// attributes, so nothing depends on it yet.
+    /// What Terraform supports; nothing here depends on it: this provider never defers,
+    /// and write-only attributes are null in its answers to any Terraform.
     #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
     pub(crate) client_capabilities: ClientCapabilities,
 }
@@ -405,8 +404,8 @@ impl TypeRpc for ApplyResourceChangeRequest {
 pub(crate) struct ImportResourceStateRequest {
     pub(crate) type_name: String,
     pub(crate) id: String,
-    /// What Terraform supports; this provider neither defers nor declares write-only
-    /// attributes, so nothing depends on it yet.
+    /// What Terraform supports; nothing here depends on it: this provider never defers,
+    /// and write-only attributes are null in its answers to any Terraform.
     #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
     pub(crate) client_capabilities: ClientCapabilities,
 }
@@ -435,8 +434,8 @@ pub(crate) struct ReadDataSourceRequest {
     pub(crate) config: Option<DynamicValue>,
     /// Values of the `provider_meta` block (`Context::provider_meta`).
     pub(crate) provider_meta: Option<DynamicValue>,
-    /// What Terraform supports; this provider neither defers nor declares write-only
-    /// attributes, so nothing depends on it yet.
+    /// What Terraform supports; nothing here depends on it: this provider never defers,
+    /// and write-only attributes are null in its answers to any Terraform.
     #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
     pub(crate) client_capabilities: ClientCapabilities,
 }

@@ -1,10 +1,14 @@
-//! [`Registry`]: the resource and data source types and the functions a provider serves,
-//! by name.
+//! [`Registry`]: the resource, data source and ephemeral resource types and the functions
+//! a provider serves, by name.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use tfvalue::schema::Schema;
+
 use crate::data_source::DataSource;
+use crate::ephemeral_handler::ErasedEphemeralResource;
+use crate::ephemeral_resource::EphemeralResource;
 use crate::function::Function;
 use crate::function_handler::{ErasedFunction, RegisteredFunction};
 use crate::handler::{ErasedDataSource, ErasedResource};
@@ -12,16 +16,18 @@ use crate::plan::path_exists;
 use crate::provider_meta::MetaModel;
 use crate::resource::Resource;
 
-/// The resource and data source types and the functions of a provider, by name; filled by
-/// [`Provider::register`](crate::Provider::register).
+/// The resource, data source and ephemeral resource types and the functions of a provider,
+/// by name; filled by [`Provider::register`](crate::Provider::register).
 ///
 /// Mistakes (a repeated or malformed type name, an invalid schema, a
-/// `requires_replace` path the schema does not have) are collected and reported together
-/// when the provider starts, before Terraform sees it.
+/// `requires_replace` path the schema does not have, a write-only attribute anywhere but
+/// in a managed resource) are collected and reported together when the provider starts,
+/// before Terraform sees it.
 pub struct Registry<D> {
     pub(crate) resources: BTreeMap<String, Arc<dyn ErasedResource<D>>>,
     pub(crate) data_sources: BTreeMap<String, Arc<dyn ErasedDataSource<D>>>,
     pub(crate) functions: BTreeMap<String, Arc<dyn ErasedFunction<D>>>,
+    pub(crate) ephemeral_resources: BTreeMap<String, Arc<dyn ErasedEphemeralResource<D>>>,
     pub(crate) problems: Vec<String>,
     /// The `provider_meta` model (`provider_meta.rs`).
     pub(crate) provider_meta: Option<MetaModel>,
@@ -33,6 +39,7 @@ impl<D: Send + Sync + 'static> Registry<D> {
             resources: BTreeMap::new(),
             data_sources: BTreeMap::new(),
             functions: BTreeMap::new(),
+            ephemeral_resources: BTreeMap::new(),
             problems: Vec::new(),
             provider_meta: None,
         }
@@ -73,11 +80,16 @@ impl<D: Send + Sync + 'static> Registry<D> {
             type_name,
             self.data_sources.contains_key(type_name),
         );
-        if let Err(e) = ErasedDataSource::schema(&data_source).validate() {
+        let schema = ErasedDataSource::schema(&data_source);
+        if let Err(e) = schema.validate() {
             self.problems.push(format!(
                 "data source type {type_name:?}: invalid schema: {e}"
             ));
         }
+        self.problems.extend(write_only_misplaced(
+            &format!("data source type {type_name:?}"),
+            schema,
+        ));
         self.data_sources
             .insert(type_name.to_owned(), Arc::new(data_source));
         self
@@ -97,6 +109,29 @@ impl<D: Send + Sync + 'static> Registry<D> {
         self
     }
 
+    /// Serves `ephemeral` as the ephemeral resource type `type_name` (Terraform 1.10 and
+    /// later).
+    pub fn ephemeral_resource<E: EphemeralResource<Data = D>>(
+        &mut self,
+        type_name: &str,
+        ephemeral: E,
+    ) -> &mut Self {
+        self.check_name(
+            "ephemeral resource",
+            type_name,
+            self.ephemeral_resources.contains_key(type_name),
+        );
+        let what = format!("ephemeral resource type {type_name:?}");
+        let schema = ErasedEphemeralResource::schema(&ephemeral);
+        if let Err(e) = schema.validate() {
+            self.problems.push(format!("{what}: invalid schema: {e}"));
+        }
+        self.problems.extend(write_only_misplaced(&what, schema));
+        self.ephemeral_resources
+            .insert(type_name.to_owned(), Arc::new(ephemeral));
+        self
+    }
+
     fn check_name(&mut self, what: &str, name: &str, taken: bool) {
         if taken {
             self.problems
@@ -112,4 +147,12 @@ impl<D: Send + Sync + 'static> Registry<D> {
             ));
         }
     }
+}
+
+/// The problem of a schema other than a managed resource's that has write-only attributes
+/// (`what` names it): Terraform accepts them only in managed resources.
+pub(crate) fn write_only_misplaced(what: &str, schema: &Schema) -> Option<String> {
+    schema.block.contains_write_only().then(|| {
+        format!("{what}: has write-only attributes, which only managed resource types may have")
+    })
 }

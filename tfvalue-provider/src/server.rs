@@ -231,7 +231,7 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         request: Request<pb::validate_ephemeral_resource_config::Request>,
     ) -> Reply<pb::validate_ephemeral_resource_config::Response> {
         self.call(request, |d, r| async move {
-            d.validate_ephemeral_resource_config(r)
+            d.validate_ephemeral_resource_config(r).await
         })
         .await
     }
@@ -240,24 +240,31 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         &self,
         request: Request<pb::open_ephemeral_resource::Request>,
     ) -> Reply<pb::open_ephemeral_resource::Response> {
-        self.call(request, |d, r| async move { d.open_ephemeral_resource(r) })
-            .await
+        self.call(
+            request,
+            |d, r| async move { d.open_ephemeral_resource(r).await },
+        )
+        .await
     }
 
     async fn renew_ephemeral_resource(
         &self,
         request: Request<pb::renew_ephemeral_resource::Request>,
     ) -> Reply<pb::renew_ephemeral_resource::Response> {
-        self.call(request, |d, r| async move { d.renew_ephemeral_resource(r) })
-            .await
+        self.call(request, |d, r| async move {
+            d.renew_ephemeral_resource(r).await
+        })
+        .await
     }
 
     async fn close_ephemeral_resource(
         &self,
         request: Request<pb::close_ephemeral_resource::Request>,
     ) -> Reply<pb::close_ephemeral_resource::Response> {
-        self.call(request, |d, r| async move { d.close_ephemeral_resource(r) })
-            .await
+        self.call(request, |d, r| async move {
+            d.close_ephemeral_resource(r).await
+        })
+        .await
     }
 
     type ListResourceStream = Messages<pb::list_resource::Event>;

@@ -17,10 +17,12 @@ use crate::{
 };
 
 mod deprecation;
+mod ephemeral;
 mod functions;
 mod move_state;
 mod protocol_6_10;
 mod provider_meta;
+mod write_only;
 
 #[derive(TfSchema, Debug)]
 struct Config {

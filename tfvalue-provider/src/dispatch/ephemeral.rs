@@ -1,7 +1,12 @@
-//! The RPCs of ephemeral resources. No ephemeral resource type can be registered yet, so
-//! every request names an unknown type and is answered as such.
+//! The RPCs of ephemeral resources, dispatched by type name to the registered ephemeral
+//! resource types (`ephemeral_handler.rs`). Renew and close carry no configuration: their
+//! context holds the private data Terraform sent back, which the open (or the previous
+//! renewal) answered.
 
-use super::{not_registered, Dispatch};
+use tfvalue::schema::Schema;
+
+use super::{Dispatch, Registered};
+use crate::ephemeral_handler::ErasedEphemeralResource;
 use crate::messages::{
     CloseEphemeralResourceRequest, CloseEphemeralResourceResponse, OpenEphemeralResourceRequest,
     OpenEphemeralResourceResponse, RenewEphemeralResourceRequest, RenewEphemeralResourceResponse,
@@ -10,34 +15,58 @@ use crate::messages::{
 use crate::provider::Provider;
 
 /// What the requests name, for the "Unknown ..." diagnostic.
-const WHAT: &str = "ephemeral resource type";
+const WHAT: &str = "ephemeral resource";
 
 impl<P: Provider> Dispatch<P> {
-    pub(crate) fn validate_ephemeral_resource_config(
+    pub(crate) async fn validate_ephemeral_resource_config(
         &self,
         request: ValidateEphemeralResourceConfigRequest,
     ) -> ValidateEphemeralResourceConfigResponse {
-        not_registered(request, WHAT)
+        let types = &self.registry.ephemeral_resources;
+        self.on_type(types, WHAT, request, |ephemeral, request| {
+            ephemeral.validate(self.context(Vec::new()), request)
+        })
+        .await
     }
 
-    pub(crate) fn open_ephemeral_resource(
+    pub(crate) async fn open_ephemeral_resource(
         &self,
         request: OpenEphemeralResourceRequest,
     ) -> OpenEphemeralResourceResponse {
-        not_registered(request, WHAT)
+        let types = &self.registry.ephemeral_resources;
+        self.on_type(types, WHAT, request, |ephemeral, request| {
+            ephemeral.open(self.context(Vec::new()), request)
+        })
+        .await
     }
 
-    pub(crate) fn renew_ephemeral_resource(
+    pub(crate) async fn renew_ephemeral_resource(
         &self,
         request: RenewEphemeralResourceRequest,
     ) -> RenewEphemeralResourceResponse {
-        not_registered(request, WHAT)
+        let types = &self.registry.ephemeral_resources;
+        self.on_type(types, WHAT, request, |ephemeral, request| {
+            let private = request.private.clone().unwrap_or_default();
+            ephemeral.renew(self.context(private), request)
+        })
+        .await
     }
 
-    pub(crate) fn close_ephemeral_resource(
+    pub(crate) async fn close_ephemeral_resource(
         &self,
         request: CloseEphemeralResourceRequest,
     ) -> CloseEphemeralResourceResponse {
-        not_registered(request, WHAT)
+        let types = &self.registry.ephemeral_resources;
+        self.on_type(types, WHAT, request, |ephemeral, request| {
+            let private = request.private.clone().unwrap_or_default();
+            ephemeral.close(self.context(private), request)
+        })
+        .await
+    }
+}
+
+impl<D> Registered for dyn ErasedEphemeralResource<D> {
+    fn schema(&self) -> &'static Schema {
+        ErasedEphemeralResource::schema(self)
     }
 }

@@ -10,10 +10,6 @@ use crate::diagnostics::Diagnostics;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ValidateEphemeralResourceConfigRequest {
     pub(crate) type_name: String,
-    #[allow(
-        dead_code,
-        reason = "read once ephemeral resource types can be registered"
-    )]
     pub(crate) config: Option<DynamicValue>,
 }
 
@@ -29,15 +25,10 @@ rpc!(ValidateEphemeralResourceConfigRequest => ValidateEphemeralResourceConfigRe
 #[derive(Clone, Debug, Default)]
 pub(crate) struct OpenEphemeralResourceRequest {
     pub(crate) type_name: String,
-    #[allow(
-        dead_code,
-        reason = "read once ephemeral resource types can be registered"
-    )]
     pub(crate) config: Option<DynamicValue>,
-    #[allow(
-        dead_code,
-        reason = "read once ephemeral resource types can be registered"
-    )]
+    /// What Terraform supports; only deferral concerns an open, and this provider never
+    /// defers.
+    #[allow(dead_code, reason = "this provider never defers an open")]
     pub(crate) client_capabilities: ClientCapabilities,
 }
 
@@ -60,10 +51,6 @@ rpc!(OpenEphemeralResourceRequest => OpenEphemeralResourceResponse, "OpenEphemer
 pub(crate) struct RenewEphemeralResourceRequest {
     pub(crate) type_name: String,
     /// What the open (or the previous renewal) answered.
-    #[allow(
-        dead_code,
-        reason = "read once ephemeral resource types can be registered"
-    )]
     pub(crate) private: Option<Vec<u8>>,
 }
 
@@ -82,10 +69,6 @@ rpc!(RenewEphemeralResourceRequest => RenewEphemeralResourceResponse, "RenewEphe
 #[derive(Clone, Debug, Default)]
 pub(crate) struct CloseEphemeralResourceRequest {
     pub(crate) type_name: String,
-    #[allow(
-        dead_code,
-        reason = "read once ephemeral resource types can be registered"
-    )]
     pub(crate) private: Option<Vec<u8>>,
 }
 
