@@ -91,3 +91,36 @@ fn corpus_replays() {
         "fuzz/corpus is empty: the accumulated corpus should be committed"
     );
 }
+
+/// The `rpc` target's selector indexes its table of RPCs, which must be protocol 6.10's in
+/// the order of the `Provider` service (so that an input keeps its meaning), and its seeds
+/// hold a request for each.
+#[cfg(feature = "provider")]
+#[test]
+fn rpc_seeds_cover_every_rpc_of_the_protocol() {
+    use tfvalue_suite::rpc_fuzzing::{seeds::seeds, RPCS};
+    let proto = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tfvalue-provider/proto/tfplugin6.proto"),
+    )
+    .expect("tfvalue-provider/proto/tfplugin6.proto");
+    let service = proto
+        .split_once("service Provider {")
+        .and_then(|(_, rest)| rest.split_once("\n}"))
+        .map(|(body, _)| body)
+        .expect("the proto defines the Provider service");
+    let served: Vec<&str> = service
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("rpc "))
+        .filter_map(|l| l.split('(').next())
+        .collect();
+    assert_eq!(RPCS.as_slice(), served.as_slice());
+    let seeded: std::collections::BTreeSet<usize> = seeds()
+        .iter()
+        .map(|input| usize::from(input[0] & 0x3f))
+        .collect();
+    let missing: Vec<&str> = (0..RPCS.len())
+        .filter(|i| !seeded.contains(i))
+        .map(|i| RPCS[i])
+        .collect();
+    assert!(missing.is_empty(), "no rpc seed for {missing:?}");
+}

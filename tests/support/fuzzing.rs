@@ -279,7 +279,8 @@ pub fn refinements(data: &[u8]) {
 /// A fuzz target's body.
 pub type Target = fn(&[u8]);
 
-/// Every target by name, for the replay test and the fuzz crate.
+/// Every target by name, for the replay test and the fuzz crate. `rpc`, which drives the
+/// plugin service (`crate::rpc_fuzzing`), needs the `provider` feature.
 pub const TARGETS: &[(&str, Target)] = &[
     ("msgpack_value", msgpack_value),
     ("json_value", json_value),
@@ -289,11 +290,14 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("raw_state", raw_state),
     ("type_constraint", type_constraint),
     ("refinements", refinements),
+    #[cfg(feature = "provider")]
+    ("rpc", crate::rpc_fuzzing::rpc),
 ];
 
 /// Seed inputs for each target, built from the project's test vectors (`tests/data`):
 /// go-cty's vectors, every DynamicValue and RawState Terraform 1.11.4 sent, the benchmark
-/// payloads, and a `Vm` model value. `(target name, input)`.
+/// payloads, and a `Vm` model value; with the `provider` feature, a request for every RPC
+/// (`crate::rpc_fuzzing::seeds`). `(target name, input)`.
 pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
     let mut out: Vec<(&'static str, Vec<u8>)> = Vec::new();
     // go-cty's vectors: the type as JSON text, then msgpack or JSON bytes.
@@ -383,6 +387,12 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
         r.encode_payload(&mut payload);
         out.push(("refinements", payload));
     }
+    #[cfg(feature = "provider")]
+    out.extend(
+        crate::rpc_fuzzing::seeds::seeds()
+            .into_iter()
+            .map(|input| ("rpc", input)),
+    );
     out
 }
 

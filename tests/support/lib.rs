@@ -12,6 +12,8 @@ pub mod bench_model;
 pub mod fuzzing;
 pub mod json_reference;
 pub mod paired;
+#[cfg(feature = "provider")]
+pub mod rpc_fuzzing;
 pub mod scaling;
 pub mod terraform;
 

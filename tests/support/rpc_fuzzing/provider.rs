@@ -1,0 +1,541 @@
+//! The provider the `rpc` fuzz target serves: everything in memory (no disk, no network,
+//! no sleeps), so an input costs only the framework's work, and every answer depends on
+//! the input alone.
+//!
+//! Its types cover what the framework decodes, plans and encodes: the resource
+//! `fuzz_thing` (nested blocks of every nesting, a set, a map, a dynamic attribute, a
+//! write-only attribute, computed attributes, a state upgrade from version 0, import), the
+//! data source `fuzz_lookup` and the provider block [`Config`].
+//!
+//! [`types`] lists every type the provider serves, by kind and name, with the type of its
+//! values; the target's checks read that list, and a test compares it with what the
+//! provider registers. A new kind of type (an ephemeral resource, a function, a state move)
+//! is a registration in [`FuzzProvider::register`] and an entry in [`types`].
+
+use std::collections::BTreeMap;
+
+use tfvalue::path::AttributePath;
+use tfvalue::{Nullable, Set, TfSchema, Type, Unknown, Value};
+use tfvalue_provider::{ApplyError, Context, DataSource, Diagnostic, Diagnostics, Plan};
+use tfvalue_provider::{Provider, Registry, Resource};
+
+/// The `provider "fuzz"` block.
+#[derive(TfSchema, Debug)]
+pub struct Config {
+    /// Prefix of every id the provider makes.
+    pub prefix: Nullable<String>,
+    /// A credential; the value `"invalid"` is refused.
+    #[tf(sensitive)]
+    pub token: Unknown<Nullable<String>>,
+    /// Defaults for every `fuzz_thing`.
+    #[tf(block(single))]
+    pub defaults: Unknown<Nullable<Defaults>>,
+}
+
+/// The provider block's `defaults` block.
+#[derive(TfSchema, Debug)]
+pub struct Defaults {
+    /// The size of a thing whose configuration sets none.
+    pub size: Unknown<Nullable<i64>>,
+}
+
+/// What `configure` makes of [`Config`].
+#[derive(Debug)]
+pub struct Settings {
+    /// Prefix of every id.
+    pub prefix: String,
+    /// The size of a thing whose configuration sets none.
+    pub default_size: i64,
+}
+
+/// A `fuzz_thing`: an object kept nowhere but in Terraform's state.
+#[derive(TfSchema, Debug, Clone)]
+#[tf(version = 1)]
+pub struct Thing {
+    /// Made by the provider from the name.
+    #[tf(computed)]
+    pub id: Unknown<Nullable<String>>,
+    /// The thing's name; changing it replaces the thing.
+    pub name: Unknown<String>,
+    /// A password Terraform never stores.
+    #[tf(write_only)]
+    pub password: Unknown<Nullable<String>>,
+    /// Counts every apply that had a password.
+    #[tf(computed)]
+    pub revision: Unknown<Nullable<i64>>,
+    /// A size; the provider's default when left out.
+    #[tf(optional, computed)]
+    pub size: Unknown<Nullable<i64>>,
+    /// Labels (a map).
+    pub labels: Unknown<Nullable<BTreeMap<String, Unknown<String>>>>,
+    /// Ports (a set).
+    pub ports: Unknown<Nullable<Set<Unknown<i64>>>>,
+    /// Any value (a dynamic attribute).
+    #[tf(optional)]
+    pub extra: Value,
+    /// A nested attribute.
+    #[tf(nested)]
+    pub endpoint: Unknown<Nullable<Endpoint>>,
+    /// `rule { ... }` blocks, in order, each with `match { ... }` blocks of its own.
+    #[tf(block(list, max_items = 8))]
+    pub rule: Unknown<Vec<Rule>>,
+    /// `member { ... }` blocks, in no order.
+    #[tf(block(set))]
+    pub member: Unknown<Set<Member>>,
+    /// `zone "name" { ... }` blocks, by label.
+    #[tf(block(map))]
+    pub zone: Unknown<BTreeMap<String, Zone>>,
+    /// At most one `owner { ... }` block.
+    #[tf(block(single))]
+    pub owner: Unknown<Nullable<Owner>>,
+}
+
+/// The `endpoint` nested attribute.
+#[derive(TfSchema, Debug, Clone)]
+pub struct Endpoint {
+    /// Host name.
+    pub host: Unknown<String>,
+    /// Port; must not be 0.
+    pub port: Unknown<Nullable<i64>>,
+    /// Assigned by the provider when left out.
+    #[tf(optional, computed)]
+    pub address: Unknown<Nullable<String>>,
+}
+
+/// A `rule` block.
+#[derive(TfSchema, Debug, Clone)]
+pub struct Rule {
+    /// The rule's name; names are unique among the rules.
+    pub name: Unknown<String>,
+    /// `match { ... }` blocks.
+    #[tf(rename = "match", block(list))]
+    pub matches: Unknown<Vec<Match>>,
+}
+
+/// A rule's `match` block.
+#[derive(TfSchema, Debug, Clone)]
+pub struct Match {
+    /// The pattern; must not be empty.
+    pub pattern: Unknown<String>,
+}
+
+/// A `member` block.
+#[derive(TfSchema, Debug, Clone, PartialEq)]
+pub struct Member {
+    /// Who.
+    pub user: Unknown<String>,
+    /// The role; `"forbidden"` is refused.
+    pub role: Unknown<Nullable<String>>,
+}
+
+/// A `zone` block.
+#[derive(TfSchema, Debug, Clone)]
+pub struct Zone {
+    /// The zone's weight.
+    pub weight: Unknown<Nullable<f64>>,
+}
+
+/// The `owner` block.
+#[derive(TfSchema, Debug, Clone)]
+pub struct Owner {
+    /// The owner's name.
+    pub name: Unknown<String>,
+}
+
+/// `fuzz_thing` as schema version 0 stored it: a name and nothing else.
+#[derive(TfSchema, Debug)]
+pub struct ThingV0 {
+    /// The id.
+    #[tf(computed)]
+    pub id: Unknown<Nullable<String>>,
+    /// The name.
+    pub name: Unknown<String>,
+}
+
+impl tfvalue::StateVersion for ThingV0 {
+    const VERSION: i64 = 0;
+    type Previous = tfvalue::NoPrevious;
+    fn upgrade(previous: tfvalue::NoPrevious) -> tfvalue::Result<Self> {
+        match previous {}
+    }
+}
+
+impl tfvalue::StateVersion for Thing {
+    const VERSION: i64 = 1;
+    type Previous = ThingV0;
+    fn upgrade(v0: ThingV0) -> tfvalue::Result<Self> {
+        Ok(Thing {
+            id: v0.id,
+            ..Thing::named(v0.name)
+        })
+    }
+}
+
+impl Thing {
+    /// A thing with this name and nothing else set.
+    fn named(name: Unknown<String>) -> Thing {
+        Thing {
+            id: Unknown::null(),
+            name,
+            password: Unknown::null(),
+            revision: Unknown::null(),
+            size: Unknown::null(),
+            labels: Unknown::null(),
+            ports: Unknown::null(),
+            extra: Value::null(Type::Dynamic),
+            endpoint: Unknown::null(),
+            rule: Unknown::known(Vec::new()),
+            member: Unknown::known(Set::new()),
+            zone: Unknown::known(BTreeMap::new()),
+            owner: Unknown::null(),
+        }
+    }
+}
+
+/// A `fuzz_lookup` data source: the configuration's name, looked up.
+#[derive(TfSchema, Debug)]
+pub struct Lookup {
+    /// What to look up.
+    pub name: Unknown<String>,
+    /// The name, upper-cased.
+    #[tf(computed)]
+    pub value: Unknown<Nullable<String>>,
+    /// The name's characters.
+    #[tf(computed)]
+    pub chars: Unknown<Nullable<Vec<Unknown<String>>>>,
+    /// `filter { ... }` blocks.
+    #[tf(block(list))]
+    pub filter: Unknown<Vec<Filter>>,
+}
+
+/// A `filter` block of `fuzz_lookup`.
+#[derive(TfSchema, Debug)]
+pub struct Filter {
+    /// Values to keep.
+    pub values: Unknown<Nullable<Set<Unknown<String>>>>,
+}
+
+/// The provider.
+pub struct FuzzProvider;
+
+/// The `fuzz_thing` resource type.
+pub struct Things;
+
+/// The `fuzz_lookup` data source type.
+pub struct Lookups;
+
+/// Which kind of type a name is looked up among.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// The provider block (its name is empty).
+    Provider,
+    /// Managed resources.
+    Resource,
+    /// Data sources.
+    DataSource,
+    /// Ephemeral resources.
+    Ephemeral,
+    /// List resources.
+    ListResource,
+    /// Actions.
+    Action,
+    /// State stores.
+    StateStore,
+    /// Resource identities.
+    Identity,
+    /// Functions: the type is the function's return type.
+    Function,
+}
+
+/// Every type the provider serves: `(kind, name, type of its values)`; for a function, the
+/// type of its result. Register a type in [`FuzzProvider::register`] and list it here.
+pub fn types() -> Vec<(Kind, &'static str, &'static Type)> {
+    vec![
+        (Kind::Provider, "", Config::schema().object_type()),
+        (Kind::Resource, "fuzz_thing", Thing::schema().object_type()),
+        (
+            Kind::DataSource,
+            "fuzz_lookup",
+            Lookup::schema().object_type(),
+        ),
+    ]
+}
+
+/// The type of the values of `name` among the `kind` types; `None` when the provider
+/// serves no such type.
+pub fn type_of(kind: Kind, name: &str) -> Option<&'static Type> {
+    types()
+        .into_iter()
+        .find(|(k, n, _)| *k == kind && *n == name)
+        .map(|(_, _, ty)| ty)
+}
+
+fn not_empty(value: &Unknown<String>, path: AttributePath, what: &str) -> Result<(), Diagnostic> {
+    match value.as_known() {
+        Some(s) if s.is_empty() => Err(Diagnostic::error(format!("Empty {what}"))
+            .with_detail(format!("The {what} must not be empty."))
+            .at(path)),
+        _ => Ok(()),
+    }
+}
+
+impl Provider for FuzzProvider {
+    type Config = Config;
+    type Data = Settings;
+
+    fn register(&self, registry: &mut Registry<Settings>) {
+        registry.resource("fuzz_thing", Things);
+        registry.data_source("fuzz_lookup", Lookups);
+        // Ephemeral resources, functions and the other kinds register here, each with its
+        // entry in `types()`.
+    }
+
+    async fn validate(
+        &self,
+        _: &mut Context<Settings>,
+        config: &Config,
+    ) -> Result<(), Diagnostics> {
+        if config.token.as_value().map(String::as_str) == Some("invalid") {
+            return Err(Diagnostic::error("Invalid token")
+                .at(AttributePath::root().attr("token"))
+                .into());
+        }
+        Ok(())
+    }
+
+    async fn configure(
+        &self,
+        _: &mut Context<Settings>,
+        _terraform_version: &str,
+        config: Config,
+    ) -> Result<Settings, Diagnostics> {
+        let default_size = config
+            .defaults
+            .as_value()
+            .and_then(|d| d.size.as_value().copied())
+            .unwrap_or(1);
+        if default_size < 0 {
+            return Err(Diagnostic::error("Negative default size")
+                .at(AttributePath::root().attr("defaults").attr("size"))
+                .into());
+        }
+        Ok(Settings {
+            prefix: config.prefix.unwrap_or_else(|| "thing-".to_owned()),
+            default_size,
+        })
+    }
+}
+
+impl Resource for Things {
+    type Model = Thing;
+    type Data = Settings;
+
+    async fn validate(&self, _: &mut Context<Settings>, config: &Thing) -> Result<(), Diagnostics> {
+        let root = AttributePath::root();
+        let mut problems = Diagnostics::new();
+        let mut check = |r: Result<(), Diagnostic>| {
+            if let Err(d) = r {
+                problems.push(d);
+            }
+        };
+        check(not_empty(&config.name, root.clone().attr("name"), "name"));
+        if let Some(endpoint) = config.endpoint.as_value() {
+            if endpoint.port.as_value() == Some(&0) {
+                check(Err(Diagnostic::error("Invalid port")
+                    .at(root.clone().attr("endpoint").attr("port"))));
+            }
+        }
+        let mut names = Vec::new();
+        for (i, rule) in config.rule.as_known().into_iter().flatten().enumerate() {
+            let at = root.clone().attr("rule").index(i as i64);
+            if let Some(name) = rule.name.as_known() {
+                if names.contains(&name) {
+                    check(Err(
+                        Diagnostic::error("Duplicate rule name").at(at.clone().attr("name"))
+                    ));
+                }
+                names.push(name);
+            }
+            for (j, m) in rule.matches.as_known().into_iter().flatten().enumerate() {
+                let path = at.clone().attr("match").index(j as i64).attr("pattern");
+                check(not_empty(&m.pattern, path, "pattern"));
+            }
+        }
+        // A set element has no path in the protocol: the framework cuts this one at
+        // `.member`.
+        for (i, member) in config.member.as_known().into_iter().flatten().enumerate() {
+            if member.role.as_value().map(String::as_str) == Some("forbidden") {
+                check(Err(Diagnostic::error("Forbidden role").at(root
+                    .clone()
+                    .attr("member")
+                    .index(i as i64)
+                    .attr("role"))));
+            }
+        }
+        for (label, zone) in config.zone.as_known().into_iter().flatten() {
+            if zone
+                .weight
+                .as_value()
+                .is_some_and(|w| !w.is_finite() || *w < 0.0)
+            {
+                check(Err(Diagnostic::error("Invalid weight").at(root
+                    .clone()
+                    .attr("zone")
+                    .key(label)
+                    .attr("weight"))));
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems)
+        }
+    }
+
+    async fn plan(
+        &self,
+        ctx: &mut Context<Settings>,
+        plan: &mut Plan<Thing>,
+    ) -> Result<(), Diagnostics> {
+        if let Some(prior) = &plan.prior {
+            plan.planned.id = prior.id.clone();
+        }
+        if plan.planned.size.is_unknown() && plan.config.size.is_null() {
+            if let Ok(settings) = ctx.data() {
+                plan.planned.size = Some(settings.default_size).into();
+            }
+        }
+        if let Some(owner) = plan.planned.owner.as_value() {
+            if owner.name.as_known().map(String::as_str) == Some("replace-me") {
+                plan.requires_replace(AttributePath::root().attr("owner").attr("name"));
+            }
+        }
+        Ok(())
+    }
+
+    async fn create(
+        &self,
+        ctx: &mut Context<Settings>,
+        planned: Thing,
+        config: Thing,
+    ) -> Result<Thing, ApplyError<Thing>> {
+        let settings = ctx.data()?;
+        let name = planned.name.as_known().cloned().unwrap_or_default();
+        let state = Thing {
+            id: Some(format!("{}{name}", settings.prefix)).into(),
+            revision: Some(i64::from(config.password.as_value().is_some())).into(),
+            ..fill_computed(planned, settings.default_size)
+        };
+        if name == "tainted" {
+            return Err(
+                ApplyError::new(Diagnostic::error("Created, then failed")).with_state(state)
+            );
+        }
+        Ok(state)
+    }
+
+    async fn read(
+        &self,
+        _: &mut Context<Settings>,
+        current: Thing,
+    ) -> Result<Option<Thing>, Diagnostics> {
+        if current.name.as_known().map(String::as_str) == Some("gone") {
+            return Ok(None);
+        }
+        Ok(Some(current))
+    }
+
+    async fn update(
+        &self,
+        ctx: &mut Context<Settings>,
+        prior: Thing,
+        planned: Thing,
+        config: Thing,
+    ) -> Result<Thing, ApplyError<Thing>> {
+        let settings = ctx.data()?;
+        let before = prior.revision.as_value().copied().unwrap_or(0);
+        let bump = i64::from(config.password.as_value().is_some());
+        Ok(Thing {
+            id: prior.id,
+            revision: Some(before.saturating_add(bump)).into(),
+            ..fill_computed(planned, settings.default_size)
+        })
+    }
+
+    async fn delete(
+        &self,
+        _: &mut Context<Settings>,
+        prior: Thing,
+    ) -> Result<(), ApplyError<Thing>> {
+        if prior.name.as_known().map(String::as_str) == Some("undeletable") {
+            return Err(ApplyError::new(Diagnostic::error("Cannot delete")).with_state(prior));
+        }
+        Ok(())
+    }
+
+    async fn import(&self, _: &mut Context<Settings>, id: &str) -> Result<Thing, Diagnostics> {
+        if id.is_empty() {
+            return Err(Diagnostic::error("Empty import id").into());
+        }
+        Ok(Thing {
+            id: Some(id.to_owned()).into(),
+            ..Thing::named(Unknown::known(id.to_owned()))
+        })
+    }
+
+    async fn upgrade_state(
+        &self,
+        _: &mut Context<Settings>,
+        version: i64,
+        raw: &[u8],
+    ) -> Result<Thing, Diagnostics> {
+        tfvalue::upgrade_state::<Thing>(version, raw)
+            .map_err(|e| Diagnostics::from_value_error("Cannot upgrade the stored state", &e))
+    }
+
+    fn requires_replace(&self) -> Vec<AttributePath> {
+        vec![AttributePath::root().attr("name")]
+    }
+}
+
+/// `planned` with the computed attributes the provider fills in known.
+fn fill_computed(mut planned: Thing, default_size: i64) -> Thing {
+    if planned.size.is_unknown() {
+        planned.size = Some(default_size).into();
+    }
+    if let Some(Nullable::Value(endpoint)) = planned.endpoint.as_known_mut() {
+        if endpoint.address.is_unknown() {
+            let host = endpoint.host.as_known().cloned().unwrap_or_default();
+            endpoint.address = Some(format!("{host}.internal")).into();
+        }
+    }
+    planned
+}
+
+impl DataSource for Lookups {
+    type Model = Lookup;
+    type Data = Settings;
+
+    async fn validate(
+        &self,
+        _: &mut Context<Settings>,
+        config: &Lookup,
+    ) -> Result<(), Diagnostics> {
+        not_empty(&config.name, AttributePath::root().attr("name"), "name").map_err(Into::into)
+    }
+
+    async fn read(&self, _: &mut Context<Settings>, config: Lookup) -> Result<Lookup, Diagnostics> {
+        let name = config.name.as_known().cloned().ok_or_else(|| {
+            Diagnostic::error("Unknown name").at(AttributePath::root().attr("name"))
+        })?;
+        let chars = name
+            .chars()
+            .map(|c| Unknown::known(c.to_string()))
+            .collect();
+        Ok(Lookup {
+            value: Some(name.to_uppercase()).into(),
+            chars: Some(chars).into(),
+            ..config
+        })
+    }
+}
