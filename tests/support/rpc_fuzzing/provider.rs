@@ -14,10 +14,13 @@
 
 use std::collections::BTreeMap;
 
+use std::time::{Duration, SystemTime};
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, Set, TfSchema, Type, Unknown, Value};
+
 use tfvalue_provider::{ApplyError, Context, DataSource, Diagnostic, Diagnostics, Plan};
-use tfvalue_provider::{Provider, Registry, Resource};
+use tfvalue_provider::{EphemeralResource, Function, FunctionError, MovedState, Opened};
+use tfvalue_provider::{Provider, Registry, Resource, Signature, Variadic};
 
 /// The `provider "fuzz"` block.
 #[derive(TfSchema, Debug)]
@@ -215,8 +218,35 @@ pub struct Filter {
     pub values: Unknown<Nullable<Set<Unknown<String>>>>,
 }
 
+/// The `fuzz_token` ephemeral resource: a token derived from a name.
+#[derive(TfSchema, Debug)]
+pub struct Token {
+    /// Whose token.
+    pub name: Unknown<String>,
+    /// The token.
+    #[tf(computed, sensitive)]
+    pub value: Unknown<Nullable<String>>,
+}
+
+/// What the `fuzz_sum` function answers: an object.
+#[derive(TfSchema, Debug)]
+pub struct Sum {
+    /// The label given.
+    pub label: String,
+    /// The sum of the numbers given.
+    pub total: i64,
+    /// How many numbers were given.
+    pub count: i64,
+}
+
 /// The provider.
 pub struct FuzzProvider;
+
+/// The `fuzz_token` ephemeral resource type.
+pub struct Tokens;
+
+/// The `fuzz_sum` function: a label and any number of integers.
+pub struct SumFunction;
 
 /// The `fuzz_thing` resource type.
 pub struct Things;
@@ -258,6 +288,8 @@ pub fn types() -> Vec<(Kind, &'static str, &'static Type)> {
             "fuzz_lookup",
             Lookup::schema().object_type(),
         ),
+        (Kind::Ephemeral, "fuzz_token", Token::schema().object_type()),
+        (Kind::Function, "fuzz_sum", Sum::schema().object_type()),
     ]
 }
 
@@ -286,8 +318,9 @@ impl Provider for FuzzProvider {
     fn register(&self, registry: &mut Registry<Settings>) {
         registry.resource("fuzz_thing", Things);
         registry.data_source("fuzz_lookup", Lookups);
-        // Ephemeral resources, functions and the other kinds register here, each with its
-        // entry in `types()`.
+        registry.ephemeral_resource("fuzz_token", Tokens);
+        registry.function("fuzz_sum", SumFunction);
+        // Further kinds register here, each with its entry in `types()`.
     }
 
     async fn validate(
@@ -473,6 +506,18 @@ impl Resource for Things {
         Ok(())
     }
 
+    async fn move_state(
+        &self,
+        _: &mut Context<Settings>,
+        source: MovedState<'_>,
+    ) -> Result<Option<Thing>, Diagnostics> {
+        // Accepts the same type from another provider (a provider renamed).
+        if source.source_type_name() != "fuzz_thing" {
+            return Ok(None);
+        }
+        source.decode::<Thing>().map(Some)
+    }
+
     async fn import(&self, _: &mut Context<Settings>, id: &str) -> Result<Thing, Diagnostics> {
         if id.is_empty() {
             return Err(Diagnostic::error("Empty import id").into());
@@ -536,6 +581,79 @@ impl DataSource for Lookups {
             value: Some(name.to_uppercase()).into(),
             chars: Some(chars).into(),
             ..config
+        })
+    }
+}
+
+impl EphemeralResource for Tokens {
+    type Model = Token;
+    type Data = Settings;
+
+    async fn open(
+        &self,
+        ctx: &mut Context<Settings>,
+        config: Token,
+    ) -> Result<Opened<Token>, Diagnostics> {
+        let name = config.name.as_known().cloned().unwrap_or_default();
+        if name.is_empty() {
+            return Err(Diagnostic::error("Empty name")
+                .at(AttributePath::root().attr("name"))
+                .into());
+        }
+        ctx.set_private(name.as_bytes().to_vec());
+        Ok(Opened {
+            result: Token {
+                value: Unknown::known(Nullable::Value(name.chars().rev().collect())),
+                ..config
+            },
+            renew_at: Some(SystemTime::UNIX_EPOCH + Duration::from_secs(4_000_000_000)),
+        })
+    }
+
+    async fn renew(&self, ctx: &mut Context<Settings>) -> Result<Option<SystemTime>, Diagnostics> {
+        if ctx.private().is_empty() {
+            return Err(Diagnostic::error("Nothing to renew").into());
+        }
+        Ok(Some(
+            SystemTime::UNIX_EPOCH + Duration::from_secs(4_000_000_000),
+        ))
+    }
+
+    async fn close(&self, ctx: &mut Context<Settings>) -> Result<(), Diagnostics> {
+        if ctx.private().is_empty() {
+            return Err(Diagnostic::error("Nothing to close").into());
+        }
+        Ok(())
+    }
+}
+
+impl Function for SumFunction {
+    type Args = (String, Variadic<i64>);
+    type Output = Sum;
+    type Data = Settings;
+
+    fn signature(&self) -> Signature {
+        Signature::new("Sums integers under a label")
+            .param("label", "A label")
+            .variadic("numbers", "The numbers")
+    }
+
+    async fn call(
+        &self,
+        _: &mut Context<Settings>,
+        (label, numbers): Self::Args,
+    ) -> Result<Sum, FunctionError> {
+        let mut total: i64 = 0;
+        for (index, n) in numbers.indexed() {
+            total = total
+                .checked_add(*n)
+                .ok_or_else(|| FunctionError::argument(index, "the sum overflows"))?;
+        }
+        let count = i64::try_from(numbers.as_slice().len()).unwrap_or(i64::MAX);
+        Ok(Sum {
+            label,
+            total,
+            count,
         })
     }
 }

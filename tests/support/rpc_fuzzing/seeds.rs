@@ -9,7 +9,7 @@ use tfvalue::{Nullable, Set, TfSchema, Type, Unknown, Value};
 use tfvalue_provider::__unstable_proto::tfplugin6 as pb;
 
 use super::provider::{
-    Config, Defaults, Endpoint, Filter, Lookup, Match, Member, Owner, Rule, Thing, Zone,
+    Config, Defaults, Endpoint, Filter, Lookup, Match, Member, Owner, Rule, Thing, Token, Zone,
 };
 use super::{input, Prelude};
 
@@ -362,6 +362,31 @@ pub fn seeds() -> Vec<Vec<u8>> {
             source_identity_schema_version: 0,
         }
     );
+    // A move this provider accepts: the same type from another provider.
+    let thing_json = {
+        let state = dynamic(&thing_state()).expect("the state encodes");
+        let ty = Thing::schema().object_type();
+        Value::from_msgpack(&state.msgpack, ty)
+            .and_then(|v| v.to_json(ty))
+            .expect("the state converts to JSON")
+    };
+    seed!(
+        "MoveResourceState",
+        P::CONFIGURED,
+        pb::move_resource_state::Request {
+            source_provider_address: "registry.terraform.io/example/old".to_owned(),
+            source_type_name: thing(),
+            source_schema_version: 1,
+            source_state: Some(pb::RawState {
+                json: thing_json,
+                flatmap: Default::default(),
+            }),
+            target_type_name: thing(),
+            source_private: b"moved".to_vec(),
+            source_identity: None,
+            source_identity_schema_version: 0,
+        }
+    );
     seed!(
         "ReadDataSource",
         P::CONFIGURED,
@@ -390,13 +415,19 @@ pub fn seeds() -> Vec<Vec<u8>> {
             json: Vec::new(),
         })
     };
-    let secret = || "fuzz_secret".to_owned();
+    let secret = || "fuzz_token".to_owned();
+    let token = || {
+        dynamic(&Token {
+            name: Unknown::known("alice".to_owned()),
+            value: Unknown::null(),
+        })
+    };
     seed!(
         "ValidateEphemeralResourceConfig",
         P::NONE,
         pb::validate_ephemeral_resource_config::Request {
             type_name: secret(),
-            config: empty_object(),
+            config: token(),
         }
     );
     seed!(
@@ -404,7 +435,7 @@ pub fn seeds() -> Vec<Vec<u8>> {
         P::CONFIGURED,
         pb::open_ephemeral_resource::Request {
             type_name: secret(),
-            config: empty_object(),
+            config: token(),
             client_capabilities: capabilities(),
         }
     );
@@ -445,6 +476,22 @@ pub fn seeds() -> Vec<Vec<u8>> {
         }
     );
     seed!("GetFunctions", P::NONE, pb::get_functions::Request {});
+    let argument = |value: Value, ty: &Type| pb::DynamicValue {
+        msgpack: value.to_msgpack(ty).expect("an argument encodes"),
+        json: Vec::new(),
+    };
+    seed!(
+        "CallFunction",
+        P::NONE,
+        pb::call_function::Request {
+            name: "fuzz_sum".to_owned(),
+            arguments: vec![
+                argument(Value::String("sum".to_owned()), &Type::String),
+                argument(Value::Number(1.into()), &Type::Number),
+                argument(Value::Number(2.into()), &Type::Number),
+            ],
+        }
+    );
     seed!(
         "CallFunction",
         P::CONFIGURED,
