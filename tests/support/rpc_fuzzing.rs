@@ -34,44 +34,7 @@ pub mod seeds;
 
 /// The RPCs of protocol 6.10, by their gRPC method names, in the order of the `Provider`
 /// service in `tfplugin6.proto`. The selector byte indexes this table.
-pub const RPCS: [&str; 36] = [
-    "GetMetadata",
-    "GetProviderSchema",
-    "ValidateProviderConfig",
-    "ValidateResourceConfig",
-    "ValidateDataResourceConfig",
-    "UpgradeResourceState",
-    "GetResourceIdentitySchemas",
-    "UpgradeResourceIdentity",
-    "ConfigureProvider",
-    "ReadResource",
-    "PlanResourceChange",
-    "ApplyResourceChange",
-    "ImportResourceState",
-    "MoveResourceState",
-    "ReadDataSource",
-    "GenerateResourceConfig",
-    "ValidateEphemeralResourceConfig",
-    "OpenEphemeralResource",
-    "RenewEphemeralResource",
-    "CloseEphemeralResource",
-    "ListResource",
-    "ValidateListResourceConfig",
-    "GetFunctions",
-    "CallFunction",
-    "ValidateStateStoreConfig",
-    "ConfigureStateStore",
-    "ReadStateBytes",
-    "WriteStateBytes",
-    "LockState",
-    "UnlockState",
-    "GetStates",
-    "DeleteState",
-    "PlanAction",
-    "InvokeAction",
-    "ValidateActionConfig",
-    "StopProvider",
-];
+pub const RPCS: [&str; 36] = tfvalue_provider::__unstable_proto::PROVIDER_METHODS;
 
 /// What the service goes through before the fuzzed request (the selector's two high bits):
 /// a `ConfigureProvider` with a valid configuration, so that resources see the provider's

@@ -117,6 +117,47 @@ pub mod __private;
 #[doc(hidden)]
 pub mod __unstable_proto {
     pub use crate::proto::{plugin, tfplugin6};
+
+    /// Every method of the `tfplugin6.Provider` service, in the order `tfplugin6.proto`
+    /// declares them.
+    pub const PROVIDER_METHODS: [&str; 36] = [
+    "GetMetadata",
+    "GetProviderSchema",
+    "ValidateProviderConfig",
+    "ValidateResourceConfig",
+    "ValidateDataResourceConfig",
+    "UpgradeResourceState",
+    "GetResourceIdentitySchemas",
+    "UpgradeResourceIdentity",
+    "ConfigureProvider",
+    "ReadResource",
+    "PlanResourceChange",
+    "ApplyResourceChange",
+    "ImportResourceState",
+    "MoveResourceState",
+    "ReadDataSource",
+    "GenerateResourceConfig",
+    "ValidateEphemeralResourceConfig",
+    "OpenEphemeralResource",
+    "RenewEphemeralResource",
+    "CloseEphemeralResource",
+    "ListResource",
+    "ValidateListResourceConfig",
+    "GetFunctions",
+    "CallFunction",
+    "ValidateStateStoreConfig",
+    "ConfigureStateStore",
+    "ReadStateBytes",
+    "WriteStateBytes",
+    "LockState",
+    "UnlockState",
+    "GetStates",
+    "DeleteState",
+    "PlanAction",
+    "InvokeAction",
+    "ValidateActionConfig",
+    "StopProvider",
+    ];
 }
 
 pub use apply_error::ApplyError;

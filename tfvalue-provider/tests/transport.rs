@@ -602,44 +602,7 @@ fn check_plan(response: &tf::plan_resource_change::Response, text: &str) {
 }
 
 /// Every method of `tfplugin6.Provider` (protocol 6.10).
-const PROVIDER_METHODS: [&str; 36] = [
-    "GetMetadata",
-    "GetProviderSchema",
-    "ValidateProviderConfig",
-    "ValidateResourceConfig",
-    "ValidateDataResourceConfig",
-    "UpgradeResourceState",
-    "GetResourceIdentitySchemas",
-    "UpgradeResourceIdentity",
-    "ConfigureProvider",
-    "ReadResource",
-    "PlanResourceChange",
-    "ApplyResourceChange",
-    "ImportResourceState",
-    "MoveResourceState",
-    "ReadDataSource",
-    "GenerateResourceConfig",
-    "ValidateEphemeralResourceConfig",
-    "OpenEphemeralResource",
-    "RenewEphemeralResource",
-    "CloseEphemeralResource",
-    "ListResource",
-    "ValidateListResourceConfig",
-    "GetFunctions",
-    "CallFunction",
-    "ValidateStateStoreConfig",
-    "ConfigureStateStore",
-    "ReadStateBytes",
-    "WriteStateBytes",
-    "LockState",
-    "UnlockState",
-    "GetStates",
-    "DeleteState",
-    "PlanAction",
-    "InvokeAction",
-    "ValidateActionConfig",
-    "StopProvider",
-];
+const PROVIDER_METHODS: [&str; 36] = tfvalue_provider::__unstable_proto::PROVIDER_METHODS;
 
 /// Bodies that are no protobuf message of any type.
 fn malformed_bodies() -> Vec<(&'static str, Vec<u8>)> {
