@@ -138,7 +138,9 @@ fn write_only_not_allowed(schema: &Schema, config: Option<&DynamicValue>) -> Dia
         diagnostics.push(
             Diagnostic::error("Write-only Attribute Not Allowed")
                 .with_detail(format!(
-                    "The attribute {name} is write-only, and the Terraform running this                      configuration does not support write-only attributes: setting it needs                      Terraform 1.11 or later."
+                    "The attribute {name} is write-only, and the Terraform running this \
+                     configuration does not support write-only attributes: setting it needs \
+                     Terraform 1.11 or later."
                 ))
                 .at(path),
         );
