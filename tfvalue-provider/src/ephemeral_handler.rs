@@ -11,9 +11,7 @@ use tfvalue::{TfSchema, UnknownPaths};
 use crate::context::Context;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ephemeral_resource::EphemeralResource;
-use crate::handler::{
-    decode_failed, decode_model, encode_model, finish, validate_config, BoxFuture,
-};
+use crate::handler::{decode_config, encode_model, finish, validate_config, BoxFuture};
 use crate::messages::{
     CloseEphemeralResourceRequest, CloseEphemeralResourceResponse, DynamicValue,
     OpenEphemeralResourceRequest, OpenEphemeralResourceResponse, RenewEphemeralResourceRequest,
@@ -80,12 +78,7 @@ impl<E: EphemeralResource> ErasedEphemeralResource<E::Data> for E {
     ) -> BoxFuture<'a, OpenEphemeralResourceResponse> {
         Box::pin(async move {
             let result: Result<(DynamicValue, Option<SystemTime>), Diagnostics> = async {
-                let config = decode_model::<E::Model>(request.config.as_ref())
-                    .map_err(decode_failed("Invalid configuration"))?
-                    .ok_or_else(|| {
-                        Diagnostic::error("Invalid configuration")
-                            .with_detail("Terraform sent a null configuration.")
-                    })?;
+                let config = decode_config::<E::Model>(request.config.as_ref())?;
                 // Terraform opens only what it knows in full; anything else is a request
                 // no result could answer.
                 if let Some(first) = config.unknown_paths().into_iter().next() {

@@ -148,6 +148,18 @@ fn write_only_not_allowed(schema: &Schema, config: Option<&DynamicValue>) -> Dia
     diagnostics
 }
 
+/// Decodes a configuration Terraform must send non-null (to create or update an object, to
+/// read a data source, to open an ephemeral resource) into a model.
+pub(crate) fn decode_config<M: Model>(value: Option<&DynamicValue>) -> Result<M, Diagnostics> {
+    decode_model::<M>(value)
+        .map_err(decode_failed("Invalid configuration"))?
+        .ok_or_else(|| {
+            Diagnostic::error("Invalid configuration")
+                .with_detail("Terraform sent a null configuration.")
+                .into()
+        })
+}
+
 pub(crate) fn decode_failed(what: &str) -> impl Fn(tfvalue::Error) -> Diagnostics + '_ {
     move |e| Diagnostics::from_value_error(what, &e)
 }
@@ -413,15 +425,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                     .map_err(decode_failed("Invalid prior state"))?;
                 let planned = decode_model::<R::Model>(request.planned_state.as_ref())
                     .map_err(decode_failed("Invalid planned state"))?;
-                let config = || {
-                    decode_model::<R::Model>(request.config.as_ref())
-                        .map_err(decode_failed("Invalid configuration"))?
-                        .ok_or_else(|| {
-                            Diagnostics::from(Diagnostic::error("Invalid configuration").with_detail(
-                                "Terraform sent a null configuration for an object it plans to create or update.",
-                            ))
-                        })
-                };
+                let config = || decode_config::<R::Model>(request.config.as_ref());
                 match (prior, planned) {
                     (Some(prior), None) => {
                         Resource::delete(self, &mut ctx, prior)
@@ -624,12 +628,7 @@ impl<S: DataSource> ErasedDataSource<S::Data> for S {
     ) -> BoxFuture<'a, ReadDataSourceResponse> {
         Box::pin(async move {
             let result: Result<DynamicValue, Diagnostics> = async {
-                let config = decode_model::<S::Model>(request.config.as_ref())
-                    .map_err(decode_failed("Invalid configuration"))?
-                    .ok_or_else(|| {
-                        Diagnostic::error("Invalid configuration")
-                            .with_detail("Terraform sent a null configuration.")
-                    })?;
+                let config = decode_config::<S::Model>(request.config.as_ref())?;
                 let state = DataSource::read(self, &mut ctx, config).await?;
                 encode_model(&state, "data source result", true)
             }

@@ -403,7 +403,10 @@ async fn a_terraform_without_write_only_support_is_refused_each_one_set() {
                 "{detail}"
             );
             assert!(detail.contains("Terraform 1.11 or later"), "{detail}");
-            assert!(!detail.contains("  "), "one space between words: {detail:?}");
+            assert!(
+                !detail.contains("  "),
+                "one space between words: {detail:?}"
+            );
         }
         // Write-only attributes left null are no concern of an older Terraform.
         let unset = r#"{"id": null, "name": "a", "password": null, "key": [{"label": "k", "secret": null}]}"#;
