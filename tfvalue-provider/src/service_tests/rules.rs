@@ -57,7 +57,7 @@ fn owner_renamed(prior: &Unknown<Nullable<String>>, planned: &Unknown<Nullable<S
     name(prior).is_some() && name(planned).is_some()
 }
 
-fn no_root(owner: &String) -> Result<(), String> {
+fn no_root(owner: &str) -> Result<(), String> {
     if owner == "root" {
         Err("must not be \"root\"".to_owned())
     } else {
