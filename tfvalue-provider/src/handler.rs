@@ -27,7 +27,9 @@ use crate::messages::{
 };
 use crate::model::Model;
 use crate::plan::mark_computed_unknown;
+use crate::plan_rules::{apply_defaults, apply_modifiers};
 use crate::resource::{Plan, Resource};
+use crate::rule_findings::rule_findings;
 
 pub(crate) type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
@@ -300,6 +302,9 @@ where
     for warning in deprecation_warnings(M::schema(), config.as_ref()) {
         ctx.add(warning);
     }
+    for finding in rule_findings(M::schema(), M::rules(), config.as_ref()) {
+        ctx.add(finding);
+    }
     match decode_model::<M>(config.as_ref()) {
         Ok(Some(model)) => {
             let (ctx, result) = check(ctx, model).await;
@@ -365,9 +370,27 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 // Terraform proposes the configuration's write-only values; they are no
                 // part of the plan, and so no change either.
                 schema.block.null_write_only(&mut proposed);
-                let mut planned = proposed.clone();
-                let changed = prior.is_null() || prior != proposed;
+                // The declared defaults are part of what is proposed: an attribute whose
+                // configuration is null holds its default, before and after the computed
+                // attributes are marked unknown.
+                let rules = R::Model::rules();
+                let root = AttributePath::root();
+                let mut planned = proposed;
+                apply_defaults(rules, Some(&config), &mut planned, &root)?;
+                let changed = prior.is_null() || prior != planned;
                 mark_computed_unknown(&schema.block, Some(&config), &mut planned, changed);
+                apply_defaults(rules, Some(&config), &mut planned, &root)?;
+                let mut declared_replace = Vec::new();
+                if !prior.is_null() {
+                    apply_modifiers(
+                        rules,
+                        Some(&config),
+                        &prior,
+                        &mut planned,
+                        &root,
+                        &mut declared_replace,
+                    )?;
+                }
                 let mut plan = Plan {
                     prior: if prior.is_null() {
                         None
@@ -391,6 +414,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 let mut replace = Vec::new();
                 if plan.prior.is_some() {
                     replace = Resource::requires_replace(self);
+                    replace.extend(declared_replace);
                     replace.extend(plan.replace);
                 }
                 Ok((planned, replace))

@@ -225,6 +225,7 @@ pub mod nullable;
 pub mod number;
 pub mod path;
 pub mod refinements;
+pub mod rules;
 pub mod schema;
 mod scratch;
 mod ser_macros;
