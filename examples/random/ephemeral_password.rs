@@ -15,28 +15,28 @@ pub struct EphemeralPasswordModel {
     )]
     pub length: Unknown<i64>,
     /// Include special characters (`!@#$%&*()-_=+[]{}<>:?`). Default value is `true`.
-    #[tf(default = true)]
+    #[tf(optional, computed)]
     pub special: Unknown<Nullable<bool>>,
     /// Include uppercase alphabet characters. Default value is `true`.
-    #[tf(default = true)]
+    #[tf(optional, computed)]
     pub upper: Unknown<Nullable<bool>>,
     /// Include lowercase alphabet characters. Default value is `true`.
-    #[tf(default = true)]
+    #[tf(optional, computed)]
     pub lower: Unknown<Nullable<bool>>,
     /// Include numeric characters. Default value is `true`.
-    #[tf(default = true, at_least_one_true(special, upper, lower))]
+    #[tf(optional, computed, at_least_one_true(special, upper, lower))]
     pub numeric: Unknown<Nullable<bool>>,
     /// Minimum number of numeric characters. Default value is `0`.
-    #[tf(default = 0)]
+    #[tf(optional, computed)]
     pub min_numeric: Unknown<Nullable<i64>>,
     /// Minimum number of uppercase alphabet characters. Default value is `0`.
-    #[tf(default = 0)]
+    #[tf(optional, computed)]
     pub min_upper: Unknown<Nullable<i64>>,
     /// Minimum number of lowercase alphabet characters. Default value is `0`.
-    #[tf(default = 0)]
+    #[tf(optional, computed)]
     pub min_lower: Unknown<Nullable<i64>>,
     /// Minimum number of special characters. Default value is `0`.
-    #[tf(default = 0)]
+    #[tf(optional, computed)]
     pub min_special: Unknown<Nullable<i64>>,
     /// Your own list of special characters (used only when `special` is true).
     pub override_special: Unknown<Nullable<String>>,

@@ -76,7 +76,7 @@ pub fn generate(p: &Params<'_>) -> Result<String, Diagnostic> {
     for (set, &min) in sets.iter().zip(&p.minimums) {
         draw(set, count(min));
     }
-    let rest = count(p.length).saturating_sub(out.len());
+    let rest = count(p.length).saturating_sub(p.minimums.iter().map(|&m| count(m)).sum());
     draw(&all, rest);
     out.shuffle(&mut rng);
     Ok(out.into_iter().collect())
@@ -112,8 +112,12 @@ pub fn upgrade(json: &[u8]) -> Result<Map<String, Value>, Diagnostic> {
         }
     };
     default("length", length.into());
-    ["special", "upper", "lower", "number"].map(|k| default(k, true.into()));
-    ["min_numeric", "min_upper", "min_lower", "min_special"].map(|k| default(k, 0.into()));
+    for key in ["special", "upper", "lower", "number"] {
+        default(key, true.into());
+    }
+    for key in ["min_numeric", "min_upper", "min_lower", "min_special"] {
+        default(key, 0.into());
+    }
     let number = state["number"].clone();
     state.insert("numeric".into(), number);
     Ok(state)

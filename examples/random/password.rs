@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use super::generator::{bcrypt_hash, decode, flag, generate, minimum, params, upgrade, Params};
 use super::string::{override_special_replace, plan_number_numeric};
-use super::{keepers_replace, state_only, Keepers};
+use super::{keepers_replace, state_only, KeeperMap};
 
 /// A random password (cryptographic random source), hidden from Terraform's output.
 #[derive(TfSchema, Debug, Clone)]
@@ -15,7 +15,7 @@ use super::{keepers_replace, state_only, Keepers};
 pub struct Password {
     /// Arbitrary map of values that, when changed, will trigger recreation of resource.
     #[tf(requires_replace_if = keepers_replace)]
-    pub keepers: Keepers,
+    pub keepers: Unknown<Nullable<KeeperMap>>,
     /// The length of the string desired: at least 1 and the sum of the `min_*` values.
     #[tf(
         requires_replace,

@@ -5,14 +5,14 @@ use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{ApplyError, Context, Resource};
 
 use super::generator::os_rng;
-use super::{keepers_replace, state_only, Keepers};
+use super::{keepers_replace, state_only, KeeperMap};
 
 /// A random pet name.
 #[derive(TfSchema, Debug, Clone)]
 pub struct Pet {
     /// Arbitrary map of values that, when changed, will trigger recreation of resource.
     #[tf(requires_replace_if = keepers_replace)]
-    pub keepers: Keepers,
+    pub keepers: Unknown<Nullable<KeeperMap>>,
     /// The length (in words) of the pet name. Defaults to 2
     #[tf(default = 2, requires_replace)]
     pub length: Unknown<Nullable<i64>>,
@@ -140,13 +140,10 @@ impl Resource for PetResource {
                 .unwrap_or(&"")
         };
         let words = planned.length.as_value().copied().unwrap_or(2);
-        let mut name: Vec<&str> = match words {
-            1 => vec![],
-            _ => (2..words)
-                .map(|_| pick(ADVERBS))
-                .chain([pick(ADJECTIVES)])
-                .collect(),
-        };
+        let mut name: Vec<&str> = (2..words).map(|_| pick(ADVERBS)).collect();
+        if words != 1 {
+            name.push(pick(ADJECTIVES));
+        }
         name.push(pick(NAMES));
         let separator = planned.separator.as_value().map_or("-", String::as_str);
         if let Some(prefix) = planned.prefix.as_value().filter(|p| !p.is_empty()) {

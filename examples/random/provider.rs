@@ -25,8 +25,13 @@ use std::collections::BTreeMap;
 use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{Context, Diagnostic, Diagnostics, Provider, Registry};
 
-/// `keepers`: arbitrary values whose change replaces the object (null values allowed).
-pub type Keepers = Unknown<Nullable<BTreeMap<String, Unknown<Nullable<String>>>>>;
+/// The values of `keepers` (null values allowed). Models spell the attribute's type out as
+/// `Unknown<Nullable<KeeperMap>>`: the derive reads optionality from the wrappers as
+/// written, and an alias of the whole type would be taken for a required attribute.
+pub type KeeperMap = BTreeMap<String, Unknown<Nullable<String>>>;
+
+/// `keepers`: arbitrary values whose change replaces the object.
+pub type Keepers = Unknown<Nullable<KeeperMap>>;
 
 /// The provider block, which has no attributes.
 #[derive(TfSchema, Debug)]
