@@ -56,7 +56,11 @@ fn decimal(bytes: &[u8]) -> String {
 }
 
 /// The state of the id of `bytes` with `prefix`.
-fn id_of(bytes: &[u8], prefix: Unknown<Nullable<String>>, keepers: Unknown<Nullable<KeeperMap>>) -> Id {
+fn id_of(
+    bytes: &[u8],
+    prefix: Unknown<Nullable<String>>,
+    keepers: Unknown<Nullable<KeeperMap>>,
+) -> Id {
     let p = prefix.as_value().map_or("", String::as_str);
     let url = URL_SAFE_NO_PAD.encode(bytes);
     let with = |s: &str| Unknown::known(Nullable::Value(format!("{p}{s}")));
