@@ -15,7 +15,7 @@ use std::path::Path;
 
 use regex_lite::Regex;
 use serde_json::{json, Value};
-use tfvalue_suite::terraform::{each_terraform, output_text, Terraform, Workspace};
+use tfvalue_suite::terraform::{each_terraform, hcl_string, output_text, Terraform, Workspace};
 
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-random");
 
@@ -635,5 +635,107 @@ fn keepers_uuid() {
         keepers_matrix(tf, "random_uuid", "", "id", Some((0, old.clone())));
         keepers_matrix(tf, "random_uuid4", "", "id", None);
         keepers_matrix(tf, "random_uuid7", "", "id", None);
+    });
+}
+
+/// Asserts `result` of `address` has `n` characters and the upstream `Min` patterns.
+fn assert_min_result(states: &States, address: &str) {
+    assert_eq!(chars(states, address, "result"), 12, "{address}");
+    for pattern in ["([a-z].*){2,}", "([A-Z].*){3,}", "([0-9].*){4,}", "([!#@])"] {
+        assert_matches(states, address, "result", pattern);
+    }
+}
+
+/// The upstream `Min` configuration.
+const MIN: &str = "length = 12\n  override_special = \"!#@\"\n  min_lower = 2\n  min_upper = 3\n  min_special = 1\n  min_numeric = 4";
+
+/// Starts from no state and imports each `(address, id)` with `import` blocks beside
+/// `hcl`: an apply that must import them all and change nothing. Returns the state.
+fn import_all(t: &Random, hcl: &str, imports: &[(&str, String)]) -> States {
+    // Ignored: there is no state yet in a fresh workspace.
+    let _ = std::fs::remove_file(t.state_path());
+    let blocks: String = imports.iter().map(|(to, id)| format!("import {{\n  to = {to}\n  id = {}\n}}\n", json!(id))).collect();
+    t.ws.write_main(&format!("{hcl}\n{blocks}"));
+    let out = t.ws.apply();
+    assert!(out.contains(&format!("{} imported, 0 added, 0 changed, 0 destroyed", imports.len())), "Terraform {}: {out}", t.version());
+    t.states()
+}
+
+/// `ImportStateVerify`: imports each `(address, id)` into an empty state ([`import_all`])
+/// and compares each imported state with the applied one, but for `ignore`.
+fn import_verify(t: &Random, hcl: &str, imports: &[(&str, String)], applied: &States, ignore: &[&str]) {
+    let imported = import_all(t, hcl, imports);
+    for (to, _) in imports {
+        let (mut a, mut b) = (applied[*to].clone(), imported[*to].clone());
+        for key in ignore {
+            a.as_object_mut().map(|o| o.remove(*key));
+            b.as_object_mut().map(|o| o.remove(*key));
+        }
+        assert_eq!(a, b, "{to}: imported state differs from the applied one");
+    }
+}
+
+#[test]
+fn strings_and_passwords() {
+    each_terraform("strings_and_passwords", |tf| {
+        let t = Random::new(tf, "strings");
+        let override_ = "length = 4\n  override_special = \"!\"\n  lower = false\n  upper = false\n  numeric = false";
+        let utf8 = "length = 10\n  override_special = \"°\"\n  lower = false\n  upper = false\n  numeric = false";
+        let basic = "resource \"random_string\" \"basic\" {\n  length = 12\n}\nresource \"random_password\" \"basic\" {\n  length = 12\n}\n";
+        // Steps 381-388: String_Import 1, String_Override, String_Min, Password_Import 1,
+        // Password_BcryptHash, Password_Override, Password_OverrideSpecialUTF8, Password_Min.
+        let s = t.step(&format!(
+            "{basic}{}{}{}{}{}{}",
+            resource("random_string", "override", override_, ""),
+            resource("random_string", "min", MIN, ""),
+            resource("random_password", "hash73", "length = 73", ""),
+            resource("random_password", "override", override_, ""),
+            resource("random_password", "utf8", utf8, ""),
+            resource("random_password", "min", MIN, ""),
+        ));
+        assert_eq!(chars(&s, "random_string.basic", "result"), 12);
+        assert_eq!(chars(&s, "random_password.basic", "result"), 12);
+        assert_eq!(text(&s, "random_string.override", "result"), "!!!!");
+        assert_eq!(text(&s, "random_password.override", "result"), "!!!!");
+        assert_eq!(text(&s, "random_password.utf8", "result"), "°°°°°°°°°°");
+        assert_min_result(&s, "random_string.min");
+        assert_min_result(&s, "random_password.min");
+        let hash73 = text(&s, "random_password.hash73", "bcrypt_hash");
+        assert!(bcrypt::verify(text(&s, "random_password.hash73", "result"), hash73).expect("bcrypt"), "bcrypt_hash does not match");
+        t.assert_refresh_clean();
+        // Steps 389-390: String_Import 2, Password_Import 2 (ImportStateVerify, the
+        // password's bcrypt_hash ignored).
+        let imports = [
+            ("random_string.basic", text(&s, "random_string.basic", "result").to_owned()),
+            ("random_password.basic", text(&s, "random_password.basic", "result").to_owned()),
+        ];
+        import_verify(&t, basic, &imports, &s, &["bcrypt_hash"]);
+    });
+}
+
+#[test]
+fn imports_without_keepers_plan_no_changes() {
+    each_terraform("imports_without_keepers_plan_no_changes", |tf| {
+        let t = Random::new(tf, "imports");
+        let uuid = "6b0f8e7c-3ea6-4523-88a2-5a70419ee954";
+        let bytes = "hkvbcU5f8qGysTFhkI4gzf3yRWC1jXW3aRLCNQFOtNw=";
+        let cases = [
+            ("random_string.basic", "length = 12", "Z=:cbrJE?Ltg"),
+            ("random_password.test", "length = 12", "Z=:cbrJE?Ltg"),
+            ("random_uuid.basic", "", uuid),
+            ("random_uuid4.basic", "", uuid),
+            ("random_uuid7.basic", "", uuid),
+            ("random_id.foo", "byte_length = 4", "p-9hUg"),
+            ("random_integer.integer_1", "min = 1\n  max = 3\n  seed = \"12345\"", "3,1,3,12345"),
+            ("random_bytes.basic", "length = 32", bytes),
+        ];
+        let hcl: String = cases.iter().map(|(a, body, _)| { let (ty, name) = a.split_once('.').unwrap_or_default(); resource(ty, name, body, "") }).collect();
+        // Steps 391-406: each case's import (ImportStatePersist), then its PlanOnly step.
+        let imports: Vec<(&str, String)> = cases.iter().map(|(a, _, id)| (*a, (*id).to_owned())).collect();
+        let s = import_all(&t, &hcl, &imports);
+        t.plan_only(&hcl);
+        assert_eq!(text(&s, "random_bytes.basic", "base64"), bytes);
+        assert_eq!(text(&s, "random_bytes.basic", "hex"), "864bdb714e5ff2a1b2b13161908e20cdfdf24560b58d75b76912c235014eb4dc");
+        assert_eq!(s["random_bytes.basic"]["length"], 32);
     });
 }
