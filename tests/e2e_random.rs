@@ -141,12 +141,8 @@ impl Random {
         let mut found: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for diag in text.split("Error: ").skip(1) {
             let joined = diag.split_whitespace().collect::<Vec<_>>().join(" ");
-            let address = joined
-                .split("with ")
-                .nth(1)
-                .and_then(|w| w.split(',').next())
-                .unwrap_or("")
-                .to_owned();
+            let named = Regex::new(r"with ((?:ephemeral\.)?random_\w+\.\w+),").expect("pattern");
+            let address = named.captures(&joined).map_or(String::new(), |c| c[1].to_owned());
             found.entry(address).or_default().push(joined);
         }
         found
@@ -654,7 +650,7 @@ const MIN: &str = "length = 12\n  override_special = \"!#@\"\n  min_lower = 2\n 
 fn import_all(t: &Random, hcl: &str, imports: &[(&str, String)]) -> States {
     // Ignored: there is no state yet in a fresh workspace.
     let _ = std::fs::remove_file(t.state_path());
-    let blocks: String = imports.iter().map(|(to, id)| format!("import {{\n  to = {to}\n  id = {}\n}}\n", json!(id))).collect();
+    let blocks: String = imports.iter().map(|(to, id)| format!("import {{\n  to = {to}\n  id = {}\n}}\n", hcl_string(id))).collect();
     t.ws.write_main(&format!("{hcl}\n{blocks}"));
     let out = t.ws.apply();
     assert!(out.contains(&format!("{} imported, 0 added, 0 changed, 0 destroyed", imports.len())), "Terraform {}: {out}", t.version());
@@ -737,5 +733,154 @@ fn imports_without_keepers_plan_no_changes() {
         assert_eq!(text(&s, "random_bytes.basic", "base64"), bytes);
         assert_eq!(text(&s, "random_bytes.basic", "hex"), "864bdb714e5ff2a1b2b13161908e20cdfdf24560b58d75b76912c235014eb4dc");
         assert_eq!(s["random_bytes.basic"]["length"], 32);
+    });
+}
+
+#[test]
+fn configuration_errors() {
+    each_terraform("configuration_errors", |tf| {
+        let t = Random::new(tf, "errors");
+        let all_false = "length = 12\n  special = false\n  upper = false\n  lower = false";
+        let mut hcl = String::new();
+        for ty in ["random_string", "random_password"] {
+            hcl += &resource(ty, "numeric_false", &format!("{all_false}\n  numeric = false"), "");
+            hcl += &resource(ty, "number_false", &format!("{all_false}\n  number = false"), "");
+            hcl += &resource(ty, "both_false", &format!("{all_false}\n  numeric = false\n  number = false"), "");
+        }
+        hcl += &resource("random_string", "sum", "length = 2\n  min_lower = 3", "");
+        hcl += &resource("random_string", "zero", "length = 0", "");
+        hcl += &resource("random_bytes", "zero", "length = 0", "");
+        hcl += "ephemeral \"random_bytes\" \"zero\" {\n  length = 0\n}\n";
+        hcl += &format!("ephemeral \"random_password\" \"numeric_false\" {{\n  {all_false}\n  numeric = false\n}}\n");
+        hcl += "ephemeral \"random_password\" \"sum\" {\n  length = 11\n  min_upper = 3\n  min_lower = 3\n  min_numeric = 3\n  min_special = 3\n}\n";
+        hcl += "ephemeral \"random_password\" \"zero\" {\n  length = 0\n}\n";
+        // Steps 407-419: every ExpectError step of a configuration check, in one validate.
+        let errors = t.errors(&hcl, &["validate", "-no-color"]);
+        let numeric = r"At least one attribute out of \[special,upper,lower,numeric\] must be specified";
+        let number = r"At least one attribute out of \[special,upper,lower,number\] must be specified";
+        for ty in ["random_string", "random_password"] {
+            assert_error(&errors, &format!("{ty}.numeric_false"), numeric);
+            assert_error(&errors, &format!("{ty}.number_false"), number);
+            assert_error(&errors, &format!("{ty}.both_false"), numeric);
+            assert_error(&errors, &format!("{ty}.both_false"), number);
+        }
+        // Upstream's pattern has a line break where Terraform wrapped the message.
+        assert_error(&errors, "random_string.sum", r"Attribute length value must be at least sum of min_upper \+ min_lower \+\s?min_numeric \+ min_special, got: 2");
+        assert_error(&errors, "random_string.zero", "Attribute length value must be at least 1, got: 0");
+        assert_error(&errors, "random_bytes.zero", "Attribute length value must be at least 1, got: 0");
+        assert_error(&errors, "ephemeral.random_bytes.zero", "Attribute length value must be at least 1, got: 0");
+        assert_error(&errors, "ephemeral.random_password.numeric_false", numeric);
+        assert_error(&errors, "ephemeral.random_password.sum", "Attribute length value must be at least sum of");
+        assert_error(&errors, "ephemeral.random_password.zero", "Attribute length value must be at least 1, got: 0");
+        // Step 420: Password_NumberNumericErrors, a plan-time error.
+        let errors = t.errors(&resource("random_password", "number_numeric_differ", "length = 1\n  number = false\n  numeric = true", ""), &["plan", "-no-color", "-input=false"]);
+        assert_error(&errors, "random_password.number_numeric_differ", ".*Number and numeric are both configured with different values");
+    });
+}
+
+#[test]
+fn integers_shuffles_pets_ids_bytes_uuids() {
+    each_terraform("integers_shuffles_pets_ids_bytes_uuids", |tf| {
+        let t = Random::new(tf, "others");
+        let letters = r#"input = ["a", "b", "c", "d", "e"]"#;
+        let seeded = |seed: &str| format!("min = 1\n  max = 3{seed}");
+        let big = "max = 7227701560655103598\n  min = 7227701560655103597\n  seed = 12345";
+        let steady = format!(
+            "{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}",
+            resource("random_integer", "integer_1", &seeded("\n  seed = \"12345\""), ""),
+            resource("random_integer", "twin", &seeded("\n  seed = \"12345\""), ""),
+            resource("random_integer", "big", big, ""),
+            resource("random_shuffle", "default_length", &format!("{letters}\n  seed = \"-\""), ""),
+            resource("random_shuffle", "zero", &format!("{letters}\n  result_count = 0"), ""),
+            resource("random_shuffle", "shorter_length", &format!("{letters}\n  seed = \"-\"\n  result_count = 3"), ""),
+            resource("random_shuffle", "longer_length", &format!("{letters}\n  seed = \"-\"\n  result_count = 12"), ""),
+            resource("random_shuffle", "empty_length", "input = []\n  seed = \"-\"\n  result_count = 12", ""),
+            resource("random_shuffle", "one_length", "input = [\"a\"]\n  seed = \"-\"\n  result_count = 1", ""),
+            resource("random_pet", "pet_1", "", ""),
+            resource("random_pet", "length", "length = 4", ""),
+            resource("random_pet", "prefix", "prefix = \"consul\"", ""),
+            resource("random_pet", "separator", "length = 3\n  separator = \"_\"", ""),
+            resource("random_id", "foo", "byte_length = 4", ""),
+            resource("random_id", "bar", "byte_length = 4\n  prefix = \"cloud-\"", ""),
+            resource("random_bytes", "basic", "length = 32", ""),
+            resource("random_uuid", "basic", "", ""),
+            resource("random_uuid4", "basic", "", "") + &resource("random_uuid7", "basic", "", ""),
+        );
+        let changing = |second: bool| {
+            let pick = |a: &str, b: &str| if second { b.to_owned() } else { a.to_owned() };
+            resource("random_integer", "change_seed", &seeded(&pick("\n  seed = \"12345\"", "\n  seed = \"123456\"")), "")
+                + &resource("random_integer", "seedless_to_seeded", &seeded(&pick("", "\n  seed = \"123456\"")), "")
+                + &resource("random_integer", "seeded_to_seedless", &seeded(&pick("\n  seed = \"12345\"", "")), "")
+                + &resource("random_bytes", "test", &pick("length = 1", "length = 2"), "")
+        };
+        // Steps 421-445: the first (or only) step of Integer, _ChangeSeed, _SeedlessToSeeded,
+        // _SeededToSeedless, _Big; Shuffle, _ResultCount_Zero/_Shorter/_Longer,
+        // _Input_Empty/_One; Pet, _Length, _Prefix, _Separator; ID, _ImportWithPrefix;
+        // Bytes, _Length_ForceReplacement; UUID, UUIDV4, UUIDV7.
+        let s = t.step(&format!("{steady}{}", changing(false)));
+        let int = |s: &States, a: &str| s[a]["result"].as_i64().unwrap_or_else(|| panic!("{a}: {:#}", s[a]));
+        assert_eq!(int(&s, "random_integer.integer_1"), int(&s, "random_integer.twin"), "one seed, one result");
+        assert_eq!(int(&s, "random_integer.integer_1"), int(&s, "random_integer.change_seed"), "one seed, one result");
+        for a in ["integer_1", "change_seed", "seedless_to_seeded", "seeded_to_seedless"] {
+            assert!((1..=3).contains(&int(&s, &format!("random_integer.{a}"))), "{a}");
+        }
+        assert!((7227701560655103597..=7227701560655103598).contains(&int(&s, "random_integer.big")));
+        let list = |s: &States, a: &str| -> Vec<String> { s[a]["result"].as_array().expect("list").iter().map(|v| v.as_str().unwrap_or("").to_owned()).collect() };
+        let mut perm = list(&s, "random_shuffle.default_length");
+        assert_eq!(list(&s, "random_shuffle.shorter_length"), perm[..3], "the same seed draws the same prefix");
+        let longer = list(&s, "random_shuffle.longer_length");
+        assert_eq!(longer[..5], perm[..], "the same seed draws the same first permutation");
+        perm.sort();
+        assert_eq!(perm, ["a", "b", "c", "d", "e"]);
+        for batch in longer[..10].chunks(5) {
+            let mut b = batch.to_vec();
+            b.sort();
+            assert_eq!(b, perm, "each batch of the longer result is a permutation");
+        }
+        assert_eq!(longer.len(), 12);
+        assert!(list(&s, "random_shuffle.zero").is_empty() && list(&s, "random_shuffle.empty_length").is_empty());
+        assert_eq!(list(&s, "random_shuffle.one_length"), ["a"]);
+        assert_matches(&s, "random_pet.pet_1", "id", "^[a-z]+-[a-z]+$");
+        assert_matches(&s, "random_pet.length", "id", "^[a-z]+-[a-z]+-[a-z]+-[a-z]+$");
+        assert_matches(&s, "random_pet.prefix", "id", "^consul-[a-z]+-[a-z]+$");
+        assert_matches(&s, "random_pet.separator", "id", "^[a-z]+_[a-z]+_[a-z]+$");
+        for (a, url, std, hex) in [("random_id.foo", 6, 8, 8), ("random_id.bar", 12, 14, 14)] {
+            assert_eq!((chars(&s, a, "b64_url"), chars(&s, a, "b64_std"), chars(&s, a, "hex")), (url, std, hex), "{a}");
+            assert!(chars(&s, a, "dec") >= 1);
+        }
+        assert_matches(&s, "random_bytes.basic", "base64", r"^[A-Za-z/+\d]{43}=$");
+        assert_matches(&s, "random_bytes.basic", "hex", r"^[a-f\d]{64}$");
+        assert_matches(&s, "random_bytes.test", "hex", r"^[a-f\d]{2}$");
+        for ty in ["random_uuid", "random_uuid4", "random_uuid7"] {
+            assert_matches(&s, &format!("{ty}.basic"), "result", r"[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}");
+        }
+        assert_matches(&s, "random_uuid4.basic", "result", r"^.{14}4.{4}[89ab]");
+        assert_matches(&s, "random_uuid7.basic", "result", r"^.{14}7.{4}[89ab]");
+        // Steps 446-449: the second steps of the seed changes and the byte length change,
+        // each a replacement.
+        let s2 = t.step(&format!("{steady}{}", changing(true)));
+        assert_eq!(int(&s2, "random_integer.change_seed"), int(&s2, "random_integer.seedless_to_seeded"), "one seed, one result");
+        for a in ["change_seed", "seedless_to_seeded", "seeded_to_seedless"] {
+            assert!((1..=3).contains(&int(&s2, &format!("random_integer.{a}"))), "{a}");
+        }
+        assert_ne!(s["random_bytes.test"]["base64"], s2["random_bytes.test"]["base64"]);
+        assert_matches(&s2, "random_bytes.test", "hex", r"^[a-f\d]{4}$");
+        t.assert_refresh_clean();
+        // Steps 450-456: ImportStateVerify of Integer (upstream's id "3,1,3,12345" has the
+        // result Go's generator draws; ours draws its own), _Big, ID, _ImportWithPrefix,
+        // Bytes and the three UUIDs.
+        let id = |a: &str| text(&s2, a, "id").to_owned();
+        let imports = [
+            ("random_integer.integer_1", format!("{},1,3,12345", int(&s2, "random_integer.integer_1"))),
+            ("random_integer.big", format!("{},7227701560655103597,7227701560655103598,12345", int(&s2, "random_integer.big"))),
+            ("random_id.foo", id("random_id.foo")),
+            ("random_id.bar", format!("cloud-,{}", id("random_id.bar"))),
+            ("random_bytes.basic", text(&s2, "random_bytes.basic", "base64").to_owned()),
+            ("random_uuid.basic", id("random_uuid.basic")),
+            ("random_uuid4.basic", id("random_uuid4.basic")),
+            ("random_uuid7.basic", id("random_uuid7.basic")),
+        ];
+        let hcl: String = imports.iter().map(|(a, _)| a).filter_map(|a| steady.split("resource ").find(|r| r.starts_with(&format!("\"{}\" \"{}\"", a.split('.').next().unwrap_or(""), a.split('.').nth(1).unwrap_or(""))))).map(|r| format!("resource {r}")).collect();
+        import_verify(&t, &hcl, &imports, &s2, &[]);
     });
 }
