@@ -142,7 +142,9 @@ impl Random {
         for diag in text.split("Error: ").skip(1) {
             let joined = diag.split_whitespace().collect::<Vec<_>>().join(" ");
             let named = Regex::new(r"with ((?:ephemeral\.)?random_\w+\.\w+),").expect("pattern");
-            let address = named.captures(&joined).map_or(String::new(), |c| c[1].to_owned());
+            let address = named
+                .captures(&joined)
+                .map_or(String::new(), |c| c[1].to_owned());
             found.entry(address).or_default().push(joined);
         }
         found
@@ -650,16 +652,32 @@ const MIN: &str = "length = 12\n  override_special = \"!#@\"\n  min_lower = 2\n 
 fn import_all(t: &Random, hcl: &str, imports: &[(&str, String)]) -> States {
     // Ignored: there is no state yet in a fresh workspace.
     let _ = std::fs::remove_file(t.state_path());
-    let blocks: String = imports.iter().map(|(to, id)| format!("import {{\n  to = {to}\n  id = {}\n}}\n", hcl_string(id))).collect();
+    let blocks: String = imports
+        .iter()
+        .map(|(to, id)| format!("import {{\n  to = {to}\n  id = {}\n}}\n", hcl_string(id)))
+        .collect();
     t.ws.write_main(&format!("{hcl}\n{blocks}"));
     let out = t.ws.apply();
-    assert!(out.contains(&format!("{} imported, 0 added, 0 changed, 0 destroyed", imports.len())), "Terraform {}: {out}", t.version());
+    assert!(
+        out.contains(&format!(
+            "{} imported, 0 added, 0 changed, 0 destroyed",
+            imports.len()
+        )),
+        "Terraform {}: {out}",
+        t.version()
+    );
     t.states()
 }
 
 /// `ImportStateVerify`: imports each `(address, id)` into an empty state ([`import_all`])
 /// and compares each imported state with the applied one, but for `ignore`.
-fn import_verify(t: &Random, hcl: &str, imports: &[(&str, String)], applied: &States, ignore: &[&str]) {
+fn import_verify(
+    t: &Random,
+    hcl: &str,
+    imports: &[(&str, String)],
+    applied: &States,
+    ignore: &[&str],
+) {
     let imported = import_all(t, hcl, imports);
     for (to, _) in imports {
         let (mut a, mut b) = (applied[*to].clone(), imported[*to].clone());
@@ -697,13 +715,22 @@ fn strings_and_passwords() {
         assert_min_result(&s, "random_string.min");
         assert_min_result(&s, "random_password.min");
         let hash73 = text(&s, "random_password.hash73", "bcrypt_hash");
-        assert!(bcrypt::verify(text(&s, "random_password.hash73", "result"), hash73).expect("bcrypt"), "bcrypt_hash does not match");
+        assert!(
+            bcrypt::verify(text(&s, "random_password.hash73", "result"), hash73).expect("bcrypt"),
+            "bcrypt_hash does not match"
+        );
         t.assert_refresh_clean();
         // Steps 389-390: String_Import 2, Password_Import 2 (ImportStateVerify, the
         // password's bcrypt_hash ignored).
         let imports = [
-            ("random_string.basic", text(&s, "random_string.basic", "result").to_owned()),
-            ("random_password.basic", text(&s, "random_password.basic", "result").to_owned()),
+            (
+                "random_string.basic",
+                text(&s, "random_string.basic", "result").to_owned(),
+            ),
+            (
+                "random_password.basic",
+                text(&s, "random_password.basic", "result").to_owned(),
+            ),
         ];
         import_verify(&t, basic, &imports, &s, &["bcrypt_hash"]);
     });
@@ -722,16 +749,32 @@ fn imports_without_keepers_plan_no_changes() {
             ("random_uuid4.basic", "", uuid),
             ("random_uuid7.basic", "", uuid),
             ("random_id.foo", "byte_length = 4", "p-9hUg"),
-            ("random_integer.integer_1", "min = 1\n  max = 3\n  seed = \"12345\"", "3,1,3,12345"),
+            (
+                "random_integer.integer_1",
+                "min = 1\n  max = 3\n  seed = \"12345\"",
+                "3,1,3,12345",
+            ),
             ("random_bytes.basic", "length = 32", bytes),
         ];
-        let hcl: String = cases.iter().map(|(a, body, _)| { let (ty, name) = a.split_once('.').unwrap_or_default(); resource(ty, name, body, "") }).collect();
+        let hcl: String = cases
+            .iter()
+            .map(|(a, body, _)| {
+                let (ty, name) = a.split_once('.').unwrap_or_default();
+                resource(ty, name, body, "")
+            })
+            .collect();
         // Steps 391-406: each case's import (ImportStatePersist), then its PlanOnly step.
-        let imports: Vec<(&str, String)> = cases.iter().map(|(a, _, id)| (*a, (*id).to_owned())).collect();
+        let imports: Vec<(&str, String)> = cases
+            .iter()
+            .map(|(a, _, id)| (*a, (*id).to_owned()))
+            .collect();
         let s = import_all(&t, &hcl, &imports);
         t.plan_only(&hcl);
         assert_eq!(text(&s, "random_bytes.basic", "base64"), bytes);
-        assert_eq!(text(&s, "random_bytes.basic", "hex"), "864bdb714e5ff2a1b2b13161908e20cdfdf24560b58d75b76912c235014eb4dc");
+        assert_eq!(
+            text(&s, "random_bytes.basic", "hex"),
+            "864bdb714e5ff2a1b2b13161908e20cdfdf24560b58d75b76912c235014eb4dc"
+        );
         assert_eq!(s["random_bytes.basic"]["length"], 32);
     });
 }
@@ -743,9 +786,24 @@ fn configuration_errors() {
         let all_false = "length = 12\n  special = false\n  upper = false\n  lower = false";
         let mut hcl = String::new();
         for ty in ["random_string", "random_password"] {
-            hcl += &resource(ty, "numeric_false", &format!("{all_false}\n  numeric = false"), "");
-            hcl += &resource(ty, "number_false", &format!("{all_false}\n  number = false"), "");
-            hcl += &resource(ty, "both_false", &format!("{all_false}\n  numeric = false\n  number = false"), "");
+            hcl += &resource(
+                ty,
+                "numeric_false",
+                &format!("{all_false}\n  numeric = false"),
+                "",
+            );
+            hcl += &resource(
+                ty,
+                "number_false",
+                &format!("{all_false}\n  number = false"),
+                "",
+            );
+            hcl += &resource(
+                ty,
+                "both_false",
+                &format!("{all_false}\n  numeric = false\n  number = false"),
+                "",
+            );
         }
         hcl += &resource("random_string", "sum", "length = 2\n  min_lower = 3", "");
         hcl += &resource("random_string", "zero", "length = 0", "");
@@ -756,8 +814,10 @@ fn configuration_errors() {
         hcl += "ephemeral \"random_password\" \"zero\" {\n  length = 0\n}\n";
         // Steps 407-419: every ExpectError step of a configuration check, in one validate.
         let errors = t.errors(&hcl, &["validate", "-no-color"]);
-        let numeric = r"At least one attribute out of \[special,upper,lower,numeric\] must be specified";
-        let number = r"At least one attribute out of \[special,upper,lower,number\] must be specified";
+        let numeric =
+            r"At least one attribute out of \[special,upper,lower,numeric\] must be specified";
+        let number =
+            r"At least one attribute out of \[special,upper,lower,number\] must be specified";
         for ty in ["random_string", "random_password"] {
             assert_error(&errors, &format!("{ty}.numeric_false"), numeric);
             assert_error(&errors, &format!("{ty}.number_false"), number);
@@ -765,16 +825,52 @@ fn configuration_errors() {
             assert_error(&errors, &format!("{ty}.both_false"), number);
         }
         // Upstream's pattern has a line break where Terraform wrapped the message.
-        assert_error(&errors, "random_string.sum", r"Attribute length value must be at least sum of min_upper \+ min_lower \+\s?min_numeric \+ min_special, got: 2");
-        assert_error(&errors, "random_string.zero", "Attribute length value must be at least 1, got: 0");
-        assert_error(&errors, "random_bytes.zero", "Attribute length value must be at least 1, got: 0");
-        assert_error(&errors, "ephemeral.random_bytes.zero", "Attribute length value must be at least 1, got: 0");
+        assert_error(
+            &errors,
+            "random_string.sum",
+            r"Attribute length value must be at least sum of min_upper \+ min_lower \+\s?min_numeric \+ min_special, got: 2",
+        );
+        assert_error(
+            &errors,
+            "random_string.zero",
+            "Attribute length value must be at least 1, got: 0",
+        );
+        assert_error(
+            &errors,
+            "random_bytes.zero",
+            "Attribute length value must be at least 1, got: 0",
+        );
+        assert_error(
+            &errors,
+            "ephemeral.random_bytes.zero",
+            "Attribute length value must be at least 1, got: 0",
+        );
         assert_error(&errors, "ephemeral.random_password.numeric_false", numeric);
-        assert_error(&errors, "ephemeral.random_password.sum", "Attribute length value must be at least sum of");
-        assert_error(&errors, "ephemeral.random_password.zero", "Attribute length value must be at least 1, got: 0");
+        assert_error(
+            &errors,
+            "ephemeral.random_password.sum",
+            "Attribute length value must be at least sum of",
+        );
+        assert_error(
+            &errors,
+            "ephemeral.random_password.zero",
+            "Attribute length value must be at least 1, got: 0",
+        );
         // Step 420: Password_NumberNumericErrors, a plan-time error.
-        let errors = t.errors(&resource("random_password", "number_numeric_differ", "length = 1\n  number = false\n  numeric = true", ""), &["plan", "-no-color", "-input=false"]);
-        assert_error(&errors, "random_password.number_numeric_differ", ".*Number and numeric are both configured with different values");
+        let errors = t.errors(
+            &resource(
+                "random_password",
+                "number_numeric_differ",
+                "length = 1\n  number = false\n  numeric = true",
+                "",
+            ),
+            &["plan", "-no-color", "-input=false"],
+        );
+        assert_error(
+            &errors,
+            "random_password.number_numeric_differ",
+            ".*Number and numeric are both configured with different values",
+        );
     });
 }
 
@@ -787,49 +883,153 @@ fn integers_shuffles_pets_ids_bytes_uuids() {
         let big = "max = 7227701560655103598\n  min = 7227701560655103597\n  seed = 12345";
         let steady = format!(
             "{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}",
-            resource("random_integer", "integer_1", &seeded("\n  seed = \"12345\""), ""),
-            resource("random_integer", "twin", &seeded("\n  seed = \"12345\""), ""),
+            resource(
+                "random_integer",
+                "integer_1",
+                &seeded("\n  seed = \"12345\""),
+                ""
+            ),
+            resource(
+                "random_integer",
+                "twin",
+                &seeded("\n  seed = \"12345\""),
+                ""
+            ),
             resource("random_integer", "big", big, ""),
-            resource("random_shuffle", "default_length", &format!("{letters}\n  seed = \"-\""), ""),
-            resource("random_shuffle", "zero", &format!("{letters}\n  result_count = 0"), ""),
-            resource("random_shuffle", "shorter_length", &format!("{letters}\n  seed = \"-\"\n  result_count = 3"), ""),
-            resource("random_shuffle", "longer_length", &format!("{letters}\n  seed = \"-\"\n  result_count = 12"), ""),
-            resource("random_shuffle", "empty_length", "input = []\n  seed = \"-\"\n  result_count = 12", ""),
-            resource("random_shuffle", "one_length", "input = [\"a\"]\n  seed = \"-\"\n  result_count = 1", ""),
+            resource(
+                "random_shuffle",
+                "default_length",
+                &format!("{letters}\n  seed = \"-\""),
+                ""
+            ),
+            resource(
+                "random_shuffle",
+                "zero",
+                &format!("{letters}\n  result_count = 0"),
+                ""
+            ),
+            resource(
+                "random_shuffle",
+                "shorter_length",
+                &format!("{letters}\n  seed = \"-\"\n  result_count = 3"),
+                ""
+            ),
+            resource(
+                "random_shuffle",
+                "longer_length",
+                &format!("{letters}\n  seed = \"-\"\n  result_count = 12"),
+                ""
+            ),
+            resource(
+                "random_shuffle",
+                "empty_length",
+                "input = []\n  seed = \"-\"\n  result_count = 12",
+                ""
+            ),
+            resource(
+                "random_shuffle",
+                "one_length",
+                "input = [\"a\"]\n  seed = \"-\"\n  result_count = 1",
+                ""
+            ),
             resource("random_pet", "pet_1", "", ""),
             resource("random_pet", "length", "length = 4", ""),
             resource("random_pet", "prefix", "prefix = \"consul\"", ""),
-            resource("random_pet", "separator", "length = 3\n  separator = \"_\"", ""),
+            resource(
+                "random_pet",
+                "separator",
+                "length = 3\n  separator = \"_\"",
+                ""
+            ),
             resource("random_id", "foo", "byte_length = 4", ""),
-            resource("random_id", "bar", "byte_length = 4\n  prefix = \"cloud-\"", ""),
+            resource(
+                "random_id",
+                "bar",
+                "byte_length = 4\n  prefix = \"cloud-\"",
+                ""
+            ),
             resource("random_bytes", "basic", "length = 32", ""),
             resource("random_uuid", "basic", "", ""),
             resource("random_uuid4", "basic", "", "") + &resource("random_uuid7", "basic", "", ""),
         );
         let changing = |second: bool| {
             let pick = |a: &str, b: &str| if second { b.to_owned() } else { a.to_owned() };
-            resource("random_integer", "change_seed", &seeded(&pick("\n  seed = \"12345\"", "\n  seed = \"123456\"")), "")
-                + &resource("random_integer", "seedless_to_seeded", &seeded(&pick("", "\n  seed = \"123456\"")), "")
-                + &resource("random_integer", "seeded_to_seedless", &seeded(&pick("\n  seed = \"12345\"", "")), "")
-                + &resource("random_bytes", "test", &pick("length = 1", "length = 2"), "")
+            resource(
+                "random_integer",
+                "change_seed",
+                &seeded(&pick("\n  seed = \"12345\"", "\n  seed = \"123456\"")),
+                "",
+            ) + &resource(
+                "random_integer",
+                "seedless_to_seeded",
+                &seeded(&pick("", "\n  seed = \"123456\"")),
+                "",
+            ) + &resource(
+                "random_integer",
+                "seeded_to_seedless",
+                &seeded(&pick("\n  seed = \"12345\"", "")),
+                "",
+            ) + &resource(
+                "random_bytes",
+                "test",
+                &pick("length = 1", "length = 2"),
+                "",
+            )
         };
         // Steps 421-445: the first (or only) step of Integer, _ChangeSeed, _SeedlessToSeeded,
         // _SeededToSeedless, _Big; Shuffle, _ResultCount_Zero/_Shorter/_Longer,
         // _Input_Empty/_One; Pet, _Length, _Prefix, _Separator; ID, _ImportWithPrefix;
         // Bytes, _Length_ForceReplacement; UUID, UUIDV4, UUIDV7.
         let s = t.step(&format!("{steady}{}", changing(false)));
-        let int = |s: &States, a: &str| s[a]["result"].as_i64().unwrap_or_else(|| panic!("{a}: {:#}", s[a]));
-        assert_eq!(int(&s, "random_integer.integer_1"), int(&s, "random_integer.twin"), "one seed, one result");
-        assert_eq!(int(&s, "random_integer.integer_1"), int(&s, "random_integer.change_seed"), "one seed, one result");
-        for a in ["integer_1", "change_seed", "seedless_to_seeded", "seeded_to_seedless"] {
-            assert!((1..=3).contains(&int(&s, &format!("random_integer.{a}"))), "{a}");
+        let int = |s: &States, a: &str| {
+            s[a]["result"]
+                .as_i64()
+                .unwrap_or_else(|| panic!("{a}: {:#}", s[a]))
+        };
+        assert_eq!(
+            int(&s, "random_integer.integer_1"),
+            int(&s, "random_integer.twin"),
+            "one seed, one result"
+        );
+        assert_eq!(
+            int(&s, "random_integer.integer_1"),
+            int(&s, "random_integer.change_seed"),
+            "one seed, one result"
+        );
+        for a in [
+            "integer_1",
+            "change_seed",
+            "seedless_to_seeded",
+            "seeded_to_seedless",
+        ] {
+            assert!(
+                (1..=3).contains(&int(&s, &format!("random_integer.{a}"))),
+                "{a}"
+            );
         }
-        assert!((7227701560655103597..=7227701560655103598).contains(&int(&s, "random_integer.big")));
-        let list = |s: &States, a: &str| -> Vec<String> { s[a]["result"].as_array().expect("list").iter().map(|v| v.as_str().unwrap_or("").to_owned()).collect() };
+        assert!(
+            (7227701560655103597..=7227701560655103598).contains(&int(&s, "random_integer.big"))
+        );
+        let list = |s: &States, a: &str| -> Vec<String> {
+            s[a]["result"]
+                .as_array()
+                .expect("list")
+                .iter()
+                .map(|v| v.as_str().unwrap_or("").to_owned())
+                .collect()
+        };
         let mut perm = list(&s, "random_shuffle.default_length");
-        assert_eq!(list(&s, "random_shuffle.shorter_length"), perm[..3], "the same seed draws the same prefix");
+        assert_eq!(
+            list(&s, "random_shuffle.shorter_length"),
+            perm[..3],
+            "the same seed draws the same prefix"
+        );
         let longer = list(&s, "random_shuffle.longer_length");
-        assert_eq!(longer[..5], perm[..], "the same seed draws the same first permutation");
+        assert_eq!(
+            longer[..5],
+            perm[..],
+            "the same seed draws the same first permutation"
+        );
         perm.sort();
         assert_eq!(perm, ["a", "b", "c", "d", "e"]);
         for batch in longer[..10].chunks(5) {
@@ -838,32 +1038,63 @@ fn integers_shuffles_pets_ids_bytes_uuids() {
             assert_eq!(b, perm, "each batch of the longer result is a permutation");
         }
         assert_eq!(longer.len(), 12);
-        assert!(list(&s, "random_shuffle.zero").is_empty() && list(&s, "random_shuffle.empty_length").is_empty());
+        assert!(
+            list(&s, "random_shuffle.zero").is_empty()
+                && list(&s, "random_shuffle.empty_length").is_empty()
+        );
         assert_eq!(list(&s, "random_shuffle.one_length"), ["a"]);
         assert_matches(&s, "random_pet.pet_1", "id", "^[a-z]+-[a-z]+$");
-        assert_matches(&s, "random_pet.length", "id", "^[a-z]+-[a-z]+-[a-z]+-[a-z]+$");
+        assert_matches(
+            &s,
+            "random_pet.length",
+            "id",
+            "^[a-z]+-[a-z]+-[a-z]+-[a-z]+$",
+        );
         assert_matches(&s, "random_pet.prefix", "id", "^consul-[a-z]+-[a-z]+$");
         assert_matches(&s, "random_pet.separator", "id", "^[a-z]+_[a-z]+_[a-z]+$");
         for (a, url, std, hex) in [("random_id.foo", 6, 8, 8), ("random_id.bar", 12, 14, 14)] {
-            assert_eq!((chars(&s, a, "b64_url"), chars(&s, a, "b64_std"), chars(&s, a, "hex")), (url, std, hex), "{a}");
+            assert_eq!(
+                (
+                    chars(&s, a, "b64_url"),
+                    chars(&s, a, "b64_std"),
+                    chars(&s, a, "hex")
+                ),
+                (url, std, hex),
+                "{a}"
+            );
             assert!(chars(&s, a, "dec") >= 1);
         }
         assert_matches(&s, "random_bytes.basic", "base64", r"^[A-Za-z/+\d]{43}=$");
         assert_matches(&s, "random_bytes.basic", "hex", r"^[a-f\d]{64}$");
         assert_matches(&s, "random_bytes.test", "hex", r"^[a-f\d]{2}$");
         for ty in ["random_uuid", "random_uuid4", "random_uuid7"] {
-            assert_matches(&s, &format!("{ty}.basic"), "result", r"[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}");
+            assert_matches(
+                &s,
+                &format!("{ty}.basic"),
+                "result",
+                r"[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}",
+            );
         }
         assert_matches(&s, "random_uuid4.basic", "result", r"^.{14}4.{4}[89ab]");
         assert_matches(&s, "random_uuid7.basic", "result", r"^.{14}7.{4}[89ab]");
         // Steps 446-449: the second steps of the seed changes and the byte length change,
         // each a replacement.
         let s2 = t.step(&format!("{steady}{}", changing(true)));
-        assert_eq!(int(&s2, "random_integer.change_seed"), int(&s2, "random_integer.seedless_to_seeded"), "one seed, one result");
+        assert_eq!(
+            int(&s2, "random_integer.change_seed"),
+            int(&s2, "random_integer.seedless_to_seeded"),
+            "one seed, one result"
+        );
         for a in ["change_seed", "seedless_to_seeded", "seeded_to_seedless"] {
-            assert!((1..=3).contains(&int(&s2, &format!("random_integer.{a}"))), "{a}");
+            assert!(
+                (1..=3).contains(&int(&s2, &format!("random_integer.{a}"))),
+                "{a}"
+            );
         }
-        assert_ne!(s["random_bytes.test"]["base64"], s2["random_bytes.test"]["base64"]);
+        assert_ne!(
+            s["random_bytes.test"]["base64"],
+            s2["random_bytes.test"]["base64"]
+        );
         assert_matches(&s2, "random_bytes.test", "hex", r"^[a-f\d]{4}$");
         t.assert_refresh_clean();
         // Steps 450-456: ImportStateVerify of Integer (upstream's id "3,1,3,12345" has the
@@ -871,16 +1102,353 @@ fn integers_shuffles_pets_ids_bytes_uuids() {
         // Bytes and the three UUIDs.
         let id = |a: &str| text(&s2, a, "id").to_owned();
         let imports = [
-            ("random_integer.integer_1", format!("{},1,3,12345", int(&s2, "random_integer.integer_1"))),
-            ("random_integer.big", format!("{},7227701560655103597,7227701560655103598,12345", int(&s2, "random_integer.big"))),
+            (
+                "random_integer.integer_1",
+                format!("{},1,3,12345", int(&s2, "random_integer.integer_1")),
+            ),
+            (
+                "random_integer.big",
+                format!(
+                    "{},7227701560655103597,7227701560655103598,12345",
+                    int(&s2, "random_integer.big")
+                ),
+            ),
             ("random_id.foo", id("random_id.foo")),
             ("random_id.bar", format!("cloud-,{}", id("random_id.bar"))),
-            ("random_bytes.basic", text(&s2, "random_bytes.basic", "base64").to_owned()),
+            (
+                "random_bytes.basic",
+                text(&s2, "random_bytes.basic", "base64").to_owned(),
+            ),
             ("random_uuid.basic", id("random_uuid.basic")),
             ("random_uuid4.basic", id("random_uuid4.basic")),
             ("random_uuid7.basic", id("random_uuid7.basic")),
         ];
-        let hcl: String = imports.iter().map(|(a, _)| a).filter_map(|a| steady.split("resource ").find(|r| r.starts_with(&format!("\"{}\" \"{}\"", a.split('.').next().unwrap_or(""), a.split('.').nth(1).unwrap_or(""))))).map(|r| format!("resource {r}")).collect();
+        let hcl: String = imports
+            .iter()
+            .map(|(a, _)| a)
+            .filter_map(|a| {
+                steady.split("resource ").find(|r| {
+                    r.starts_with(&format!(
+                        "\"{}\" \"{}\"",
+                        a.split('.').next().unwrap_or(""),
+                        a.split('.').nth(1).unwrap_or("")
+                    ))
+                })
+            })
+            .map(|r| format!("resource {r}"))
+            .collect();
         import_verify(&t, &hcl, &imports, &s2, &[]);
+    });
+}
+
+/// A state of `random_string` (`hash: None`) or `random_password` as an old release stored
+/// it: `settings` over the defaults; `null_settings` for the states an import of provider
+/// 3.3.1 or older left (every setting null); `numeric` present from schema version 2 on.
+fn charset_state(
+    result: &str,
+    hash: Option<&str>,
+    version_with_numeric: bool,
+    settings: Value,
+    null_settings: bool,
+) -> Value {
+    let mut state = old_string_state(result, hash);
+    let fields = [
+        "length",
+        "special",
+        "upper",
+        "lower",
+        "number",
+        "min_numeric",
+        "min_upper",
+        "min_lower",
+        "min_special",
+    ];
+    for field in fields {
+        if null_settings {
+            state[field] = Value::Null;
+        }
+    }
+    state.as_object_mut().map(|o| {
+        if version_with_numeric {
+            o.insert("numeric".into(), o["number"].clone())
+        } else {
+            o.remove("numeric")
+        }
+    });
+    for (k, v) in settings.as_object().into_iter().flatten() {
+        state[k] = v.clone();
+        if k == "number" && version_with_numeric {
+            state["numeric"] = v.clone();
+        }
+    }
+    state
+}
+
+/// A result that the upstream `Min` patterns accept.
+const MIN_RESULT: &str = "abCDE1234!#z";
+
+fn min_settings() -> Value {
+    json!({"length": 12, "override_special": "!#@", "min_lower": 2, "min_upper": 3, "min_special": 1, "min_numeric": 4})
+}
+
+/// The settings every upgraded state of a `length = 12` configuration holds.
+fn assert_defaults(s: &States, address: &str) {
+    for flag in ["number", "numeric", "upper", "lower", "special"] {
+        assert_eq!(s[address][flag], true, "{address}.{flag}");
+    }
+    for min in ["min_numeric", "min_upper", "min_lower", "min_special"] {
+        assert_eq!(s[address][min], 0, "{address}.{min}");
+    }
+}
+
+#[test]
+fn upgrades_that_plan_no_change() {
+    each_terraform("upgrades_that_plan_no_change", |tf| {
+        let t = Random::new(tf, "upgrades-same");
+        let z = "Z=:cbrJE?Ltg";
+        let (zh, mh) = (quick_hash(z), quick_hash(MIN_RESULT));
+        let uuid = "6b0f8e7c-3ea6-4523-88a2-5a70419ee954";
+        let letters = json!(["a", "b", "c", "d", "e"]);
+        t.write_state(&[
+            ("random_id.bar", 0, json!({"id": "p-9hUg", "keepers": null, "byte_length": 4, "prefix": "cloud-", "b64_url": "cloud-p-9hUg", "b64_std": "cloud-p+9hUg==", "hex": "cloud-a7ef6152", "dec": "cloud-2817483090"})),
+            ("random_integer.integer_1", 0, json!({"id": "3", "keepers": null, "min": 1, "max": 3, "seed": "12345", "result": 3})),
+            ("random_pet.pet_1", 0, json!({"id": "consul-fine-ox", "keepers": null, "length": 2, "prefix": "consul", "separator": "-"})),
+            ("random_shuffle.default_length", 0, json!({"id": "-", "keepers": null, "input": letters, "seed": "-", "result_count": null, "result": ["a", "c", "b", "e", "d"]})),
+            ("random_uuid.basic", 0, json!({"id": uuid, "keepers": null, "result": uuid})),
+            ("random_password.min332", 2, charset_state(MIN_RESULT, Some(&mh), true, min_settings(), false)),
+            ("random_string.min332", 2, charset_state(MIN_RESULT, None, true, min_settings(), false)),
+            ("random_password.min320", 1, charset_state(MIN_RESULT, Some(&mh), false, min_settings(), false)),
+            ("random_string.min320", 1, charset_state(MIN_RESULT, None, false, min_settings(), false)),
+            ("random_password.min221", 0, charset_state(MIN_RESULT, None, false, min_settings(), false)),
+            ("random_password.import313", 0, charset_state(z, None, false, json!({}), true)),
+            ("random_string.import313", 1, charset_state(z, None, false, json!({}), true)),
+            ("random_password.import320", 1, charset_state(z, Some(&zh), false, json!({}), true)),
+            ("random_password.hash332", 2, charset_state(z, Some(&zh), true, json!({}), false)),
+            ("random_password.override332", 2, charset_state(z, Some(&zh), true, json!({}), false)),
+            ("random_string.override332", 2, charset_state(z, None, true, json!({}), false)),
+        ]);
+        let mut hcl = resource(
+            "random_id",
+            "bar",
+            "byte_length = 4\n  prefix = \"cloud-\"",
+            "",
+        ) + &resource(
+            "random_integer",
+            "integer_1",
+            "min = 1\n  max = 3\n  seed = \"12345\"",
+            "",
+        ) + &resource("random_pet", "pet_1", "prefix = \"consul\"", "")
+            + &resource(
+                "random_shuffle",
+                "default_length",
+                "input = [\"a\", \"b\", \"c\", \"d\", \"e\"]\n  seed = \"-\"",
+                "",
+            )
+            + &resource("random_uuid", "basic", "", "");
+        for a in [
+            "random_password.min332",
+            "random_string.min332",
+            "random_password.min320",
+            "random_string.min320",
+            "random_password.min221",
+        ] {
+            let (ty, name) = a.split_once('.').unwrap_or_default();
+            hcl += &resource(ty, name, MIN, "");
+        }
+        for a in [
+            "random_password.import313",
+            "random_string.import313",
+            "random_password.import320",
+            "random_password.hash332",
+            "random_password.override332",
+            "random_string.override332",
+        ] {
+            let (ty, name) = a.split_once('.').unwrap_or_default();
+            hcl += &resource(ty, name, "length = 12", "");
+        }
+        // Steps 457-472: the old release's step of each case (the state above); steps
+        // 473-486: the PlanOnly (or ExpectEmptyPlan) step of each case.
+        t.plan_only(&hcl);
+        // Steps 487-499: the final Config step of each case that has one.
+        let s = t.step(&hcl);
+        assert_eq!(
+            (
+                chars(&s, "random_id.bar", "b64_url"),
+                chars(&s, "random_id.bar", "b64_std"),
+                chars(&s, "random_id.bar", "hex")
+            ),
+            (12, 14, 14)
+        );
+        assert_eq!(s["random_integer.integer_1"]["result"], 3);
+        assert_matches(&s, "random_pet.pet_1", "id", "^consul-[a-z]+-[a-z]+$");
+        assert_eq!(
+            s["random_shuffle.default_length"]["result"],
+            json!(["a", "c", "b", "e", "d"])
+        );
+        assert_matches(
+            &s,
+            "random_uuid.basic",
+            "result",
+            r"[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}",
+        );
+        for a in [
+            "random_password.min332",
+            "random_string.min332",
+            "random_password.min320",
+            "random_string.min320",
+            "random_password.min221",
+        ] {
+            assert_min_result(&s, a);
+            assert_eq!(
+                (
+                    &s[a]["number"],
+                    &s[a]["numeric"],
+                    &s[a]["min_upper"],
+                    &s[a]["min_numeric"]
+                ),
+                (&json!(true), &json!(true), &json!(3), &json!(4)),
+                "{a}"
+            );
+        }
+        for a in [
+            "random_password.min332",
+            "random_password.min320",
+            "random_password.min221",
+            "random_password.import313",
+            "random_password.import320",
+        ] {
+            assert!(
+                bcrypt::verify(text(&s, a, "result"), text(&s, a, "bcrypt_hash")).expect("bcrypt"),
+                "{a}: bcrypt_hash"
+            );
+        }
+        for a in [
+            "random_password.import313",
+            "random_string.import313",
+            "random_password.import320",
+            "random_password.override332",
+            "random_string.override332",
+        ] {
+            assert_eq!(text(&s, a, "result"), z, "{a}");
+            assert_defaults(&s, a);
+            assert_eq!(s[a]["override_special"], Value::Null, "{a}");
+        }
+        assert_eq!(
+            text(&s, "random_password.hash332", "bcrypt_hash"),
+            zh,
+            "a matching hash is kept"
+        );
+        t.assert_refresh_clean();
+    });
+}
+
+/// `StateUpgradeV0toV3`, `StateUpgradeV1toV3` and string's `StateUpgradeV1toV2`: `number`
+/// before the upgrade (`None`: not configured, so true), the flag configured during it,
+/// and `number` (and `numeric`) after.
+const NUMBER_CASES: [(Option<bool>, &str, bool); 9] = [
+    (None, "", true),
+    (None, "numeric = true", true),
+    (None, "numeric = false", false),
+    (Some(true), "numeric = true", true),
+    (Some(true), "", true),
+    (Some(true), "numeric = false", false),
+    (Some(false), "numeric = false", false),
+    (Some(false), "", true),
+    (Some(false), "numeric = true", true),
+];
+
+#[test]
+fn upgrades_that_change() {
+    each_terraform("upgrades_that_change", |tf| {
+        let t = Random::new(tf, "upgrades-change");
+        let z = "Z=:cbrJE?Ltg";
+        let zh = quick_hash(z);
+        let mut states: Vec<(String, i64, Value)> = Vec::new();
+        let mut hcl = String::new();
+        // V0toV3 (provider 3.1.3) runs the first case twice upstream: once for bcrypt_hash,
+        // once for number; V1toV3 (3.2.0) and string's V1toV2 (3.2.0) run all nine.
+        for (prefix, ty, version, cases) in [
+            ("v0", "random_password", 0, &NUMBER_CASES[..]),
+            ("v0_hash", "random_password", 0, &NUMBER_CASES[..1]),
+            ("v1", "random_password", 1, &NUMBER_CASES[..]),
+            ("s1", "random_string", 1, &NUMBER_CASES[..]),
+        ] {
+            for (i, (before, during, _)) in cases.iter().enumerate() {
+                let settings = before.map_or(json!({}), |b| json!({"number": b}));
+                let hash = (ty == "random_password" && version == 1).then_some(zh.as_str());
+                states.push((
+                    format!("{ty}.{prefix}_{i}"),
+                    version,
+                    charset_state(z, hash, false, settings, false),
+                ));
+                hcl += &resource(
+                    ty,
+                    &format!("{prefix}_{i}"),
+                    &format!("length = 12\n  {during}"),
+                    "",
+                );
+            }
+        }
+        // Provider 3.4.2: an import stores `{}` keepers and an empty override_special; its
+        // hashes may not match the result.
+        for ty in ["random_string", "random_password"] {
+            let hash = (ty == "random_password").then_some(zh.as_str());
+            let mut imported = charset_state(z, hash, true, json!({"override_special": ""}), false);
+            imported["keepers"] = json!({});
+            states.push((format!("{ty}.import342"), 2, imported));
+            states.push((
+                format!("{ty}.override342"),
+                2,
+                charset_state(z, hash, true, json!({"override_special": ""}), false),
+            ));
+            hcl += &resource(ty, "import342", "length = 12", "");
+            hcl += &resource(ty, "override342", "length = 12", "");
+        }
+        let wrong = quick_hash("not the result");
+        states.push((
+            "random_password.hash342".into(),
+            2,
+            charset_state(z, Some(&wrong), true, json!({}), false),
+        ));
+        hcl += &resource("random_password", "hash342", "length = 12", "");
+        let refs: Vec<(&str, i64, Value)> = states
+            .iter()
+            .map(|(a, v, s)| (a.as_str(), *v, s.clone()))
+            .collect();
+        t.write_state(&refs);
+        // Steps 500-532: each case's old-release step (the state above); steps 533-565:
+        // each case's step with the port.
+        let s = t.step(&hcl);
+        for (prefix, ty, cases) in [
+            ("v0", "random_password", &NUMBER_CASES[..]),
+            ("v1", "random_password", &NUMBER_CASES[..]),
+            ("s1", "random_string", &NUMBER_CASES[..]),
+        ] {
+            for (i, (_, _, after)) in cases.iter().enumerate() {
+                let a = format!("{ty}.{prefix}_{i}");
+                assert_eq!(
+                    (&s[&a]["number"], &s[&a]["numeric"]),
+                    (&json!(after), &json!(after)),
+                    "{a}"
+                );
+            }
+        }
+        assert!(bcrypt::verify(
+            text(&s, "random_password.v0_hash_0", "result"),
+            text(&s, "random_password.v0_hash_0", "bcrypt_hash")
+        )
+        .expect("bcrypt"));
+        for ty in ["random_string", "random_password"] {
+            for name in ["import342", "override342"] {
+                let a = format!("{ty}.{name}");
+                assert_eq!(text(&s, &a, "result"), z, "{a}: replaced");
+                assert_defaults(&s, &a);
+                assert_eq!(s[&a]["override_special"], Value::Null, "{a}");
+            }
+        }
+        let hash = text(&s, "random_password.hash342", "bcrypt_hash");
+        assert_ne!(hash, wrong, "a hash that does not match is made again");
+        assert!(bcrypt::verify(z, hash).expect("bcrypt"));
+        t.assert_refresh_clean();
     });
 }
