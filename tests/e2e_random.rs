@@ -976,7 +976,7 @@ fn integers_shuffles_pets_ids_bytes_uuids() {
                 "",
             )
         };
-        // Steps 421-445: the first (or only) step of Integer, _ChangeSeed, _SeedlessToSeeded,
+        // Steps 421-442: the first (or only) step of Integer, _ChangeSeed, _SeedlessToSeeded,
         // _SeededToSeedless, _Big; Shuffle, _ResultCount_Zero/_Shorter/_Longer,
         // _Input_Empty/_One; Pet, _Length, _Prefix, _Separator; ID, _ImportWithPrefix;
         // Bytes, _Length_ForceReplacement; UUID, UUIDV4, UUIDV7.
@@ -1077,7 +1077,7 @@ fn integers_shuffles_pets_ids_bytes_uuids() {
         }
         assert_matches(&s, "random_uuid4.basic", "result", r"^.{14}4.{4}[89ab]");
         assert_matches(&s, "random_uuid7.basic", "result", r"^.{14}7.{4}[89ab]");
-        // Steps 446-449: the second steps of the seed changes and the byte length change,
+        // Steps 443-446: the second steps of the seed changes and the byte length change,
         // each a replacement.
         let s2 = t.step(&format!("{steady}{}", changing(true)));
         assert_eq!(
@@ -1097,7 +1097,7 @@ fn integers_shuffles_pets_ids_bytes_uuids() {
         );
         assert_matches(&s2, "random_bytes.test", "hex", r"^[a-f\d]{4}$");
         t.assert_refresh_clean();
-        // Steps 450-456: ImportStateVerify of Integer (upstream's id "3,1,3,12345" has the
+        // Steps 447-454: ImportStateVerify of Integer (upstream's id "3,1,3,12345" has the
         // result Go's generator draws; ours draws its own), _Big, ID, _ImportWithPrefix,
         // Bytes and the three UUIDs.
         let id = |a: &str| text(&s2, a, "id").to_owned();
@@ -1266,10 +1266,10 @@ fn upgrades_that_plan_no_change() {
             let (ty, name) = a.split_once('.').unwrap_or_default();
             hcl += &resource(ty, name, "length = 12", "");
         }
-        // Steps 457-472: the old release's step of each case (the state above); steps
-        // 473-486: the PlanOnly (or ExpectEmptyPlan) step of each case.
+        // Steps 455-470: the old release's step of each case (the state above); steps
+        // 471-481: the PlanOnly (or ExpectEmptyPlan) step of each case.
         t.plan_only(&hcl);
-        // Steps 487-499: the final Config step of each case that has one.
+        // Steps 482-497: the final Config step of each case that has one.
         let s = t.step(&hcl);
         assert_eq!(
             (
@@ -1416,7 +1416,7 @@ fn upgrades_that_change() {
             .map(|(a, v, s)| (a.as_str(), *v, s.clone()))
             .collect();
         t.write_state(&refs);
-        // Steps 500-532: each case's old-release step (the state above); steps 533-565:
+        // Steps 498-529: each case's old-release step (the state above); steps 530-561:
         // each case's step with the port.
         let s = t.step(&hcl);
         for (prefix, ty, cases) in [
@@ -1450,5 +1450,36 @@ fn upgrades_that_change() {
         assert_ne!(hash, wrong, "a hash that does not match is made again");
         assert!(bcrypt::verify(z, hash).expect("bcrypt"));
         t.assert_refresh_clean();
+    });
+}
+
+#[test]
+fn ephemeral_values() {
+    each_terraform("ephemeral_values", |tf| {
+        let t = Random::new(tf, "ephemeral");
+        // Upstream reads the values through the echo provider's state; here Terraform checks
+        // them in preconditions of a `terraform_data` (ephemeral values may be read there, and
+        // are stored nowhere).
+        let checks = [
+            ("length(ephemeral.random_password.basic.result) == 20", "password length"),
+            ("ephemeral.random_password.basic.special && ephemeral.random_password.basic.upper && ephemeral.random_password.basic.lower && ephemeral.random_password.basic.numeric", "password flags"),
+            ("ephemeral.random_password.basic.min_numeric + ephemeral.random_password.basic.min_upper + ephemeral.random_password.basic.min_lower + ephemeral.random_password.basic.min_special == 0", "password minimums"),
+            ("can(regex(\"^\\\\$2[aby]\\\\$10\\\\$.{53}$\", ephemeral.random_password.hash73.bcrypt_hash))", "bcrypt hash"),
+            ("ephemeral.random_password.override.result == \"!!!!\"", "override"),
+            ("length(ephemeral.random_password.min.result) == 12 && can(regex(\"([a-z].*){2,}\", ephemeral.random_password.min.result)) && can(regex(\"([A-Z].*){3,}\", ephemeral.random_password.min.result)) && can(regex(\"([0-9].*){4,}\", ephemeral.random_password.min.result)) && can(regex(\"([!#@])\", ephemeral.random_password.min.result))", "min"),
+            ("can(regex(\"^[A-Za-z/+\\\\d]{43}=$\", ephemeral.random_bytes.basic.base64)) && can(regex(\"^[a-f\\\\d]{64}$\", ephemeral.random_bytes.basic.hex)) && ephemeral.random_bytes.basic.length == 32", "bytes"),
+        ];
+        let conditions: String = checks.iter().map(|(c, m)| format!("    precondition {{\n      condition = {c}\n      error_message = \"{m}\"\n    }}\n")).collect();
+        let hcl = format!(
+            "ephemeral \"random_password\" \"basic\" {{\n  length = 20\n}}\n\
+             ephemeral \"random_password\" \"hash73\" {{\n  length = 73\n}}\n\
+             ephemeral \"random_password\" \"override\" {{\n  length = 4\n  override_special = \"!\"\n  lower = false\n  upper = false\n  numeric = false\n}}\n\
+             ephemeral \"random_password\" \"min\" {{\n  {MIN}\n}}\n\
+             ephemeral \"random_bytes\" \"basic\" {{\n  length = 32\n}}\n\
+             resource \"terraform_data\" \"checks\" {{\n  lifecycle {{\n{conditions}  }}\n}}\n"
+        );
+        // Steps 562-566 (EphemeralResourcePassword_basic, _BcryptHash, _Override, _Min;
+        // EphemeralResourceBytes_basic): an apply, and so every precondition, passes.
+        t.step(&hcl);
     });
 }

@@ -3,7 +3,7 @@
 use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{Context, Diagnostics, EphemeralResource, Opened};
 
-use super::generator::{bcrypt_hash, flag, generate, minimum, params, Params};
+use super::generator::{bcrypt_hash, generate, params, Params};
 
 /// An ephemeral password (cryptographic random source), for write-only arguments.
 #[derive(TfSchema, Debug)]
@@ -62,18 +62,15 @@ impl EphemeralResource for EphemeralPassword {
     ) -> Result<Opened<EphemeralPasswordModel>, Diagnostics> {
         let p = params!(m);
         let result = generate(&p)?;
-        let [upper, lower, numeric, special] = p.classes;
-        let minimums = p.minimums;
-        let on = |b: bool| Unknown::known(Nullable::Value(b));
-        let zero = |n: i64| Unknown::known(Nullable::Value(n));
-        let [min_upper, min_lower, min_numeric, min_special] = minimums.map(zero);
+        let [upper, lower, numeric, special] = p.classes.map(|b| Some(b).into());
+        let [min_upper, min_lower, min_numeric, min_special] = p.minimums.map(|n| Some(n).into());
         Ok(Opened::new(EphemeralPasswordModel {
             bcrypt_hash: Some(bcrypt_hash(&result)?).into(),
             result: Some(result).into(),
-            special: on(special),
-            upper: on(upper),
-            lower: on(lower),
-            numeric: on(numeric),
+            special,
+            upper,
+            lower,
+            numeric,
             min_numeric,
             min_upper,
             min_lower,

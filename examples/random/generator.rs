@@ -40,16 +40,6 @@ pub struct Params<'a> {
     pub override_special: Option<&'a str>,
 }
 
-/// A configured or planned flag, true when null (its default).
-pub fn flag(v: &Unknown<Nullable<bool>>) -> bool {
-    v.as_value().copied().unwrap_or(true)
-}
-
-/// A configured or planned minimum, 0 when null (its default).
-pub fn minimum(v: &Unknown<Nullable<i64>>) -> i64 {
-    v.as_value().copied().unwrap_or(0)
-}
-
 /// A random string: each class's minimum drawn from that class, the rest from every
 /// enabled class, then shuffled.
 pub fn generate(p: &Params<'_>) -> Result<String, Diagnostic> {
@@ -82,10 +72,11 @@ pub fn generate(p: &Params<'_>) -> Result<String, Diagnostic> {
     Ok(out.into_iter().collect())
 }
 
-/// A bcrypt hash (default cost) of the first 72 bytes of `text` (bcrypt reads no more).
+/// A bcrypt hash, at cost 10 (the default of Go's bcrypt, which upstream uses), of the
+/// first 72 bytes of `text` (bcrypt reads no more).
 pub fn bcrypt_hash(text: &str) -> Result<String, Diagnostic> {
     let bytes = text.as_bytes();
-    bcrypt::hash(&bytes[..bytes.len().min(72)], bcrypt::DEFAULT_COST).map_err(|e| {
+    bcrypt::hash(&bytes[..bytes.len().min(72)], 10).map_err(|e| {
         Diagnostic::error("Hash Generation Error").with_detail(format!(
             "While attempting to generate a hash from the password an error occurred.\n\n\
              Verify that the state contains a populated 'result' field, using 'terraform \
@@ -131,19 +122,20 @@ pub fn decode<M: serde::de::DeserializeOwned>(
 }
 
 /// The generator's parameters for a model of `random_string` or `random_password`, or
-/// the ephemeral `random_password` (`Params`, `flag` and `minimum` in scope).
+/// the ephemeral `random_password` (`Params` in scope); null settings take their defaults.
 macro_rules! params {
     ($m:expr) => {
         Params {
             length: $m.length.as_known().copied().unwrap_or(0),
-            classes: [&$m.upper, &$m.lower, &$m.numeric, &$m.special].map(flag),
+            classes: [&$m.upper, &$m.lower, &$m.numeric, &$m.special]
+                .map(|v| v.as_value().copied().unwrap_or(true)),
             minimums: [
                 &$m.min_upper,
                 &$m.min_lower,
                 &$m.min_numeric,
                 &$m.min_special,
             ]
-            .map(minimum),
+            .map(|v| v.as_value().copied().unwrap_or(0)),
             override_special: $m.override_special.as_value().map(String::as_str),
         }
     };

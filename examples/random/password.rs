@@ -5,7 +5,7 @@ use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Plan, Resou
 
 use serde_json::{json, Value};
 
-use super::generator::{bcrypt_hash, decode, flag, generate, minimum, params, upgrade, Params};
+use super::generator::{bcrypt_hash, decode, generate, params, upgrade, Params};
 use super::string::{override_special_replace, plan_number_numeric};
 use super::{keepers_replace, state_only, KeeperMap};
 

@@ -28,95 +28,67 @@ pub struct Pet {
 }
 
 /// Adverbs, for names of three words or more.
-const ADVERBS: &str = "ably actually aptly boldly bravely briefly brightly busily calmly \
-    carefully cheaply cleanly clearly closely commonly correctly crisply curiously daily \
-    deeply deftly directly eagerly early easily evenly exactly fairly finally firmly \
-    fluently formally freely fully gently gladly gratefully happily heartily highly \
-    honestly humbly ideally jointly justly keenly kindly largely lightly literally loudly \
-    luckily mainly merely mildly mostly naturally neatly nicely notably openly partly \
-    patiently politely poorly presently promptly properly proudly quickly quietly rapidly \
-    readily really rightly roughly sadly safely sharply shortly simply slowly smoothly \
-    softly solely steadily strictly strongly suddenly surely sweetly swiftly tenderly \
-    terribly thankfully tightly truly usefully usually vastly verbally vigorously \
-    violently vitally warmly weekly wholly widely wildly wisely yearly";
+const ADVERBS: &str =
+    "ably actually aptly boldly bravely briefly brightly busily calmly carefully cheaply \
+    cleanly clearly closely commonly correctly crisply curiously daily deeply deftly \
+    directly eagerly early easily evenly exactly fairly finally firmly fluently formally \
+    freely fully gently gladly gratefully happily heartily highly honestly humbly ideally \
+    jointly justly keenly kindly largely lightly literally loudly luckily mainly merely \
+    mildly mostly naturally neatly nicely notably openly partly patiently politely poorly \
+    presently promptly properly proudly quickly quietly rapidly readily really rightly \
+    roughly sadly safely sharply shortly simply slowly smoothly softly solely steadily \
+    strictly strongly suddenly surely sweetly swiftly tenderly terribly thankfully tightly \
+    truly usefully usually vastly verbally vigorously violently vitally warmly weekly \
+    wholly widely wildly wisely yearly";
 
 /// Adjectives: the word before the name.
-const ADJECTIVES: &str = "able active adapted adjusted advanced alert alive allowed \
-    amazed amazing amused amusing apparent argued arriving assured awake aware balanced \
-    becoming beloved better big blessed bold boss brave brief bright bursting busy calm \
-    capable capital careful caring casual causal central certain champion charmed cheerful \
-    chief choice civil classic clean clear clever climbing close closing coherent comic \
-    communal complete composed concise concrete content cool correct cosmic crack creative \
-    credible crisp crucial cuddly cunning curious current cute daring darling dashing \
-    dear decent deciding deep definite delicate desired destined devoted direct discrete \
-    distinct diverse divine dominant driven driving dynamic eager easy electric elegant \
-    emerging eminent enabled enabling endless engaged engaging enhanced enjoyed enormous \
-    enough epic equal equipped eternal ethical evident evolved evolving exact excited \
-    exciting exotic expert factual fair faithful famous fancy fast feasible fine firm \
-    first fit fitting fleet flexible flowing fluent flying fond frank free fresh full \
-    fun funny game generous gentle genuine giving glad glorious glowing golden good \
-    gorgeous grand grateful great growing grown guided guiding handy happy hardy harmless \
-    healthy helped helpful helping heroic hip holy honest hopeful hot huge humane humble \
-    humorous ideal immense immortal immune improved in included infinite informed \
-    innocent inspired integral intense intent internal intimate inviting joint just keen \
-    key kind knowing known large lasting leading learning legal legible lenient liberal \
-    light liked literate live living logical loved loving loyal lucky magical magnetic \
-    main major many massive master mature maximum measured meet merry mighty mint model \
-    modern modest moral more moved moving musical mutual national native natural nearby \
-    neat needed neutral new next nice noble normal notable noted novel obliging on one \
-    open optimal optimum organic oriented outgoing patient peaceful perfect pet picked \
-    pleasant pleased pleasing poetic polite polished positive possible powerful precious \
-    precise present pretty primary prime pro probable profound promoted prompt proper \
-    proven proud pure quality quick quiet rapid rare rational ready real refined regular \
-    related relative relaxed relaxing relevant relieved renewed renewing resolved rested \
-    rich right robust romantic ruling sacred safe saved saving secure select selected \
-    sensible set settled settling sharing sharp shining simple sincere singular skilled \
-    smart smashing smiling smooth social solid sought sound special splendid square stable \
-    star steady sterling still stirred stirring striking strong stunning subtle suitable \
-    suited summary sunny super superb supreme sure sweeping sweet talented teaching tender \
-    thankful thorough tidy tight together tolerant top topical tough touched touching \
-    tranquil trusted trusting trusty up upright upward usable useful valid valued vast \
-    verified viable vital vocal wanted warm wealthy welcome welcomed well whole willing \
-    winning wired wise witty wondrous workable working worthy";
+const ADJECTIVES: &str =
+    "able adapted advanced alive amazed amused apparent arriving awake balanced beloved big \
+    bold brave bright busy capable careful casual central champion cheerful choice classic \
+    clear climbing closing comic complete concise content correct crack credible crucial \
+    cunning current daring dashing decent deep delicate destined direct distinct divine \
+    driven dynamic easy elegant eminent enabling engaged enhanced enormous epic equipped \
+    ethical evolved exact exciting expert fair famous fast fine first fitting flexible \
+    fluent fond free full funny generous genuine glad glowing good grand great grown \
+    guiding happy harmless helped helping hip honest hot humane humorous immense immune in \
+    infinite innocent integral intent intimate joint keen kind known lasting learning \
+    legible liberal liked live logical loving lucky magnetic major massive mature measured \
+    merry mint modern moral moved musical national natural neat neutral next noble notable \
+    novel on open optimum oriented patient perfect picked pleased poetic polished possible \
+    precious present primary pro profound prompt proven pure quick rapid rational real \
+    regular relative relaxing relieved renewing rested right romantic sacred saved secure \
+    selected set settling sharp simple singular smart smiling social sought special square \
+    star sterling stirred striking stunning suitable summary super supreme sweeping \
+    talented tender thorough tight tolerant topical touched tranquil trusting up upward \
+    useful valued verified vital wanted wealthy welcomed whole winning wise wondrous \
+    working";
 
 /// Names: the last word, an animal.
-const NAMES: &str = "aardvark akita albacore alien alpaca amoeba anchovy anemone ant \
-    anteater antelope ape aphid arachnid asp baboon badger barnacle basilisk bass bat \
-    beagle bear bedbug bee beetle bengal bird bison blowfish bluebird bluegill bluejay boa \
-    boar bobcat bonefish boxer bream buck buffalo bug bull bulldog bullfrog bunny burro \
-    buzzard caiman calf camel cardinal caribou cat catfish cattle chamois cheetah chicken \
-    chigger chimp chipmunk chow cicada civet clam cobra cockatoo cod collie colt condor \
-    coral corgi cougar cow cowbird coyote crab crane crappie crawdad crayfish cricket crow \
-    cub dane dassie deer dingo dinosaur doberman dodo doe dog dogfish dolphin donkey dory \
-    dove dragon drake drum duck duckling eagle earwig eel eft egret elephant elf elk emu \
-    escargot ewe falcon fawn feline ferret filly finch firefly fish flamingo flea flounder \
-    fly foal fowl fox foxhound frog gannet gar garfish gator gazelle gecko gelding ghost \
-    ghoul gibbon giraffe glider glowworm gnat gnu goat gobbler goblin goldfish goose \
-    gopher gorilla goshawk grackle griffon grizzly grouper grouse grub grubworm guinea \
-    gull guppy haddock hagfish halibut hamster hare hawk hedgehog hen hermit heron herring \
-    hippo hog honeybee hookworm hornet horse hound humpback husky hyena ibex iguana impala \
-    imp insect jackal jaguar javelin jawfish jay jaybird jennet joey katydid kid killdeer \
-    kingfish kit kite kitten kiwi koala kodiak koi krill lab labrador lacewing ladybird \
-    ladybug lamb lamprey lark leech lemming lemur leopard liger lion lionfish lizard llama \
-    lobster locust longhorn loon louse lynx macaque macaw mackerel maggot magpie mako \
-    malamute mallard mammal mammoth manatee mantis marlin marmoset marmot marten martin \
-    mastiff mastodon mayfly meerkat midge mink minnow mite moccasin mole mollusk molly \
-    monarch mongoose mongrel monitor monkey monkfish monster moose moray mosquito moth \
-    mouse mudfish mule mullet muskox muskrat mustang mutt narwhal newt oarfish ocelot \
-    octopus opossum orca oriole oryx osprey ostrich owl ox oyster panda pangolin panther \
-    parakeet parrot peacock pegasus pelican penguin perch pheasant phoenix pig pigeon \
-    piglet pika pipefish piranha platypus polecat polliwog pony poodle porpoise possum \
-    prawn primate pug puma pup python quagga quail quetzal rabbit raccoon racer ram raptor \
-    rat rattler raven ray redbird redfish reindeer reptile rhino ringtail robin rodent \
-    rooster roughy sailfish salmon satyr sawfish sawfly scorpion sculpin seagull seahorse \
-    seal seasnail serval shad shark sheep sheepdog shepherd shiner shrew shrimp silkworm \
-    skink skunk skylark sloth slug snail snake snapper snipe sole spaniel sparrow spider \
-    sponge squid squirrel stag stallion starfish starling stingray stinkbug stork stud \
-    sturgeon sunbeam sunbird sunfish swan swift swine tadpole tahr tapir tarpon teal \
-    termite terrapin terrier tetra thrush tick tiger titmouse toad tomcat tortoise toucan \
-    treefrog troll trout tuna turkey turtle unicorn urchin vervet viper vulture wahoo \
-    wallaby walleye walrus warthog wasp weasel weevil werewolf whale whippet wildcat \
-    wolf wombat woodcock worm wren yak yeti zebra";
+const NAMES: &str =
+    "aardvark akita alien alpaca anchovy anemone anteater antelope aphid arachnid baboon \
+    badger basilisk bass beagle bear bee beetle bird bison bluebird bluegill boa boar \
+    bonefish boxer buck buffalo bull bulldog bunny burro caiman calf cardinal caribou \
+    catfish cattle cheetah chicken chimp chipmunk cicada civet cobra cockatoo collie colt \
+    coral corgi cow cowbird crab crane crawdad crayfish crow cub dassie deer dinosaur \
+    doberman doe dog dolphin donkey dove dragon drum duck eagle earwig eft egret elf elk \
+    escargot ewe fawn feline filly finch fish flamingo flounder fly fowl fox frog gannet \
+    garfish gator gecko gelding ghoul gibbon glider glowworm gnu goat goblin goldfish \
+    gopher gorilla grackle griffon grouper grouse grubworm guinea guppy haddock halibut \
+    hamster hawk hedgehog hermit heron hippo hog hookworm hornet hound humpback hyena ibex \
+    impala imp jackal jaguar jawfish jay jennet joey kid killdeer kit kite kiwi koala koi \
+    krill labrador lacewing ladybug lamb lark leech lemur leopard lion lionfish llama \
+    lobster longhorn loon lynx macaque mackerel maggot mako malamute mammal mammoth mantis \
+    marlin marmot marten mastiff mastodon meerkat midge minnow mite mole mollusk monarch \
+    mongoose monitor monkey monster moose mosquito moth mudfish mule muskox muskrat mutt \
+    narwhal oarfish ocelot opossum orca oryx osprey owl ox panda pangolin parakeet parrot \
+    pegasus pelican perch pheasant pig pigeon pika pipefish platypus polecat pony poodle \
+    possum prawn pug puma python quagga quetzal rabbit racer ram rat rattler ray redbird \
+    reindeer reptile ringtail robin rooster roughy salmon satyr sawfly scorpion seagull \
+    seahorse seasnail serval shark sheep shepherd shiner shrimp silkworm skunk skylark \
+    slug snail snapper snipe spaniel sparrow sponge squid stag stallion starling stingray \
+    stork stud sunbeam sunbird swan swift tadpole tahr tarpon teal terrapin terrier thrush \
+    tick titmouse toad tortoise toucan troll trout turkey turtle urchin vervet vulture \
+    wahoo walleye walrus wasp weasel werewolf whale wildcat wolf woodcock worm yak yeti";
 
 /// The `random_pet` resource type.
 pub struct PetResource;

@@ -2,9 +2,6 @@
 //! tfvalue, with the same resources, schemas, import formats and messages (see
 //! `examples/random/README.md`). Every object lives only in Terraform's state: create
 //! draws the random value, read keeps the state, update copies the plan, delete forgets.
-//!
-//! The end-to-end tests include this file as a module, so its modules name each other
-//! through `super::`.
 
 pub mod bytes;
 pub mod ephemeral_bytes;
@@ -126,7 +123,6 @@ impl Provider for Random {
     }
 }
 
-#[allow(dead_code)] // the end-to-end tests include this file as a module
 fn main() -> std::process::ExitCode {
     tfvalue_provider::serve(Random)
 }

@@ -5,7 +5,7 @@ use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Plan, Resou
 
 use serde_json::json;
 
-use super::generator::{decode, flag, generate, minimum, params, upgrade, Params};
+use super::generator::{decode, generate, params, upgrade, Params};
 use super::{keepers_replace, state_only, KeeperMap};
 
 /// The deprecation of `number`, in `random_string` and `random_password`.
