@@ -34,7 +34,6 @@ fn check_field(cx: &Ctxt, f: &Field<'_>, cont: &Container<'_>) {
     if matches!(f.role, Role::Block { .. }) {
         let first = rules
             .first_plan_key()
-            .map(|(key, span)| (key, span))
             .or_else(|| rules.first_validator().map(|s| ("validators", s)));
         if let Some((key, span)) = first {
             cx.error_at(

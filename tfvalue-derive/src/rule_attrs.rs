@@ -7,7 +7,7 @@ use proc_macro2::Span;
 use syn::meta::ParseNestedMeta;
 use syn::parse::Parse as _;
 use syn::spanned::Spanned as _;
-use syn::{LitInt, LitStr};
+use syn::LitStr;
 
 use crate::attr::Attr;
 use crate::ctxt::Ctxt;
@@ -175,7 +175,15 @@ impl FieldRules {
                             lit: syn::Lit::Str(s),
                             ..
                         }) => values.push(OneOfValue::Str(s.value())),
-                        other => values.push(OneOfValue::Number(parse_number(other)?)),
+                        other => {
+                            values.push(OneOfValue::Number(parse_number(other).map_err(|_| {
+                                syn::Error::new_spanned(
+                                    other,
+                                    "expected a string or number literal: `one_of` lists \
+                                     string or number values",
+                                )
+                            })?))
+                        }
                     }
                 }
                 if values.is_empty() {
@@ -306,24 +314,38 @@ pub(crate) const STRUCT_KEYS: &str =
 
 /// `(min = N, max = N)`, either optional but not both.
 fn parse_bounds(cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Bounds> {
+    let content;
+    let parens = syn::parenthesized!(content in meta.input);
     let mut bounds = Bounds {
         min: None,
         max: None,
-        span: meta.path.span(),
+        span: parens.span.join(),
     };
-    meta.parse_nested_meta(|inner| {
-        let lit: LitInt = inner.value()?.parse()?;
+    let pairs = content.parse_terminated(syn::MetaNameValue::parse, syn::Token![,])?;
+    for pair in pairs {
+        let syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(lit),
+            ..
+        }) = &pair.value
+        else {
+            return Err(syn::Error::new_spanned(
+                &pair.value,
+                "expected a whole number (a count of characters or elements)",
+            ));
+        };
         let n: u64 = lit.base10_parse()?;
-        if inner.path.is_ident("min") {
+        if pair.path.is_ident("min") {
             bounds.min = Some(n);
-        } else if inner.path.is_ident("max") {
+        } else if pair.path.is_ident("max") {
             bounds.max = Some(n);
             bounds.span = lit.span();
         } else {
-            return Err(inner.error("expected `min = N` or `max = N`"));
+            return Err(syn::Error::new_spanned(
+                &pair.path,
+                "expected `min = N` or `max = N`",
+            ));
         }
-        Ok(())
-    })?;
+    }
     match (bounds.min, bounds.max) {
         (None, None) => cx.error_at(bounds.span, "give `min = N`, `max = N` or both"),
         (Some(a), Some(b)) if a > b => {

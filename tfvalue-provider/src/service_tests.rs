@@ -22,6 +22,7 @@ mod functions;
 mod move_state;
 mod protocol_6_10;
 mod provider_meta;
+mod rules;
 mod write_only;
 
 #[derive(TfSchema, Debug)]

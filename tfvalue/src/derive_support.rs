@@ -152,20 +152,6 @@ impl<'de, T: serde::de::DeserializeOwned> serde::Deserialize<'de> for Blocks<T, 
     }
 }
 
-#[cfg(test)]
-mod tests {
-    /// The derive writes `tfvalue::__private_<its own version, dots as underscores>`; the
-    /// module's name must be that of this crate's version.
-    #[test]
-    fn module_name_is_the_crate_version() {
-        let expected = format!(
-            "tfvalue::__private_{}",
-            env!("CARGO_PKG_VERSION").replace(['.', '-', '+'], "_")
-        );
-        assert_eq!(module_path!().trim_end_matches("::tests"), expected);
-    }
-}
-
 /// A declared default (`#[tf(default = ...)]`) as a value of the attribute's type `F`.
 pub fn default_value<F: crate::TfType + ?Sized, T: serde::Serialize>(
     value: &T,
@@ -175,12 +161,17 @@ pub fn default_value<F: crate::TfType + ?Sized, T: serde::Serialize>(
 
 /// A declared attribute validator (`#[tf(validate = f)]`): the known, non-null value
 /// decoded into the function's parameter type, then checked.
-pub fn custom_check<T: serde::de::DeserializeOwned>(
+/// The parameter may be borrowed (`fn(&str)`): the value decodes into its owned form.
+pub fn custom_check<T>(
     value: &crate::Value,
     check: fn(&T) -> Result<(), String>,
-) -> Result<(), String> {
-    match value.decode_as::<T>() {
-        Ok(typed) => check(&typed),
+) -> Result<(), String>
+where
+    T: ?Sized + ToOwned,
+    T::Owned: serde::de::DeserializeOwned,
+{
+    match value.decode_as::<T::Owned>() {
+        Ok(typed) => check(std::borrow::Borrow::borrow(&typed)),
         Err(e) => Err(format!("cannot be read by its validator: {}", e.message())),
     }
 }
@@ -208,4 +199,18 @@ pub fn replace_if<T: serde::de::DeserializeOwned>(
     let prior = prior.decode_as::<T>()?;
     let planned = planned.decode_as::<T>()?;
     Ok(decide(&prior, &planned))
+}
+
+#[cfg(test)]
+mod tests {
+    /// The derive writes `tfvalue::__private_<its own version, dots as underscores>`; the
+    /// module's name must be that of this crate's version.
+    #[test]
+    fn module_name_is_the_crate_version() {
+        let expected = format!(
+            "tfvalue::__private_{}",
+            env!("CARGO_PKG_VERSION").replace(['.', '-', '+'], "_")
+        );
+        assert_eq!(module_path!().trim_end_matches("::tests"), expected);
+    }
 }

@@ -26,6 +26,8 @@
 
 mod applies;
 mod check;
+#[cfg(test)]
+mod tests;
 mod validator;
 
 use std::sync::OnceLock;

@@ -168,7 +168,9 @@ fn check_value(
         }
         Validator::AtLeast(bound) => {
             let n = value.as_number()?;
-            (n < bound).then(|| ())?;
+            if n >= bound {
+                return None;
+            }
             invalid(
                 INVALID,
                 format!("value must be at least {bound}"),
@@ -177,7 +179,9 @@ fn check_value(
         }
         Validator::AtMost(bound) => {
             let n = value.as_number()?;
-            (n > bound).then(|| ())?;
+            if n <= bound {
+                return None;
+            }
             invalid(
                 INVALID,
                 format!("value must be at most {bound}"),
@@ -186,7 +190,9 @@ fn check_value(
         }
         Validator::Between(lo, hi) => {
             let n = value.as_number()?;
-            (n < lo || n > hi).then(|| ())?;
+            if n >= lo && n <= hi {
+                return None;
+            }
             invalid(
                 INVALID,
                 format!("value must be between {lo} and {hi}"),
@@ -229,7 +235,9 @@ fn check_value(
                     _ => {}
                 }
             }
-            (n < &sum).then(|| ())?;
+            if n >= &sum {
+                return None;
+            }
             invalid(
                 INVALID,
                 format!("value must be at least sum of {}", names.join(" + ")),
