@@ -208,12 +208,7 @@ fn schema_is_the_upstream_schema() {
         }
         let mut differences = Vec::new();
         for kind in ["provider", "resource_schemas", "ephemeral_resource_schemas"] {
-            diff(
-                &format!("{kind}"),
-                &upstream[kind],
-                &ours[kind],
-                &mut differences,
-            );
+            diff(kind, &upstream[kind], &ours[kind], &mut differences);
         }
         assert!(
             differences.is_empty(),
@@ -258,7 +253,17 @@ fn diff(path: &str, upstream: &Value, ours: &Value, out: &mut Vec<String>) {
 /// The `keepers` scenarios every resource type runs upstream (`*_Keepers_Keep_*`,
 /// `*_Keepers_Replace_*`): the keepers of the first and second step (`""`: none), whether
 /// the second replaces the object, and the size of `keepers` in each state (`None`: null).
-const KEEPERS: [(&str, &str, &str, bool, Option<usize>, Option<usize>); 15] = [
+/// One keepers scenario: name, keepers of each step, replaced, keepers' size in each state.
+type Scenario = (
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+    Option<usize>,
+    Option<usize>,
+);
+
+const KEEPERS: [Scenario; 15] = [
     ("keep_empty_map", "{}", "{}", false, Some(0), Some(0)),
     (
         "keep_empty_map_to_null_value",

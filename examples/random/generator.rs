@@ -6,7 +6,6 @@ use rand::rngs::{OsRng, StdRng};
 use rand::seq::SliceRandom as _;
 use rand::{Rng as _, SeedableRng as _};
 use serde_json::{Map, Value};
-use tfvalue::{Nullable, Unknown};
 use tfvalue_provider::Diagnostic;
 
 use super::random_read_error;

@@ -105,11 +105,11 @@ impl Resource for PetResource {
     ) -> Result<Pet, ApplyError<Pet>> {
         let mut rng = os_rng()?;
         let mut pick = |list: &'static str| -> &'static str {
-            *list
-                .split_whitespace()
+            list.split_whitespace()
                 .collect::<Vec<_>>()
                 .choose(&mut rng)
-                .unwrap_or(&"")
+                .copied()
+                .unwrap_or("")
         };
         let words = planned.length.as_value().copied().unwrap_or(2);
         let mut name: Vec<&str> = (2..words).map(|_| pick(ADVERBS)).collect();

@@ -79,10 +79,19 @@ impl Resource for UuidResource {
         planned: Uuid,
         _: Uuid,
     ) -> Result<Uuid, ApplyError<Uuid>> {
-        let (summary, make): (_, fn([u8; 16]) -> [u8; 16]) = match self.0 {
-            Kind::Any => ("Create Random UUID error", |b| b),
-            Kind::V4 => ("Create Random UUID v4 error", super::uuid4::v4),
-            Kind::V7 => ("Create Random UUID v7 error", super::uuid7::v7),
+        let (summary, make) = match self.0 {
+            Kind::Any => (
+                "Create Random UUID error",
+                std::convert::identity as fn(_) -> _,
+            ),
+            Kind::V4 => (
+                "Create Random UUID v4 error",
+                super::uuid4::v4 as fn(_) -> _,
+            ),
+            Kind::V7 => (
+                "Create Random UUID v7 error",
+                super::uuid7::v7 as fn(_) -> _,
+            ),
         };
         let bytes = random_bytes(&Unknown::known(16)).map_err(|e| {
             Diagnostic::error(summary).with_detail(format!(
