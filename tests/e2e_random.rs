@@ -11,6 +11,7 @@
 //! release stored. Comments `step N` count the ported steps (examples/random/README.md).
 
 use std::collections::BTreeMap;
+use std::io::Write as _;
 use std::path::Path;
 
 use regex_lite::Regex;
@@ -62,10 +63,15 @@ impl Random {
         );
     }
 
-    /// A refresh-only plan finds nothing to change: it succeeds and reports no changes.
-    /// Its exit status with `-detailed-exitcode` is not checked: Terraform 1.11 and 1.15
-    /// answer 2 ("changes") for states with number attributes although the plan has no
-    /// drift and `apply -refresh-only` writes nothing (examples/random/README.md).
+    /// A refresh-only plan right after apply finds nothing to apply: exit 0 with
+    /// `-detailed-exitcode`. On Terraform before 1.15, a state holding an object with two
+    /// or more sensitive attributes (random_password, random_bytes) makes that exit code
+    /// a coin toss whatever the provider answers: Terraform compares the stored and the
+    /// refreshed object with Go's `reflect.DeepEqual`, including their lists of sensitive
+    /// paths, which it builds in Go's random map order (fixed in Terraform 1.15,
+    /// hashicorp/terraform commit 659d5e2218; tests/e2e_refresh.rs shows Terraform's own
+    /// `terraform_data` doing the same). There the plan must still find no changes, and the
+    /// skipped exit code is said on stderr.
     fn assert_refresh_clean(&self) {
         let out = self.ws.run(&[
             "plan",
@@ -75,10 +81,35 @@ impl Random {
             "-input=false",
         ]);
         let stdout = String::from_utf8_lossy(&out.stdout);
+        let coin_toss: std::collections::BTreeSet<String> = self
+            .states()
+            .keys()
+            .filter_map(|address| address.split('.').next())
+            .filter(|ty| sensitive_attributes(ty) >= 2)
+            .map(str::to_owned)
+            .collect();
+        if !coin_toss.is_empty() && !self.ws.terraform().at_least(1, 15) {
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "SKIPPED the refresh-only exit code on Terraform {} ({}: two or more \
+                 sensitive attributes; Terraform before 1.15 compares their paths in random \
+                 order): checked that the plan has no changes",
+                self.version(),
+                coin_toss.into_iter().collect::<Vec<_>>().join(", ")
+            );
+            assert!(
+                matches!(out.status.code(), Some(0 | 2)) && stdout.contains("No changes."),
+                "Terraform {}: refresh-only plan\n{}",
+                self.version(),
+                output_text(&out)
+            );
+            return;
+        }
         assert!(
-            matches!(out.status.code(), Some(0 | 2)) && stdout.contains("No changes."),
-            "Terraform {}: refresh-only plan\n{}",
+            out.status.code() == Some(0),
+            "Terraform {}: refresh-only plan exit {:?}\n{}",
             self.version(),
+            out.status.code(),
             output_text(&out)
         );
     }
@@ -1487,4 +1518,23 @@ fn ephemeral_values() {
         // EphemeralResourceBytes_basic): an apply, and so every precondition, passes.
         t.step(&hcl);
     });
+}
+
+/// How many sensitive attributes the managed resource type `ty` has, from the schema
+/// fixture (tests/data/random/schema.json).
+fn sensitive_attributes(ty: &str) -> usize {
+    static SCHEMA: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    let schema = SCHEMA.get_or_init(|| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/random/schema.json");
+        let text = std::fs::read_to_string(&path).expect("the schema fixture");
+        serde_json::from_str(&text).expect("the schema fixture is JSON")
+    });
+    schema["resource_schemas"][ty]["block"]["attributes"]
+        .as_object()
+        .map_or(0, |attributes| {
+            attributes
+                .values()
+                .filter(|a| a["sensitive"] == true)
+                .count()
+        })
 }
