@@ -63,13 +63,14 @@ const _: () = {
         fn tf_type() -> ::tfvalue::Type {
             ::tfvalue::__private_0_1_0::object_type(
                 ::std::vec![
-                    ("label", < & 'a str as ::tfvalue::TfType > ::tf_type()), ("value", <
-                    T as ::tfvalue::TfType > ::tf_type()), ("extra", if < BTreeMap <
-                    String, Extra > as ::tfvalue::TfType > ::HAS_DYNAMIC {
-                    ::tfvalue::Type::Dynamic } else { < BTreeMap < String, Extra > as
-                    ::tfvalue::TfType > ::tf_type() })
+                    ("label", < & 'a str as ::tfvalue::TfType > ::tf_type(), < & 'a str
+                    as ::tfvalue::TfType > ::DECLARES_NULL), ("value", < T as
+                    ::tfvalue::TfType > ::tf_type(), < T as ::tfvalue::TfType >
+                    ::DECLARES_NULL), ("extra", if < BTreeMap < String, Extra > as
+                    ::tfvalue::TfType > ::HAS_DYNAMIC { ::tfvalue::Type::Dynamic } else {
+                    < BTreeMap < String, Extra > as ::tfvalue::TfType > ::tf_type() },
+                    false)
                 ],
-                &[],
             )
         }
         const HAS_DYNAMIC: bool = false || <&'a str as ::tfvalue::TfType>::HAS_DYNAMIC
@@ -91,7 +92,8 @@ const _: () = {
                                 "label",
                                 <&'a str as ::tfvalue::TfType>::tf_type(),
                             )
-                            .required(),
+                            .optional_if(<&'a str as ::tfvalue::TfType>::DECLARES_NULL)
+                            .required_if(!<&'a str as ::tfvalue::TfType>::DECLARES_NULL),
                     );
                 let block = block
                     .attribute(
@@ -99,7 +101,8 @@ const _: () = {
                                 "value",
                                 <T as ::tfvalue::TfType>::tf_type(),
                             )
-                            .required(),
+                            .optional_if(<T as ::tfvalue::TfType>::DECLARES_NULL)
+                            .required_if(!<T as ::tfvalue::TfType>::DECLARES_NULL),
                     );
                 let block = block
                     .block_type(

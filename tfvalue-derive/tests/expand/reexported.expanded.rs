@@ -64,13 +64,14 @@ const _: () = {
                     .get_or_init(|| framework::tfvalue::__private_0_1_0::object_type(
                         ::std::vec![
                             ("name", < String as framework::tfvalue::TfType >
-                            ::tf_type()), ("arn", < Unknown < Nullable < String > > as
-                            framework::tfvalue::TfType > ::tf_type()), ("rule", if < Vec
-                            < Rule > as framework::tfvalue::TfType > ::HAS_DYNAMIC {
-                            framework::tfvalue::Type::Dynamic } else { < Vec < Rule > as
-                            framework::tfvalue::TfType > ::tf_type() })
+                            ::tf_type(), < String as framework::tfvalue::TfType >
+                            ::DECLARES_NULL), ("arn", < Unknown < Nullable < String > >
+                            as framework::tfvalue::TfType > ::tf_type(), true), ("rule",
+                            if < Vec < Rule > as framework::tfvalue::TfType >
+                            ::HAS_DYNAMIC { framework::tfvalue::Type::Dynamic } else { <
+                            Vec < Rule > as framework::tfvalue::TfType > ::tf_type() },
+                            false)
                         ],
-                        &["arn"],
                     )),
             )
         }
@@ -90,7 +91,12 @@ const _: () = {
                                 "name",
                                 <String as framework::tfvalue::TfType>::tf_type(),
                             )
-                            .required(),
+                            .optional_if(
+                                <String as framework::tfvalue::TfType>::DECLARES_NULL,
+                            )
+                            .required_if(
+                                !<String as framework::tfvalue::TfType>::DECLARES_NULL,
+                            ),
                     );
                 let block = block
                     .attribute(
@@ -356,4 +362,15 @@ const _: () = {
                 && framework::tfvalue::known::UnknownPaths::is_wholly_known(&self.rule)
         }
     }
+    const _: () = if !<Unknown<
+        Nullable<String>,
+    > as framework::tfvalue::TfType>::CAN_BE_UNKNOWN {
+        ::core::panic!(
+            "`arn` is computed, but its type cannot hold an unknown value: the provider must be able to plan it as unknown; use Unknown<Nullable<T>>"
+        )
+    } else if !<Unknown<Nullable<String>> as framework::tfvalue::TfType>::CAN_BE_NULL {
+        ::core::panic!(
+            "`arn` is computed, but its type cannot be null: Terraform sends null for a computed attribute the configuration does not set; use Unknown<Nullable<T>>"
+        )
+    };
 };

@@ -155,32 +155,29 @@ const _: () = {
                     .get_or_init(|| ::tfvalue::__private_0_1_0::object_type(
                         ::std::vec![
                             ("id", < Unknown < Nullable < String > > as ::tfvalue::TfType
-                            > ::tf_type()), ("name", < String as ::tfvalue::TfType >
-                            ::tf_type()), ("password", < Unknown < Nullable < String > >
-                            as ::tfvalue::TfType > ::tf_type()), ("tags", < Nullable <
-                            BTreeMap < String, String > > as ::tfvalue::TfType >
-                            ::tf_type()), ("type", < Option < String > as
-                            ::tfvalue::TfType > ::tf_type()), ("metadata", < Value as
-                            ::tfvalue::TfType > ::tf_type()), ("disk", if < Vec < Disk >
-                            as ::tfvalue::TfType > ::HAS_DYNAMIC {
-                            ::tfvalue::Type::Dynamic } else { < Vec < Disk > as
-                            ::tfvalue::TfType > ::tf_type() }), ("network", < Option <
-                            Network > as ::tfvalue::TfType > ::tf_type()),
-                            ("admin_password", < Nullable < String > as ::tfvalue::TfType
-                            > ::tf_type()), ("legacy_flavor", < Option < String > as
-                            ::tfvalue::TfType > ::tf_type()), ("timeouts", < Timeouts as
-                            ::tfvalue::TfType > ::tf_type()), ("ports", < Nullable <
-                            BTreeSet < Port > > as ::tfvalue::TfType > ::tf_type())
-                        ],
-                        &[
-                            "id",
-                            "password",
-                            "tags",
-                            "type",
-                            "metadata",
-                            "admin_password",
-                            "legacy_flavor",
-                            "ports",
+                            > ::tf_type(), true), ("name", < String as ::tfvalue::TfType
+                            > ::tf_type(), < String as ::tfvalue::TfType >
+                            ::DECLARES_NULL), ("password", < Unknown < Nullable < String
+                            > > as ::tfvalue::TfType > ::tf_type(), true), ("tags", <
+                            Nullable < BTreeMap < String, String > > as ::tfvalue::TfType
+                            > ::tf_type(), < Nullable < BTreeMap < String, String > > as
+                            ::tfvalue::TfType > ::DECLARES_NULL), ("type", < Option <
+                            String > as ::tfvalue::TfType > ::tf_type(), < Option <
+                            String > as ::tfvalue::TfType > ::DECLARES_NULL),
+                            ("metadata", < Value as ::tfvalue::TfType > ::tf_type(),
+                            true), ("disk", if < Vec < Disk > as ::tfvalue::TfType >
+                            ::HAS_DYNAMIC { ::tfvalue::Type::Dynamic } else { < Vec <
+                            Disk > as ::tfvalue::TfType > ::tf_type() }, false),
+                            ("network", < Option < Network > as ::tfvalue::TfType >
+                            ::tf_type(), false), ("admin_password", < Nullable < String >
+                            as ::tfvalue::TfType > ::tf_type(), < Nullable < String > as
+                            ::tfvalue::TfType > ::DECLARES_NULL), ("legacy_flavor", <
+                            Option < String > as ::tfvalue::TfType > ::tf_type(), <
+                            Option < String > as ::tfvalue::TfType > ::DECLARES_NULL),
+                            ("timeouts", < Timeouts as ::tfvalue::TfType > ::tf_type(),
+                            false), ("ports", < Nullable < BTreeSet < Port > > as
+                            ::tfvalue::TfType > ::tf_type(), < Nullable < BTreeSet < Port
+                            > > as ::tfvalue::TfType > ::DECLARES_NULL)
                         ],
                     )),
             )
@@ -222,7 +219,8 @@ const _: () = {
                                 "name",
                                 <String as ::tfvalue::TfType>::tf_type(),
                             )
-                            .required(),
+                            .optional_if(<String as ::tfvalue::TfType>::DECLARES_NULL)
+                            .required_if(!<String as ::tfvalue::TfType>::DECLARES_NULL),
                     );
                 let block = block
                     .attribute(
@@ -246,7 +244,16 @@ const _: () = {
                                     BTreeMap<String, String>,
                                 > as ::tfvalue::TfType>::tf_type(),
                             )
-                            .optional(),
+                            .optional_if(
+                                <Nullable<
+                                    BTreeMap<String, String>,
+                                > as ::tfvalue::TfType>::DECLARES_NULL,
+                            )
+                            .required_if(
+                                !<Nullable<
+                                    BTreeMap<String, String>,
+                                > as ::tfvalue::TfType>::DECLARES_NULL,
+                            ),
                     );
                 let block = block
                     .attribute(
@@ -254,7 +261,12 @@ const _: () = {
                                 "type",
                                 <Option<String> as ::tfvalue::TfType>::tf_type(),
                             )
-                            .optional(),
+                            .optional_if(
+                                <Option<String> as ::tfvalue::TfType>::DECLARES_NULL,
+                            )
+                            .required_if(
+                                !<Option<String> as ::tfvalue::TfType>::DECLARES_NULL,
+                            ),
                     );
                 let block = block
                     .attribute(
@@ -295,7 +307,12 @@ const _: () = {
                                 "admin_password",
                                 <Nullable<String> as ::tfvalue::TfType>::tf_type(),
                             )
-                            .optional()
+                            .optional_if(
+                                <Nullable<String> as ::tfvalue::TfType>::DECLARES_NULL,
+                            )
+                            .required_if(
+                                !<Nullable<String> as ::tfvalue::TfType>::DECLARES_NULL,
+                            )
                             .sensitive()
                             .write_only()
                             .description(
@@ -309,7 +326,12 @@ const _: () = {
                                 "legacy_flavor",
                                 <Option<String> as ::tfvalue::TfType>::tf_type(),
                             )
-                            .optional()
+                            .optional_if(
+                                <Option<String> as ::tfvalue::TfType>::DECLARES_NULL,
+                            )
+                            .required_if(
+                                !<Option<String> as ::tfvalue::TfType>::DECLARES_NULL,
+                            )
                             .deprecated(),
                     );
                 let block = block
@@ -337,7 +359,16 @@ const _: () = {
                                     nesting: ::tfvalue::schema::ObjectNesting::Set,
                                 },
                             )
-                            .optional(),
+                            .optional_if(
+                                <Nullable<
+                                    BTreeSet<Port>,
+                                > as ::tfvalue::TfType>::DECLARES_NULL,
+                            )
+                            .required_if(
+                                !<Nullable<
+                                    BTreeSet<Port>,
+                                > as ::tfvalue::TfType>::DECLARES_NULL,
+                            ),
                     );
                 let block = block
                     .description(
@@ -967,12 +998,41 @@ const _: () = {
                 && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.ports)
         }
     }
-    const _: () = ::core::assert!(
-        < Nullable < String > as ::tfvalue::TfType > ::CAN_BE_NULL,
-        "`admin_password` is write-only: a write-only attribute is always null in plan and state, so its type must hold null: use Nullable<_> (or Unknown<Nullable<_>>)"
-    );
-    const _: () = ::core::assert!(
-        ! < Port as ::tfvalue::TfType > ::HAS_DYNAMIC,
-        "`ports` is a SET of a type containing a dynamic attribute (tfvalue::Value), which Terraform does not allow: use a list or map nesting, or a typed attribute"
-    );
+    const _: () = if !<Unknown<Nullable<String>> as ::tfvalue::TfType>::CAN_BE_UNKNOWN {
+        ::core::panic!(
+            "`id` is computed, but its type cannot hold an unknown value: the provider must be able to plan it as unknown; use Unknown<Nullable<T>>"
+        )
+    } else if !<Unknown<Nullable<String>> as ::tfvalue::TfType>::CAN_BE_NULL {
+        ::core::panic!(
+            "`id` is computed, but its type cannot be null: Terraform sends null for a computed attribute the configuration does not set; use Unknown<Nullable<T>>"
+        )
+    };
+    const _: () = if !<Unknown<Nullable<String>> as ::tfvalue::TfType>::CAN_BE_NULL {
+        ::core::panic!(
+            "`password` is optional, but its type cannot be null: Terraform sends null for an unset optional attribute; wrap the type in Nullable<T> or Option<T>"
+        )
+    } else if !<Unknown<Nullable<String>> as ::tfvalue::TfType>::CAN_BE_UNKNOWN {
+        ::core::panic!(
+            "`password` is computed, but its type cannot hold an unknown value: the provider must be able to plan it as unknown; use Unknown<Nullable<T>>"
+        )
+    } else if !<Unknown<Nullable<String>> as ::tfvalue::TfType>::CAN_BE_NULL {
+        ::core::panic!(
+            "`password` is computed, but its type cannot be null: Terraform sends null for a computed attribute the configuration does not set; use Unknown<Nullable<T>>"
+        )
+    };
+    const _: () = if !<Value as ::tfvalue::TfType>::CAN_BE_NULL {
+        ::core::panic!(
+            "`metadata` is optional, but its type cannot be null: Terraform sends null for an unset optional attribute; wrap the type in Nullable<T> or Option<T>"
+        )
+    };
+    const _: () = if !<Nullable<String> as ::tfvalue::TfType>::CAN_BE_NULL {
+        ::core::panic!(
+            "`admin_password` is write-only: a write-only attribute is always null in plan and state, so its type must hold null: use Nullable<_> (or Unknown<Nullable<_>>)"
+        )
+    };
+    const _: () = if <Port as ::tfvalue::TfType>::HAS_DYNAMIC {
+        ::core::panic!(
+            "`ports` is a SET of a type containing a dynamic attribute (tfvalue::Value), which Terraform does not allow: use a list or map nesting, or a typed attribute"
+        )
+    };
 };
