@@ -91,16 +91,24 @@
 //! | `BTreeSet<T>`, `HashSet<T>`, [`set::Set<T>`] (wire order, no `Ord`/`Hash` needed) | `set(T)` |
 //! | `BTreeMap<String, T>`, `HashMap<String, T>`, [`map::Map<T>`] (sorted vector, linear decoding) | `map(T)` |
 //! | tuples | `tuple([...])` |
-//! | a struct deriving `TfSchema` | `object({...})`; its nullable fields are optional attributes |
+//! | a struct deriving `TfSchema` | `object({...})`; its attributes that are not required are optional in it |
 //! | [`Value`] | `dynamic` |
 //! | `Option<T>`, [`Nullable<T>`], [`Unknown<T>`] | transparent: may be null / unknown |
 //!
 //! ## Field attributes
-//! - (none): a **required** attribute, or an **optional** one when the type is nullable
-//!   (`Option`/`Nullable`, possibly under `Unknown`).
-//! - `#[tf(required)]`, `#[tf(optional)]` (a `Value` field needs it to be optional),
+//! - (none): a **required** attribute, or an **optional** one when the type declares null
+//!   (`Option`/`Nullable`, possibly under `Unknown`). The type decides, not how it is
+//!   written ([`TfType::DECLARES_NULL`]): a field of an alias
+//!   `type Tags = Unknown<Nullable<BTreeMap<String, String>>>` is optional as the spelled-out
+//!   type is, and in a struct with type parameters each instantiation decides. A [`Value`]
+//!   field can be null without declaring it: it is required unless marked `optional`.
+//! - `#[tf(required)]` (the type must not declare null, but for write-only attributes),
+//!   `#[tf(optional)]` (the type must hold null; a `Value` field needs it to be optional),
 //!   `#[tf(computed)]` (the type must hold unknown and null: `Unknown<Nullable<T>>`),
-//!   `#[tf(optional, computed)]`, `#[tf(sensitive)]`, `#[tf(deprecated)]`.
+//!   `#[tf(optional, computed)]`, `#[tf(sensitive)]`, `#[tf(deprecated)]`. Each flag is
+//!   checked against the type itself ([`TfType::CAN_BE_NULL`], [`TfType::CAN_BE_UNKNOWN`]),
+//!   so an alias is judged as the type it names, with one compile error on the field's type;
+//!   in a struct with type parameters, against the type as written.
 //! - `#[tf(write_only)]`: a write-only attribute (Terraform 1.11 and later): set in the
 //!   configuration, always null in plan and state, so its type must hold null
 //!   (`Nullable<T>`, `Option<T>`, `Unknown<Nullable<T>>`; checked through
@@ -183,12 +191,14 @@
 //! PartialOrd, Ord))]` (or `Hash`) on it, or use [`set::Set`], which needs neither.
 //!
 //! Mistakes are compile errors on the offending token, all reported at once: unknown or
-//! duplicate keys, `required` on a nullable type, `computed` on a type that cannot be
-//! unknown, a block of a type that is not a model, MAP nesting without string keys,
-//! `min_items > max_items`, a dynamic attribute inside a SET block, `write_only` with
-//! `computed`, on a block or on a type that cannot be null, an empty deprecation message
-//! or one beside `deprecated`, two fields with one Terraform name, enums and tuple
-//! structs.
+//! duplicate keys, a block of a type that is not a model, MAP nesting without string keys,
+//! `min_items > max_items`, `write_only` with `computed` or on a block, an empty
+//! deprecation message or one beside `deprecated`, two fields with one Terraform name,
+//! enums and tuple structs. What needs the field's type itself is checked by constant
+//! assertions in the generated code, on the field's type, once the keys are right:
+//! `required` on a type that declares null, `optional` on one that cannot be null,
+//! `computed` on one that cannot be unknown or null, `write_only` on one that cannot be
+//! null, a dynamic attribute inside a SET block.
 //!
 //! # Overview
 //! - [`Type`]: Terraform's types, parsed from and printed to the JSON type-constraint syntax.
