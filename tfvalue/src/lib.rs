@@ -250,7 +250,7 @@ pub mod value;
 
 pub use dynamic_value::DynamicValue;
 pub use error::{Error, ErrorKind, Result};
-pub use known::{IntoKnown, UnknownPaths};
+pub use known::{IntoKnown, IntoPlanned, UnknownPaths};
 pub use map::Map;
 pub use nullable::Nullable;
 pub use number::Number;

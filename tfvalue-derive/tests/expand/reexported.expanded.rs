@@ -53,6 +53,69 @@ where
         })
     }
 }
+///[`Bucket`] as apply-time code reads the plan: every configured value known, every computed attribute as the model holds it, for the provider to fill in. Made by `IntoPlanned::into_planned`, which lists the path of every configured value still unknown; `Bucket::from` makes the model again.
+#[allow(clippy::all, clippy::pedantic)]
+pub struct BucketPlanned
+where
+    String: framework::tfvalue::known::IntoPlanned,
+    Vec<Rule>: framework::tfvalue::known::IntoPlanned,
+{
+    ///`name`, known.
+    pub name: <String as framework::tfvalue::known::IntoPlanned>::Planned,
+    ///`arn`, computed: as the model holds it, for the provider to fill in.
+    pub arn: Unknown<Nullable<String>>,
+    ///`rule`, known.
+    pub rule: <Vec<Rule> as framework::tfvalue::known::IntoPlanned>::Planned,
+}
+#[automatically_derived]
+#[allow(clippy::all, clippy::pedantic)]
+impl framework::tfvalue::known::IntoPlanned for Bucket
+where
+    String: framework::tfvalue::known::IntoPlanned,
+    Vec<Rule>: framework::tfvalue::known::IntoPlanned,
+{
+    type Planned = BucketPlanned;
+    fn into_planned_at(
+        self,
+        at: framework::tfvalue::known::Trail<'_>,
+        unknowns: &mut ::std::vec::Vec<framework::tfvalue::AttributePath>,
+    ) -> ::std::option::Option<Self::Planned> {
+        let field0 = framework::tfvalue::known::IntoPlanned::into_planned_at(
+            self.name,
+            at.attr("name"),
+            unknowns,
+        );
+        let field1 = self.arn;
+        let field2 = framework::tfvalue::known::IntoPlanned::into_planned_at(
+            self.rule,
+            at.attr("rule"),
+            unknowns,
+        );
+        ::std::option::Option::Some(BucketPlanned {
+            name: field0?,
+            arn: field1,
+            rule: field2?,
+        })
+    }
+    fn from_planned(planned: Self::Planned) -> Self {
+        Bucket {
+            name: framework::tfvalue::known::IntoPlanned::from_planned(planned.name),
+            arn: planned.arn,
+            rule: framework::tfvalue::known::IntoPlanned::from_planned(planned.rule),
+        }
+    }
+}
+#[automatically_derived]
+#[allow(clippy::all, clippy::pedantic)]
+impl ::std::convert::From<BucketPlanned> for Bucket
+where
+    String: framework::tfvalue::known::IntoPlanned,
+    Vec<Rule>: framework::tfvalue::known::IntoPlanned,
+{
+    fn from(planned: BucketPlanned) -> Self {
+        framework::tfvalue::known::IntoPlanned::from_planned(planned)
+    }
+}
 #[doc(hidden)]
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
 const _: () = {

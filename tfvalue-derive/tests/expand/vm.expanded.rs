@@ -144,6 +144,177 @@ where
         })
     }
 }
+///[`Vm`] as apply-time code reads the plan: every configured value known, every computed attribute as the model holds it, for the provider to fill in. Made by `IntoPlanned::into_planned`, which lists the path of every configured value still unknown; `Vm::from` makes the model again.
+#[derive(Debug)]
+#[allow(clippy::all, clippy::pedantic)]
+pub struct VmPlanned
+where
+    String: ::tfvalue::known::IntoPlanned,
+    Nullable<BTreeMap<String, String>>: ::tfvalue::known::IntoPlanned,
+    Option<String>: ::tfvalue::known::IntoPlanned,
+    Value: ::tfvalue::known::IntoPlanned,
+    Vec<Disk>: ::tfvalue::known::IntoPlanned,
+    Option<Network>: ::tfvalue::known::IntoPlanned,
+    Nullable<String>: ::tfvalue::known::IntoPlanned,
+    Option<String>: ::tfvalue::known::IntoPlanned,
+    Timeouts: ::tfvalue::known::IntoPlanned,
+    Nullable<BTreeSet<Port>>: ::tfvalue::known::IntoPlanned,
+{
+    ///`id`, computed: as the model holds it, for the provider to fill in.
+    pub id: Unknown<Nullable<String>>,
+    ///`name`, known.
+    pub name: <String as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`password`, computed: as the model holds it, for the provider to fill in.
+    pub password: Unknown<Nullable<String>>,
+    ///`tags`, known.
+    pub tags: <Nullable<
+        BTreeMap<String, String>,
+    > as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`type`, known.
+    pub kind: <Option<String> as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`metadata`, known.
+    pub metadata: <Value as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`disk`, known.
+    pub disk: <Vec<Disk> as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`network`, known.
+    pub network: <Option<Network> as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`admin_password`, known.
+    pub admin_password: <Nullable<String> as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`legacy_flavor`, known.
+    pub legacy_flavor: <Option<String> as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`timeouts`, known.
+    pub timeouts: <Timeouts as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`ports`, known.
+    pub ports: <Nullable<BTreeSet<Port>> as ::tfvalue::known::IntoPlanned>::Planned,
+}
+#[automatically_derived]
+#[allow(clippy::all, clippy::pedantic)]
+impl ::tfvalue::known::IntoPlanned for Vm
+where
+    String: ::tfvalue::known::IntoPlanned,
+    Nullable<BTreeMap<String, String>>: ::tfvalue::known::IntoPlanned,
+    Option<String>: ::tfvalue::known::IntoPlanned,
+    Value: ::tfvalue::known::IntoPlanned,
+    Vec<Disk>: ::tfvalue::known::IntoPlanned,
+    Option<Network>: ::tfvalue::known::IntoPlanned,
+    Nullable<String>: ::tfvalue::known::IntoPlanned,
+    Option<String>: ::tfvalue::known::IntoPlanned,
+    Timeouts: ::tfvalue::known::IntoPlanned,
+    Nullable<BTreeSet<Port>>: ::tfvalue::known::IntoPlanned,
+{
+    type Planned = VmPlanned;
+    fn into_planned_at(
+        self,
+        at: ::tfvalue::known::Trail<'_>,
+        unknowns: &mut ::std::vec::Vec<::tfvalue::AttributePath>,
+    ) -> ::std::option::Option<Self::Planned> {
+        let field0 = self.id;
+        let field1 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.name,
+            at.attr("name"),
+            unknowns,
+        );
+        let field2 = self.password;
+        let field3 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.tags,
+            at.attr("tags"),
+            unknowns,
+        );
+        let field4 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.kind,
+            at.attr("type"),
+            unknowns,
+        );
+        let field5 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.metadata,
+            at.attr("metadata"),
+            unknowns,
+        );
+        let field6 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.disk,
+            at.attr("disk"),
+            unknowns,
+        );
+        let field7 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.network,
+            at.attr("network"),
+            unknowns,
+        );
+        let field8 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.admin_password,
+            at.attr("admin_password"),
+            unknowns,
+        );
+        let field9 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.legacy_flavor,
+            at.attr("legacy_flavor"),
+            unknowns,
+        );
+        let field10 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.timeouts,
+            at.attr("timeouts"),
+            unknowns,
+        );
+        let field11 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.ports,
+            at.attr("ports"),
+            unknowns,
+        );
+        ::std::option::Option::Some(VmPlanned {
+            id: field0,
+            name: field1?,
+            password: field2,
+            tags: field3?,
+            kind: field4?,
+            metadata: field5?,
+            disk: field6?,
+            network: field7?,
+            admin_password: field8?,
+            legacy_flavor: field9?,
+            timeouts: field10?,
+            ports: field11?,
+        })
+    }
+    fn from_planned(planned: Self::Planned) -> Self {
+        Vm {
+            id: planned.id,
+            name: ::tfvalue::known::IntoPlanned::from_planned(planned.name),
+            password: planned.password,
+            tags: ::tfvalue::known::IntoPlanned::from_planned(planned.tags),
+            kind: ::tfvalue::known::IntoPlanned::from_planned(planned.kind),
+            metadata: ::tfvalue::known::IntoPlanned::from_planned(planned.metadata),
+            disk: ::tfvalue::known::IntoPlanned::from_planned(planned.disk),
+            network: ::tfvalue::known::IntoPlanned::from_planned(planned.network),
+            admin_password: ::tfvalue::known::IntoPlanned::from_planned(
+                planned.admin_password,
+            ),
+            legacy_flavor: ::tfvalue::known::IntoPlanned::from_planned(
+                planned.legacy_flavor,
+            ),
+            timeouts: ::tfvalue::known::IntoPlanned::from_planned(planned.timeouts),
+            ports: ::tfvalue::known::IntoPlanned::from_planned(planned.ports),
+        }
+    }
+}
+#[automatically_derived]
+#[allow(clippy::all, clippy::pedantic)]
+impl ::std::convert::From<VmPlanned> for Vm
+where
+    String: ::tfvalue::known::IntoPlanned,
+    Nullable<BTreeMap<String, String>>: ::tfvalue::known::IntoPlanned,
+    Option<String>: ::tfvalue::known::IntoPlanned,
+    Value: ::tfvalue::known::IntoPlanned,
+    Vec<Disk>: ::tfvalue::known::IntoPlanned,
+    Option<Network>: ::tfvalue::known::IntoPlanned,
+    Nullable<String>: ::tfvalue::known::IntoPlanned,
+    Option<String>: ::tfvalue::known::IntoPlanned,
+    Timeouts: ::tfvalue::known::IntoPlanned,
+    Nullable<BTreeSet<Port>>: ::tfvalue::known::IntoPlanned,
+{
+    fn from(planned: VmPlanned) -> Self {
+        ::tfvalue::known::IntoPlanned::from_planned(planned)
+    }
+}
 #[doc(hidden)]
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
 const _: () = {
