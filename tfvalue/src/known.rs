@@ -12,11 +12,14 @@
 //!   ([`UnknownPaths::is_wholly_known`] answers the yes/no question faster);
 //! - [`IntoKnown`] converts a model into its fully known form, in which every `Unknown<T>` is
 //!   replaced by what `T` becomes, or fails with one [`ErrorKind::Unknown`] error naming
-//!   **every** unknown value's path.
+//!   **every** unknown value's path;
+//! - [`IntoPlanned`] converts the planned model of `create` and `update` into its
+//!   apply-time view, in which every configured value is known and every computed attribute
+//!   is as the model holds it (the provider fills it in), and back into the model.
 //!
-//! `#[derive(TfSchema)]` implements both for a model struct and generates the companion
-//! known type (`Thing` → `ThingKnown`). Both are implemented here for the standard types,
-//! the wrappers, [`Set`] and [`Value`].
+//! `#[derive(TfSchema)]` implements all three for a model struct and generates the
+//! companion types (`Thing` → `ThingKnown`, `ThingPlanned`). All are implemented here for
+//! the standard types, the wrappers, [`Set`] and [`Value`].
 //!
 //! # Cost
 //!

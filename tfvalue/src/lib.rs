@@ -135,7 +135,7 @@
 //! ## Struct attributes
 //! `#[tf(version = N)]` (the schema version), `#[tf(deprecated)]` or
 //! `#[tf(deprecation_message = "Use example_vm_v2.")]`, `#[tf(description = "...")]` (default: the doc comment), `#[tf(description_kind = ...)]`,
-//! `#[tf(known_derive(Debug, Clone, ...))]` (derives for the companion type below),
+//! `#[tf(known_derive(Debug, Clone, ...))]` (derives for the companion types below),
 //! `#[tf(crate = "path")]` or `#[tf(crate = path)]` (where generated code finds tfvalue,
 //! `::tfvalue` by default: for a crate that re-exports tfvalue to its users, e.g.
 //! `#[tf(crate = "framework::tfvalue")]`).
@@ -181,14 +181,43 @@
 //! ```
 //!
 //! ## Plan time and apply time
-//! The derive also generates `<Name>Known`, the model with every `Unknown<T>` replaced by
-//! its known form, and [`IntoKnown::into_known`], which converts a model into it or fails
-//! with one error listing the path of every unknown value: apply-time code reads known data
-//! without unwrapping each field. [`UnknownPaths`] lists the unknowns without converting.
-//! The companion derives nothing unless asked: `#[tf(known_derive(Debug, Clone))]`. A
-//! model kept in a `BTreeSet` or `HashSet` (a SET block or a set of objects) needs a
-//! companion that can be kept there too: declare `#[tf(known_derive(PartialEq, Eq,
-//! PartialOrd, Ord))]` (or `Hash`) on it, or use [`set::Set`], which needs neither.
+//! The derive also generates two companion types, so that apply-time code reads known data
+//! without unwrapping each field:
+//! - `<Name>Known`, the model with every `Unknown<T>` replaced by its known form, and
+//!   [`IntoKnown::into_known`], which converts a model into it or fails with one error
+//!   listing the path of every unknown value: for what holds no unknown at all (the
+//!   configuration at apply time, a prior state).
+//! - `<Name>Planned`, the planned model of `create` and `update`: every configured value in
+//!   its known form, every computed attribute (`#[tf(computed)]`, in nested blocks and
+//!   objects too) as the model holds it, for the provider to fill in.
+//!   [`IntoPlanned::into_planned`] converts into it, failing only when a configured value
+//!   is unknown, and `Name::from(planned)` (or `.into()`) gives the model back, the state
+//!   to return.
+//!
+//! [`UnknownPaths`] lists the unknowns without converting. The companions derive nothing
+//! unless asked: `#[tf(known_derive(Debug, Clone))]` applies to both. A model kept in a
+//! `BTreeSet` or `HashSet` (a SET block or a set of objects) needs companions that can be
+//! kept there too: declare `#[tf(known_derive(PartialEq, Eq, PartialOrd, Ord))]` (or
+//! `Hash`) on it, or use [`set::Set`], which needs neither.
+//!
+//! ```
+//! use tfvalue::{IntoPlanned as _, Nullable, TfSchema, Unknown};
+//!
+//! #[derive(TfSchema)]
+//! struct Bucket {
+//!     name: Unknown<String>,
+//!     #[tf(computed)]
+//!     arn: Unknown<Nullable<String>>,
+//! }
+//!
+//! // What `create` receives: `arn` is known after apply.
+//! let planned = Bucket { name: Unknown::known("logs".to_owned()), arn: Unknown::unknown() };
+//! let mut bucket: BucketPlanned = planned.into_planned()?;
+//! bucket.arn = Some(format!("arn:aws:s3:::{}", bucket.name)).into(); // `name` is a String
+//! let state = Bucket::from(bucket);
+//! assert_eq!(state.arn.as_value().map(String::as_str), Some("arn:aws:s3:::logs"));
+//! # Ok::<(), tfvalue::Error>(())
+//! ```
 //!
 //! Mistakes are compile errors on the offending token, all reported at once: unknown or
 //! duplicate keys, a block of a type that is not a model, MAP nesting without string keys,
