@@ -75,8 +75,7 @@ fn configured_values_known_computed_ones_kept() {
     let e = model
         .clone()
         .into_known()
-        .err()
-        .expect("computed values are unknown");
+        .expect_err("computed values are unknown");
     assert_eq!(
         e.to_string(),
         format!("6 values are not known yet: {}", COMPUTED.join(", "))
@@ -134,8 +133,7 @@ fn configured_unknowns_are_listed_computed_ones_are_not() {
     assert_eq!(model.unknown_paths().len(), 11);
     let e = model
         .into_planned()
-        .err()
-        .expect("configured values are unknown");
+        .expect_err("configured values are unknown");
     assert_eq!(e.kind(), ErrorKind::Unknown);
     assert_eq!(
         e.to_string(),
@@ -144,12 +142,11 @@ fn configured_unknowns_are_listed_computed_ones_are_not() {
     // One: the error carries its path.
     let e = planned(&[".id", ".boot.size_gb"])
         .into_planned()
-        .err()
-        .expect("unknown");
+        .expect_err("unknown");
     assert_eq!(strings(&[e.path()]), [".boot.size_gb"]);
     assert_eq!(e.to_string(), ".boot.size_gb: value is not known yet");
     // A whole collection unknown is one path.
-    let e = planned(&[".routes"]).into_planned().err().expect("unknown");
+    let e = planned(&[".routes"]).into_planned().expect_err("unknown");
     assert_eq!(e.to_string(), ".routes: value is not known yet");
 }
 
@@ -198,7 +195,7 @@ fn companions_of_every_shape() {
         json,
         &[".unknowns", ".field1"],
     ));
-    let e = m.into_planned().err().expect("unknown");
+    let e = m.into_planned().expect_err("unknown");
     assert_eq!(e.to_string(), ".unknowns: value is not known yet");
 
     let m: OnlyComputed = round_trip(&wire_unknown(
