@@ -32,6 +32,7 @@ pub struct File {
     pub id: Unknown<Nullable<String>>,
     /// The file's path relative to the provider's root directory. Changing it replaces the
     /// file.
+    #[tf(requires_replace)]
     pub path: Unknown<String>,
     /// The file's text.
     pub content: Unknown<Nullable<String>>,
@@ -61,6 +62,7 @@ pub struct File {
     pub size: Unknown<Nullable<i64>>,
     /// A second file, relative to the root, that receives `content_hash` after the file
     /// itself is written (for tools that check the content). Changing it replaces the file.
+    #[tf(requires_replace)]
     pub hash_path: Unknown<Nullable<String>>,
 }
 
@@ -521,12 +523,5 @@ impl Resource for FileResource {
             return Ok(None);
         }
         source.decode::<File>().map(Some)
-    }
-
-    fn requires_replace(&self) -> Vec<AttributePath> {
-        vec![
-            AttributePath::root().attr("path"),
-            AttributePath::root().attr("hash_path"),
-        ]
     }
 }

@@ -311,11 +311,13 @@ impl<'a> Field<'a> {
             (Role::Attribute, None)
         };
 
-        // Blocks have no flags. An attribute without flag keys gets its flags from its
-        // type (`flags_by_type`).
+        // Blocks have no flags. A default makes the attribute optional and computed: the
+        // framework plans the default where the configuration leaves it out. An attribute
+        // without flag keys gets its flags from its type (`flags_by_type`).
         let is_block = matches!(role, Role::Block { .. });
-        let computed = attrs.computed.is_set() && !is_block;
-        let optional = attrs.optional.is_set() && !is_block;
+        let defaulted = attrs.rules.default.is_set();
+        let computed = (attrs.computed.is_set() || defaulted) && !is_block;
+        let optional = (attrs.optional.is_set() || defaulted) && !is_block;
         let required = attrs.required.is_set() && !is_block;
 
         let btree_map = matches!(shape.collection, Collection::Map { key: Some(_), .. })

@@ -23,6 +23,7 @@ pub(crate) fn check(cx: &Ctxt, cont: &Container<'_>) {
         );
     }
     check_unique_names(cx, cont);
+    crate::check_rules::check_rules(cx, cont);
 }
 
 /// `deprecation_message` says it all: not empty, and not beside `deprecated`, which it
@@ -256,15 +257,15 @@ fn check_flags(cx: &Ctxt, f: &Field<'_>, generic: bool) {
     }
     let shape = &f.shape;
     // A required write-only attribute is nullable: it is null in plan and state.
-    if f.required && shape.nullable && !f.write_only {
+    if attrs.required.is_set() && shape.nullable && !f.write_only {
         cx.error_spanned_by(f.ty, required_but_nullable(&f.tf_name));
     }
     let can_be_null = shape.nullable || shape.dynamic;
     let can_be_unknown = shape.unknown || shape.dynamic;
-    if f.optional && !can_be_null {
+    if attrs.optional.is_set() && !can_be_null {
         cx.error_spanned_by(f.ty, optional_but_not_nullable(&f.tf_name));
     }
-    if f.computed {
+    if attrs.computed.is_set() {
         if !can_be_unknown {
             cx.error_spanned_by(f.ty, computed_but_never_unknown(&f.tf_name));
         } else if !can_be_null {

@@ -87,19 +87,22 @@ fn flags_check(f: &Field<'_>, root: &Root<'_>) -> Option<TokenStream> {
     let tv = root.at(f.ty_span());
     let name = &f.tf_name;
     let mut arms = Vec::new();
-    if f.required && !f.write_only {
+    // The keys as written: a `default` (which implies optional and computed) is checked
+    // against the type by its own marker trait (`expand::rules`).
+    let keys = &f.attrs;
+    if keys.required.is_set() && !f.write_only {
         let panic = panic_on(f.ty, &required_but_nullable(name));
         arms.push(quote_spanned! {f.ty_span()=>
             if <#ty as #tv::TfType>::DECLARES_NULL { #panic }
         });
     }
-    if f.optional {
+    if keys.optional.is_set() {
         let panic = panic_on(f.ty, &optional_but_not_nullable(name));
         arms.push(quote_spanned! {f.ty_span()=>
             if !<#ty as #tv::TfType>::CAN_BE_NULL { #panic }
         });
     }
-    if f.computed {
+    if keys.computed.is_set() {
         let never_unknown = panic_on(f.ty, &computed_but_never_unknown(name));
         let not_nullable = panic_on(f.ty, &computed_but_not_nullable(name));
         arms.push(quote_spanned! {f.ty_span()=>

@@ -9,6 +9,7 @@ mod const_checks;
 mod de;
 mod known;
 mod planned;
+mod rules;
 mod schema;
 mod ser;
 mod tf_type;
@@ -28,6 +29,7 @@ pub(crate) fn expand(cont: &Container<'_>) -> TokenStream {
     let de = de::expand_deserialize(cont, &root);
     let unknowns = known::expand_unknown_paths(cont, &root);
     let const_checks = const_checks::expand_const_checks(cont, &root);
+    let rule_checks = rules::expand_rule_checks(cont, &root);
     let known = known::expand_known(cont, &root);
     let planned = planned::expand_planned(cont, &root);
     quote! {
@@ -43,6 +45,7 @@ pub(crate) fn expand(cont: &Container<'_>) -> TokenStream {
             #de
             #unknowns
             #const_checks
+            #rule_checks
         };
     }
 }
