@@ -174,6 +174,14 @@ struct Shadowing {
     field1: Unknown<Nullable<String>>,
 }
 
+/// A default implies computed: the plan may leave the attribute to the provider.
+#[derive(TfSchema, Debug, PartialEq)]
+struct Defaulted {
+    name: Unknown<String>,
+    #[tf(default = "eu")]
+    region: Unknown<Nullable<String>>,
+}
+
 /// Nothing configured: the trail is never read.
 #[derive(TfSchema, Debug, PartialEq)]
 struct OnlyComputed {
@@ -205,6 +213,18 @@ fn companions_of_every_shape() {
     ));
     let p: OnlyComputedPlanned = m.into_planned().expect("nothing configured");
     assert!(p.id.is_unknown());
+
+    let m: Defaulted = round_trip(&wire_unknown(
+        Defaulted::schema().object_type(),
+        r#"{"name":"n","region":null}"#,
+        &[".region"],
+    ));
+    let p: DefaultedPlanned = m
+        .into_planned()
+        .expect("only the defaulted attribute is unknown");
+    let region: &Unknown<Nullable<String>> = &p.region;
+    assert!(region.is_unknown());
+    assert_eq!(p.name, "n");
 
     // Generic models.
     let m: G<Obj> = round_trip(&wire_of::<G<Obj>>(r#"{"v":{"a":"x","maybe":true}}"#));
