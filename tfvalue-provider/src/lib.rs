@@ -13,8 +13,8 @@
 //!
 //! ```
 //! use std::process::ExitCode;
-//! use tfvalue::{Nullable, TfSchema, Unknown};
-//! use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Provider, Registry, Resource};
+//! use tfvalue::{IntoPlanned as _, Nullable, TfSchema, Unknown};
+//! use tfvalue_provider::{ApplyError, Context, Diagnostics, Provider, Registry, Resource};
 //!
 //! /// The provider block: `provider "greet" { greeting = "Hello" }`.
 //! #[derive(TfSchema)]
@@ -53,9 +53,11 @@
 //!     type Data = String;
 //!
 //!     async fn create(&self, ctx: &mut Context<String>, planned: Message, _config: Message) -> Result<Message, ApplyError<Message>> {
-//!         let name = planned.name.as_known().ok_or_else(|| Diagnostic::error("name is unknown"))?;
-//!         let text = format!("{}, {name}!", ctx.data()?);
-//!         Ok(Message { text: Unknown::known(Nullable::Value(text)), ..planned })
+//!         // `MessagePlanned`: what was configured is known (`name` is a String), computed
+//!         // attributes are as planned (`text` is unknown), for create to fill in.
+//!         let mut message = planned.into_planned()?;
+//!         message.text = Some(format!("{}, {}!", ctx.data()?, message.name)).into();
+//!         Ok(message.into())
 //!     }
 //!     async fn read(&self, _: &mut Context<String>, current: Message) -> Result<Option<Message>, Diagnostics> {
 //!         Ok(Some(current))
