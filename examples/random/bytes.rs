@@ -7,14 +7,14 @@ use rand::{RngCore as _, SeedableRng as _};
 use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource};
 
-use super::{state_only, KeeperMap, RETRY};
+use super::{state_only, Keepers, RETRY};
 
 /// Random bytes (cryptographic random source).
 #[derive(TfSchema, Debug, Clone)]
 pub struct Bytes {
     /// Arbitrary map of values that, when changed, will trigger recreation of resource.
     #[tf(requires_replace)]
-    pub keepers: Unknown<Nullable<KeeperMap>>,
+    pub keepers: Keepers,
     /// The number of bytes requested. The minimum value for length is 1.
     #[tf(requires_replace, at_least = 1)]
     pub length: Unknown<i64>,

@@ -6,14 +6,14 @@ use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource};
 
 use super::bytes::{hex, random_bytes};
-use super::{keepers_replace, random_read_error, state_only, KeeperMap, RETRY};
+use super::{keepers_replace, random_read_error, state_only, Keepers, RETRY};
 
 /// Random bytes meant as a unique identifier (cryptographic random source).
 #[derive(TfSchema, Debug, Clone)]
 pub struct Id {
     /// Arbitrary map of values that, when changed, will trigger recreation of resource.
     #[tf(requires_replace_if = keepers_replace)]
-    pub keepers: Unknown<Nullable<KeeperMap>>,
+    pub keepers: Keepers,
     /// The number of random bytes to produce (at least 1 for eight bits of randomness).
     #[tf(requires_replace)]
     pub byte_length: Unknown<i64>,
@@ -56,11 +56,7 @@ fn decimal(bytes: &[u8]) -> String {
 }
 
 /// The state of the id of `bytes` with `prefix`.
-fn id_of(
-    bytes: &[u8],
-    prefix: Unknown<Nullable<String>>,
-    keepers: Unknown<Nullable<KeeperMap>>,
-) -> Id {
+fn id_of(bytes: &[u8], prefix: Unknown<Nullable<String>>, keepers: Keepers) -> Id {
     let p = prefix.as_value().map_or("", String::as_str);
     let url = URL_SAFE_NO_PAD.encode(bytes);
     let with = |s: &str| Unknown::known(Nullable::Value(format!("{p}{s}")));

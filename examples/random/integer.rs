@@ -5,14 +5,14 @@ use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource};
 
 use super::generator::seeded;
-use super::{keepers_replace, state_only, KeeperMap};
+use super::{keepers_replace, state_only, Keepers};
 
 /// A random integer from `min` to `max`.
 #[derive(TfSchema, Debug, Clone)]
 pub struct Integer {
     /// Arbitrary map of values that, when changed, will trigger recreation of resource.
     #[tf(requires_replace_if = keepers_replace)]
-    pub keepers: Unknown<Nullable<KeeperMap>>,
+    pub keepers: Keepers,
     /// The minimum inclusive value of the range.
     #[tf(requires_replace)]
     pub min: Unknown<i64>,

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use super::generator::{bcrypt_hash, decode, generate, params, upgrade, Params};
 use super::string::{override_special_replace, plan_number_numeric};
-use super::{keepers_replace, state_only, KeeperMap};
+use super::{keepers_replace, state_only, Keepers};
 
 /// A random password (cryptographic random source), hidden from Terraform's output.
 #[derive(TfSchema, Debug, Clone)]
@@ -15,7 +15,7 @@ use super::{keepers_replace, state_only, KeeperMap};
 pub struct Password {
     /// Arbitrary map of values that, when changed, will trigger recreation of resource.
     #[tf(requires_replace_if = keepers_replace)]
-    pub keepers: Unknown<Nullable<KeeperMap>>,
+    pub keepers: Keepers,
     /// The length of the string desired: at least 1 and the sum of the `min_*` values.
     #[tf(
         requires_replace,

@@ -5,14 +5,14 @@ use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{ApplyError, Context, Resource};
 
 use super::generator::os_rng;
-use super::{keepers_replace, state_only, KeeperMap};
+use super::{keepers_replace, state_only, Keepers};
 
 /// A random pet name.
 #[derive(TfSchema, Debug, Clone)]
 pub struct Pet {
     /// Arbitrary map of values that, when changed, will trigger recreation of resource.
     #[tf(requires_replace_if = keepers_replace)]
-    pub keepers: Unknown<Nullable<KeeperMap>>,
+    pub keepers: Keepers,
     /// The length (in words) of the pet name. Defaults to 2
     #[tf(default = 2, requires_replace)]
     pub length: Unknown<Nullable<i64>>,

@@ -22,12 +22,12 @@ use std::collections::BTreeMap;
 use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{Context, Diagnostic, Diagnostics, Provider, Registry};
 
-/// The values of `keepers` (null values allowed). A model's field may be written as
-/// `Unknown<Nullable<KeeperMap>>` or as [`Keepers`]: the derive takes optionality from the
-/// type, so the alias is an optional attribute as the spelled-out type is.
+/// The values of `keepers` (null values allowed).
 pub type KeeperMap = BTreeMap<String, Unknown<Nullable<String>>>;
 
-/// `keepers`: arbitrary values whose change replaces the object.
+/// `keepers`: arbitrary values whose change replaces the object. Every model's field is this
+/// alias; the derive takes optionality from the type, so it is an optional attribute as
+/// the spelled-out `Unknown<Nullable<KeeperMap>>` is (the schema test checks it).
 pub type Keepers = Unknown<Nullable<KeeperMap>>;
 
 /// The provider block, which has no attributes.

@@ -5,14 +5,14 @@ use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{ApplyError, Context, Resource};
 
 use super::generator::seeded;
-use super::{keepers_replace, state_only, KeeperMap};
+use super::{keepers_replace, state_only, Keepers};
 
 /// A random permutation of `input`.
 #[derive(TfSchema, Debug, Clone)]
 pub struct Shuffle {
     /// Arbitrary map of values that, when changed, will trigger recreation of resource.
     #[tf(requires_replace_if = keepers_replace)]
-    pub keepers: Unknown<Nullable<KeeperMap>>,
+    pub keepers: Keepers,
     /// Seed of the random generator, for less volatile permutations (not fixed forever).
     #[tf(requires_replace)]
     pub seed: Unknown<Nullable<String>>,

@@ -6,7 +6,7 @@ use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Plan, Resou
 use serde_json::json;
 
 use super::generator::{decode, generate, params, upgrade, Params};
-use super::{keepers_replace, state_only, KeeperMap};
+use super::{keepers_replace, state_only, Keepers};
 
 /// The deprecation of `number`, in `random_string` and `random_password`.
 pub const NUMBER_DEPRECATED: &str = "**NOTE**: This is deprecated, use `numeric` instead.";
@@ -17,7 +17,7 @@ pub const NUMBER_DEPRECATED: &str = "**NOTE**: This is deprecated, use `numeric`
 pub struct RandomString {
     /// Arbitrary map of values that, when changed, will trigger recreation of resource.
     #[tf(requires_replace_if = keepers_replace)]
-    pub keepers: Unknown<Nullable<KeeperMap>>,
+    pub keepers: Keepers,
     /// The length of the string desired: at least 1 and the sum of the `min_*` values.
     #[tf(
         requires_replace,

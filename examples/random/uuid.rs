@@ -6,14 +6,14 @@ use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource};
 
 use super::bytes::random_bytes;
-use super::{keepers_replace, state_only, KeeperMap, RETRY};
+use super::{keepers_replace, state_only, Keepers, RETRY};
 
 /// A random UUID.
 #[derive(TfSchema, Debug, Clone)]
 pub struct Uuid {
     /// Arbitrary map of values that, when changed, will trigger recreation of resource.
     #[tf(requires_replace_if = keepers_replace)]
-    pub keepers: Unknown<Nullable<KeeperMap>>,
+    pub keepers: Keepers,
     /// The generated uuid presented in string format.
     #[tf(computed, use_state_for_unknown)]
     pub result: Unknown<Nullable<String>>,
