@@ -3,9 +3,15 @@
 //! Terraform stores each resource's state with the schema version that wrote it. When the
 //! provider's schema version is higher, Terraform calls `UpgradeResourceState` with the
 //! stored state as JSON (the "raw state") and its version; the provider answers with the
-//! state in the current schema. Declare one model per schema version, say how each follows
-//! from the one before ([`StateVersion`]), and [`upgrade_state`] decodes the raw state
-//! with the model of its version and walks it up the chain.
+//! state in the current schema.
+//!
+//! The current version is said once, on the current model: `#[tf(version = N)]` (its
+//! schema's `version`). Each older version has a model of its own, a plain serde struct,
+//! and [`Upgrades`] lists how a state of each becomes the current model: straight from
+//! any old version in one function ([`Upgrades::from`]), or step by step through a chain
+//! of old models, each saying how it follows from the one before ([`StateVersion`],
+//! [`Upgrades::chain`]). The two mix: version 0 may go straight to the current model
+//! while versions 1 and 2 take steps.
 //!
 //! The raw state is read with [`json::from_slice_lenient`](crate::json::from_slice_lenient),
 //! the leniency of Terraform's own SDKs: numbers from decimal strings, strings from numbers
@@ -15,8 +21,8 @@
 //!
 //! ```
 //! use serde::Deserialize;
-//! use tfvalue::upgrade::{upgrade_state, NoPrevious, StateVersion};
-//! use tfvalue::Nullable;
+//! use tfvalue::upgrade::{NoPrevious, StateVersion, Upgrades};
+//! use tfvalue::{Nullable, TfSchema};
 //!
 //! /// Version 0. Its states also hold `legacy_port`, which version 1 drops: this model
 //! /// does not declare it, and lenient decoding ignores it.
@@ -49,51 +55,52 @@
 //!     }
 //! }
 //!
-//! /// Version 2, the current one: adds `zone`, null in upgraded states.
-//! #[derive(Deserialize, Debug, PartialEq)]
+//! /// Version 2, the current one (said here only): adds `zone`, null in upgraded states.
+//! #[derive(TfSchema, Debug, PartialEq)]
+//! #[tf(version = 2)]
 //! struct Server {
 //!     id: String,
 //!     hostname: String,
 //!     zone: Nullable<String>,
 //! }
 //!
-//! impl StateVersion for Server {
-//!     const VERSION: i64 = 2;
-//!     type Previous = ServerV1;
-//!     fn upgrade(v1: ServerV1) -> tfvalue::Result<Self> {
-//!         Ok(Server { id: v1.id, hostname: v1.hostname, zone: Nullable::Null })
-//!     }
-//! }
+//! let upgrades = Upgrades::<Server>::new().chain::<ServerV1>(|v1| {
+//!     Ok(Server { id: v1.id, hostname: v1.hostname, zone: Nullable::Null })
+//! });
 //!
 //! // A state stored at version 0 takes both steps.
 //! let raw = br#"{"id": "srv-1", "legacy_port": 8080, "name": "web"}"#;
-//! let server: Server = upgrade_state(0, raw)?;
+//! let server = upgrades.upgrade(0, raw)?;
 //! assert_eq!(server.hostname, "web");
 //! assert!(server.zone.is_null());
 //!
 //! // One stored at version 1 takes the last step only.
-//! let server: Server = upgrade_state(1, br#"{"hostname": "db", "id": "srv-2"}"#)?;
+//! let server = upgrades.upgrade(1, br#"{"hostname": "db", "id": "srv-2"}"#)?;
 //! assert_eq!(server.id, "srv-2");
 //!
 //! // Terraform also calls UpgradeResourceState for a state of the current version: it is
 //! // decoded as it is (leniently: here `zone` is missing and arrives null).
-//! let server: Server = upgrade_state(2, br#"{"hostname": "x", "id": "srv-3"}"#)?;
+//! let server = upgrades.upgrade(2, br#"{"hostname": "x", "id": "srv-3"}"#)?;
 //! assert!(server.zone.is_null());
 //!
 //! // A state from a newer provider cannot be read.
-//! let err = upgrade_state::<Server>(5, raw).unwrap_err();
+//! let err = upgrades.upgrade(5, raw).unwrap_err();
 //! assert_eq!(err.to_string(), "state version 5 is newer than this provider's schema version 2");
 //! # Ok::<(), tfvalue::Error>(())
 //! ```
 //!
-//! Every model of the chain is decoded with serde (`DeserializeOwned` is a supertrait of
-//! [`StateVersion`]); a model's own decoding decides what it accepts, within the leniency
-//! above. Versions must rise along the chain (each `Previous` has a lower `VERSION`, which
-//! is checked when the chain is compiled into a program); they need not be consecutive.
+//! Every old model is decoded with serde (`DeserializeOwned`); a model's own decoding
+//! decides what it accepts, within the leniency above. Versions must rise along a chain
+//! (each `Previous` has a lower `VERSION`, which is checked when the chain is compiled into
+//! a program); they need not be consecutive.
+//!
+//! [`upgrade_state`] walks a chain whose last model is the current one, for models
+//! without a schema (plain serde structs throughout); a model with `#[tf(version = N)]`
+//! goes through [`Upgrades`] instead, so that its version is not written twice.
 //!
 //! States stored by Terraform before 0.12 come as a "flatmap" (`"tags.%"`, `"disk.0.size"`
 //! keys) instead of JSON. They are not supported: the provider layer rejects a raw state
-//! without JSON, and [`upgrade_state`] given empty JSON says so.
+//! without JSON, and [`Upgrades::upgrade`] and [`upgrade_state`] given empty JSON say so.
 //!
 //! [`Value::from_json_lenient`](crate::Value::from_json_lenient) reads a raw state into a
 //! dynamic [`Value`](crate::Value) of a given type, with the same leniency.
@@ -104,7 +111,10 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// A model version in a state-upgrade chain.
 ///
-/// The chain runs from the current model back through each `Previous` to [`NoPrevious`].
+/// Implement it for the models of older schema versions; [`Upgrades::chain`] joins a chain
+/// to the current model, whose version is its schema's (`#[tf(version = N)]`) and is not
+/// repeated here. The chain runs from its last model back through each `Previous` to
+/// [`NoPrevious`].
 /// Versions must fall along it; a chain where they do not is rejected when a program that
 /// upgrades through it is compiled:
 ///
@@ -159,6 +169,10 @@ impl<'de> serde::Deserialize<'de> for NoPrevious {
 /// Decodes a raw state's JSON stored at `stored_version` and upgrades it step by step to
 /// `T`, the current model.
 ///
+/// For a chain of plain serde models throughout. When the current model derives
+/// `TfSchema`, use [`Upgrades::chain`] instead: its version is then the schema's, written
+/// once, where `T::VERSION` here would repeat it.
+///
 /// The state is decoded leniently (see the [module documentation](self)) with the model
 /// whose `VERSION` is `stored_version`, then passed through each following model's
 /// [`StateVersion::upgrade`]. Decoding errors carry the attribute path within the stored
@@ -169,15 +183,24 @@ impl<'de> serde::Deserialize<'de> for NoPrevious {
 /// between two versions of the chain; empty JSON (a pre-0.12 flatmap state); a state the
 /// model of its version cannot decode; an error of an `upgrade` step.
 pub fn upgrade_state<T: StateVersion>(stored_version: i64, raw_state_json: &[u8]) -> Result<T> {
-    if stored_version > T::VERSION {
+    check_stored(stored_version, T::VERSION, raw_state_json)?;
+    if !has_version::<T>(stored_version) {
+        return Err(chain_error::<T>(stored_version));
+    }
+    decode_at::<T>(stored_version, raw_state_json)
+}
+
+/// What every upgrade checks first: the stored version is a schema version no newer than
+/// `current`, and the raw state has JSON.
+fn check_stored(stored: i64, current: i64, raw_state_json: &[u8]) -> Result<()> {
+    if stored > current {
         return Err(version_error(format!(
-            "state version {stored_version} is newer than this provider's schema version {}",
-            T::VERSION
+            "state version {stored} is newer than this provider's schema version {current}"
         )));
     }
-    if stored_version < 0 {
+    if stored < 0 {
         return Err(version_error(format!(
-            "state version {stored_version} is not a schema version (they start at 0)"
+            "state version {stored} is not a schema version (they start at 0)"
         )));
     }
     if raw_state_json.iter().all(u8::is_ascii_whitespace) {
@@ -187,10 +210,7 @@ pub fn upgrade_state<T: StateVersion>(stored_version: i64, raw_state_json: &[u8]
              (flatmap) cannot be upgraded",
         ));
     }
-    if !has_version::<T>(stored_version) {
-        return Err(chain_error::<T>(stored_version));
-    }
-    decode_at::<T>(stored_version, raw_state_json)
+    Ok(())
 }
 
 /// Whether `T`'s chain has a model of version `v`.
@@ -264,6 +284,9 @@ fn version_error(message: String) -> Error {
 }
 
 mod lenient_value;
+mod upgrades;
+
+pub use upgrades::Upgrades;
 
 #[cfg(test)]
 mod tests;

@@ -279,3 +279,227 @@ fn value_sets_are_canonical() {
     let v = Value::from_json_lenient(br#"["b", 1, "a", "b"]"#, &t).unwrap();
     assert_eq!(v, Value::from_json(br#"["1", "a", "b"]"#, &t).unwrap());
 }
+
+// ---------------------------------------------------------------------------------------
+// Upgrades: conversions from each older version straight to the current model
+// ---------------------------------------------------------------------------------------
+
+/// The current model of the `Upgrades` tests, at schema version 4; its schema is written
+/// by hand (the derive's expansion names `::tfvalue`, which this crate cannot).
+#[derive(Debug, Deserialize, PartialEq)]
+struct Disk {
+    label: String,
+    size_gb: Number,
+    zone: Nullable<String>,
+}
+
+impl crate::TfType for Disk {
+    fn tf_type() -> Type {
+        <Disk as crate::TfSchema>::schema().object_type().clone()
+    }
+}
+
+impl crate::TfSchema for Disk {
+    fn schema() -> &'static crate::schema::Schema {
+        use crate::schema::{Attribute, Block, Schema};
+        static SCHEMA: std::sync::OnceLock<Schema> = std::sync::OnceLock::new();
+        SCHEMA.get_or_init(|| {
+            Schema::new(
+                4,
+                Block::new()
+                    .attribute(Attribute::new("label", Type::String).required())
+                    .attribute(Attribute::new("size_gb", Type::Number).required())
+                    .attribute(Attribute::new("zone", Type::String).optional()),
+            )
+        })
+    }
+}
+
+fn disk(label: &str, gb: u64, zone: Option<&str>) -> Disk {
+    Disk {
+        label: label.into(),
+        size_gb: Number::from(gb),
+        zone: zone.map_or(Nullable::Null, |z| Nullable::Value(z.into())),
+    }
+}
+
+/// Version 0 to 3 through the chain `V0 → V1 → V3`, then into `Disk`.
+fn from_v3(v3: V3) -> Result<Disk> {
+    Ok(Disk {
+        label: v3.label,
+        size_gb: v3.size_gb,
+        zone: v3.zone,
+    })
+}
+
+#[test]
+fn direct_conversions_from_each_version() {
+    let upgrades = Upgrades::<Disk>::new()
+        .from(0, |v0: V0| {
+            Ok(disk(&v0.name, v0.size_mb / 1024, Some("from-v0")))
+        })
+        .from(3, |v3: V3| from_v3(v3));
+    assert_eq!(upgrades.versions(), [0, 3]);
+    assert!(upgrades.problems().is_empty());
+    assert_eq!(Upgrades::<Disk>::current_version(), 4);
+    // Version 0 goes straight to 4: the chain's step V0 → V1 is not taken.
+    let raw = br#"{"name": "d", "size_mb": "3072", "gone": [1]}"#;
+    assert_eq!(
+        upgrades.upgrade(0, raw).unwrap(),
+        disk("d", 3, Some("from-v0"))
+    );
+    let raw = br#"{"label": "e", "size_gb": 7, "zone": "z"}"#;
+    assert_eq!(upgrades.upgrade(3, raw).unwrap(), disk("e", 7, Some("z")));
+    // The current version is decoded as it is, leniently.
+    let raw = br#"{"label": "f", "size_gb": "8", "old": true}"#;
+    assert_eq!(upgrades.upgrade(4, raw).unwrap(), disk("f", 8, None));
+    // A version between those declared has no conversion.
+    let e = upgrades.upgrade(1, br#"{}"#).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Type);
+    assert_eq!(
+        e.to_string(),
+        "state version 1 has no upgrade to this provider's schema version 4 \
+         (versions with an upgrade: 0, 3)"
+    );
+}
+
+#[test]
+fn a_chain_covers_each_of_its_versions() {
+    let upgrades = Upgrades::<Disk>::new().chain::<V3>(from_v3);
+    assert_eq!(upgrades.versions(), [0, 1, 3]);
+    assert!(upgrades.problems().is_empty());
+    let raw = br#"{"name": "d", "size_mb": 2048}"#;
+    assert_eq!(upgrades.upgrade(0, raw).unwrap(), disk("d", 2, None));
+    let raw = br#"{"label": "l", "size_mb": 1024}"#;
+    assert_eq!(upgrades.upgrade(1, raw).unwrap(), disk("l", 1, None));
+    // A step's own error comes through unchanged.
+    let e = upgrades
+        .upgrade(1, br#"{"label": "l", "size_mb": 1000}"#)
+        .unwrap_err();
+    assert_eq!(e.to_string(), "size 1000 MB is not a whole number of GB");
+    // Version 2 is not in the chain.
+    let e = upgrades.upgrade(2, br#"{}"#).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("(versions with an upgrade: 0, 1, 3)"),
+        "{e}"
+    );
+    // A chain and a direct conversion mixed: version 0 direct, 1 and 3 by the chain,
+    // which must then be declared for them alone.
+    let mixed = Upgrades::<Disk>::new()
+        .from(0, |v0: V0| Ok(disk(&v0.name, 0, None)))
+        .chain::<V3>(from_v3);
+    assert_eq!(
+        mixed.problems(),
+        ["state version 0 has more than one upgrade"]
+    );
+}
+
+#[test]
+fn errors_name_the_attribute_of_the_stored_state() {
+    let upgrades = Upgrades::<Disk>::new()
+        .from(0, |v0: V0| {
+            let gb = v0.size_mb / 1024;
+            if gb == 0 {
+                return Err(Error::new(ErrorKind::Custom, "smaller than one GB").in_attr("size_mb"));
+            }
+            Ok(disk(&v0.name, gb, None))
+        })
+        .from(1, |v1: V1| Ok(disk(&v1.label, v1.size_mb / 1024, None)));
+    let e = upgrades
+        .upgrade(0, br#"{"name": "d", "size_mb": "lots"}"#)
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        r#".size_mb: expected number, found the string "lots""#
+    );
+    let e = upgrades
+        .upgrade(0, br#"{"name": null, "size_mb": 1}"#)
+        .unwrap_err();
+    assert_eq!(e.path().to_string(), ".name");
+    let e = upgrades
+        .upgrade(0, br#"{"name": "d", "size_mb": 10}"#)
+        .unwrap_err();
+    assert_eq!(e.to_string(), ".size_mb: smaller than one GB");
+    // The current version's own decoding errors too.
+    let e = upgrades
+        .upgrade(4, br#"{"label": "x", "size_gb": {}}"#)
+        .unwrap_err();
+    assert_eq!(e.path().to_string(), ".size_gb");
+}
+
+#[test]
+fn versions_outside_the_declared_range_are_refused() {
+    let upgrades = Upgrades::<Disk>::new().chain::<V3>(from_v3);
+    let raw = br#"{"label": "x", "size_gb": 1}"#;
+    let e = upgrades.upgrade(5, raw).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "state version 5 is newer than this provider's schema version 4"
+    );
+    let e = upgrades.upgrade(-1, raw).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "state version -1 is not a schema version (they start at 0)"
+    );
+    for v in [i64::MIN, i64::MAX] {
+        assert_eq!(
+            upgrades.upgrade(v, raw).unwrap_err().kind(),
+            ErrorKind::Type
+        );
+    }
+    for raw in [&b""[..], b" \t\n"] {
+        let e = upgrades.upgrade(0, raw).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Syntax);
+        assert!(e.to_string().contains("flatmap"), "{e}");
+    }
+    // With no upgrades at all, only the current version reads.
+    let none = Upgrades::<Disk>::default();
+    assert!(none.is_empty());
+    assert!(none.upgrade(4, raw).is_ok());
+    let e = none.upgrade(0, raw).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "state version 0 has no upgrade to this provider's schema version 4 \
+         (versions with an upgrade: none)"
+    );
+    assert_eq!(format!("{none:?}"), "Upgrades { versions: [], .. }");
+}
+
+#[test]
+fn declaration_mistakes_are_listed_and_stop_every_upgrade() {
+    let wrong = Upgrades::<Disk>::new()
+        .from(4, |d: Disk| Ok(d))
+        .from(9, |d: Disk| Ok(d))
+        .from(-2, |d: Disk| Ok(d))
+        .from(1, |v1: V1| Ok(disk(&v1.label, 1, None)))
+        .from(1, |v1: V1| Ok(disk(&v1.label, 2, None)))
+        .from(1, |v1: V1| Ok(disk(&v1.label, 3, None)));
+    assert_eq!(
+        wrong.problems(),
+        [
+            "state version 4 has an upgrade, but it is not older than the current schema \
+             version 4 (set with #[tf(version = ...)] on the model)",
+            "state version 9 has an upgrade, but it is not older than the current schema \
+             version 4 (set with #[tf(version = ...)] on the model)",
+            "state version -2 has an upgrade, but schema versions start at 0",
+            "state version 1 has more than one upgrade",
+        ]
+    );
+    assert_eq!(wrong.versions(), [-2, 1, 4, 9]);
+    let e = wrong
+        .upgrade(1, br#"{"label": "x", "size_mb": 1}"#)
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Custom);
+    assert!(
+        e.to_string()
+            .starts_with("the state upgrades are declared wrongly: state version 4 has"),
+        "{e}"
+    );
+}
+
+#[test]
+fn upgrades_can_be_shared_between_threads() {
+    fn shared<T: Send + Sync>(_: &T) {}
+    shared(&Upgrades::<Disk>::new().chain::<V3>(from_v3));
+}
