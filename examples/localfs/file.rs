@@ -11,7 +11,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use tfvalue::path::AttributePath;
-use tfvalue::{Nullable, TfSchema, Unknown};
+use tfvalue::{Nullable, TfSchema, Unknown, Upgrades, Value};
 use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, MovedState, Plan, Resource};
 
 use super::fnv::fnv1a64_hex;
@@ -21,10 +21,13 @@ use super::paths::{
 use super::{log_module, Root};
 
 /// Permissions of a file whose configuration sets none.
-const DEFAULT_PERMISSIONS: &str = "0644";
+pub const DEFAULT_PERMISSIONS: &str = "0644";
 
 /// A text file under the provider's root directory.
+///
+/// Schema version 2: states of versions 0 and 1 are upgraded by `file_versions.rs`.
 #[derive(TfSchema, Debug, Clone)]
+#[tf(version = 2)]
 pub struct File {
     /// The file's path relative to the root (the same as `path`).
     #[tf(computed)]
@@ -519,8 +522,31 @@ impl Resource for FileResource {
         }
     }
 
+    fn upgrades(&self) -> Upgrades<File> {
+        super::file_versions::upgrades()
+    }
+
+    async fn repair_state(
+        &self,
+        _: &mut Context<Root>,
+        state: &mut Value,
+    ) -> Result<(), Diagnostics> {
+        if super::file_versions::repair(state) {
+            return Ok(());
+        }
+        Err(Diagnostic::error("Cannot repair the stored state")
+            .with_detail(
+                "The stored state of the file has neither `path` nor `id`, so nothing says \
+                 which file it is. Remove it from the state (`terraform state rm`) and import \
+                 the file again.",
+            )
+            .at(AttributePath::root().attr("path"))
+            .into())
+    }
+
     /// A file of this provider's under either of its names is taken over as it is: the
-    /// state is the same, and the next read checks it against the disk.
+    /// state is the same (upgraded first when it was stored with an older schema
+    /// version), and the next read checks it against the disk.
     async fn move_state(
         &self,
         _: &mut Context<Root>,
@@ -531,7 +557,14 @@ impl Resource for FileResource {
         if !ours {
             return Ok(None);
         }
-        source.decode::<File>().map(Some)
+        let version = source.source_schema_version();
+        if version == File::schema().version {
+            return source.decode::<File>().map(Some);
+        }
+        self.upgrades()
+            .upgrade(version, source.json())
+            .map(Some)
+            .map_err(|e| Diagnostics::from_value_error("Unable to Upgrade Resource State", &e))
     }
 
     fn requires_replace(&self) -> Vec<AttributePath> {

@@ -58,6 +58,7 @@
 pub mod directory;
 pub mod document;
 pub mod file;
+mod file_versions;
 mod fnv;
 pub mod functions;
 mod paths;
