@@ -31,6 +31,50 @@ pub trait Resource: Send + Sync + 'static {
     type Data: Send + Sync + 'static;
 
     /// Checks a configuration beyond what the schema says (values may be unknown).
+    ///
+    /// A warning (say, a setting that works but is discouraged) goes on the context,
+    /// [`Context::warn`], and is answered with the success; returning `Err` fails the
+    /// validation, and the warnings added before are answered with its errors. An error
+    /// added with [`Context::add`] fails the validation too, though the method returns
+    /// `Ok`. The framework's warnings for the deprecated attributes and blocks the
+    /// configuration sets come first.
+    ///
+    /// ```
+    /// use tfvalue::path::AttributePath;
+    /// use tfvalue::{Nullable, TfSchema, Unknown};
+    /// use tfvalue_provider::{Context, Diagnostic, Diagnostics};
+    /// # use tfvalue_provider::{ApplyError, Resource};
+    ///
+    /// #[derive(TfSchema)]
+    /// struct Disk {
+    ///     name: Unknown<String>,
+    ///     size_gb: Unknown<Nullable<i64>>,
+    /// }
+    ///
+    /// struct Disks;
+    ///
+    /// impl Resource for Disks {
+    ///     type Model = Disk;
+    ///     type Data = ();
+    ///
+    ///     async fn validate(&self, ctx: &mut Context<()>, config: &Disk) -> Result<(), Diagnostics> {
+    ///         let size = config.size_gb.as_known().and_then(Nullable::as_value);
+    ///         if size.is_some_and(|&gb| gb > 16_384) {
+    ///             // Valid, and worth a word: a warning at the attribute, and success.
+    ///             ctx.add(
+    ///                 Diagnostic::warning("Very large disk")
+    ///                     .with_detail("Disks over 16 TiB take hours to create.")
+    ///                     .at(AttributePath::root().attr("size_gb")),
+    ///             );
+    ///         }
+    ///         Ok(())
+    ///     }
+    /// #   async fn create(&self, _: &mut Context<()>, p: Disk, _: Disk) -> Result<Disk, ApplyError<Disk>> { Ok(p) }
+    /// #   async fn read(&self, _: &mut Context<()>, c: Disk) -> Result<Option<Disk>, Diagnostics> { Ok(Some(c)) }
+    /// #   async fn update(&self, _: &mut Context<()>, _: Disk, p: Disk, _: Disk) -> Result<Disk, ApplyError<Disk>> { Ok(p) }
+    /// #   async fn delete(&self, _: &mut Context<()>, _: Disk) -> Result<(), ApplyError<Disk>> { Ok(()) }
+    /// }
+    /// ```
     fn validate(
         &self,
         ctx: &mut Context<Self::Data>,

@@ -23,6 +23,7 @@ mod move_state;
 mod protocol_6_10;
 mod provider_meta;
 mod state_upgrade;
+mod validation_warnings;
 mod write_only;
 
 #[derive(TfSchema, Debug)]
@@ -313,6 +314,23 @@ fn errors(d: &[pb::Diagnostic]) -> Vec<String> {
                 .map(|p| p.to_string())
                 .unwrap_or_default();
             format!("{at}: {}", d.summary)
+        })
+        .collect()
+}
+
+/// Each diagnostic as `severity path: summary: detail`.
+fn shown(d: &[pb::Diagnostic]) -> Vec<String> {
+    d.iter()
+        .map(|d| {
+            let severity = if d.severity == pb::diagnostic::Severity::Warning as i32 {
+                "warning"
+            } else {
+                "error"
+            };
+            let at = (d.attribute.as_ref().map(path_from_proto))
+                .map(|p| format!(" {p}"))
+                .unwrap_or_default();
+            format!("{severity}{at}: {}: {}", d.summary, d.detail)
         })
         .collect()
 }
