@@ -90,6 +90,7 @@ mod function;
 mod function_args;
 mod function_error;
 mod function_handler;
+mod go_duration;
 mod handler;
 mod handshake;
 mod messages;
@@ -105,6 +106,7 @@ mod serve;
 mod server;
 #[cfg(test)]
 mod service_tests;
+mod timeouts;
 mod tls;
 
 #[doc(hidden)]
@@ -168,11 +170,13 @@ pub use ephemeral_resource::{EphemeralResource, Opened};
 pub use function::{Function, Signature};
 pub use function_args::{FunctionArgs, LastArgument, Variadic};
 pub use function_error::FunctionError;
+pub use go_duration::{parse_duration, DurationError};
 pub use model::Model;
 pub use move_state::MovedState;
 pub use provider::Provider;
 pub use registry::Registry;
 pub use resource::{Plan, Resource};
+pub use timeouts::{Timeouts, TimeoutsField, TimeoutsKnown};
 
 /// Runs the provider as a Terraform plugin: the whole `main` of a provider executable.
 ///

@@ -1,0 +1,247 @@
+//! [`Timeouts`]: how long a resource's create, read, update and delete may take, as the
+//! configuration sets them (`timeouts { create = "30m" }`), and [`TimeoutsField`], the
+//! same methods on the field of a model that holds them.
+
+use std::time::Duration;
+
+use tfvalue::path::AttributePath;
+use tfvalue::{Nullable, TfSchema, Unknown};
+
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::go_duration::parse_duration;
+
+/// The configured timeouts of a resource's operations: optional strings holding Go
+/// durations (`"30s"`, `"1h30m"`, `"2h45m10.5s"`; see [`parse_duration`]), as
+/// terraform-plugin-framework-timeouts offers them. A model holds them in a field named
+/// `timeouts`, as a block or as a nested attribute:
+///
+/// ```hcl
+/// resource "example_disk" "data" {
+///   name = "data"
+///   timeouts {              # the block form; the nested attribute form is
+///     create = "45m"        # `timeouts = { create = "45m" }`
+///   }
+/// }
+/// ```
+///
+/// ```
+/// use std::time::Duration;
+/// use tfvalue::{Nullable, TfSchema, Unknown};
+/// use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource, Timeouts, TimeoutsField};
+///
+/// #[derive(TfSchema)]
+/// struct Disk {
+///     name: Unknown<String>,
+///     /// How long each operation may take.
+///     #[tf(block)]
+///     timeouts: Option<Timeouts>,
+///     // or, as a nested attribute: #[tf(nested)] timeouts: Unknown<Nullable<Timeouts>>,
+/// }
+///
+/// struct Disks;
+///
+/// impl Resource for Disks {
+///     type Model = Disk;
+///     type Data = ();
+///
+///     async fn validate(&self, _: &mut Context<()>, config: &Disk) -> Result<(), Diagnostics> {
+///         let problems = config.timeouts.validate_timeouts();
+///         if problems.has_errors() { Err(problems) } else { Ok(()) }
+///     }
+///
+///     async fn create(&self, _: &mut Context<()>, planned: Disk, _: Disk) -> Result<Disk, ApplyError<Disk>> {
+///         let limit = planned.timeouts.create(Duration::from_secs(20 * 60))?;
+///         let made = tokio::time::timeout(limit, async { /* call the API */ }).await;
+///         made.map_err(|_| Diagnostic::error("Timed out creating the disk"))?;
+///         Ok(planned)
+///     }
+/// #   async fn read(&self, _: &mut Context<()>, c: Disk) -> Result<Option<Disk>, Diagnostics> { Ok(Some(c)) }
+/// #   async fn update(&self, _: &mut Context<()>, _: Disk, p: Disk, _: Disk) -> Result<Disk, ApplyError<Disk>> { Ok(p) }
+/// #   async fn delete(&self, _: &mut Context<()>, _: Disk) -> Result<(), ApplyError<Disk>> { Ok(()) }
+/// }
+/// ```
+///
+/// The values travel as the configuration wrote them: plan and state keep the strings.
+/// Diagnostics name the attribute at the model's root, `.timeouts.create`, the field name
+/// every Terraform provider uses.
+#[derive(TfSchema, Debug, Clone, Default, PartialEq)]
+pub struct Timeouts {
+    /// How long creating may take: a duration such as "30s", "10m" or "2h45m" (units
+    /// "ns", "us", "ms", "s", "m", "h"); the provider's default when not set.
+    pub create: Unknown<Nullable<String>>,
+    /// How long reading may take, as for `create`.
+    pub read: Unknown<Nullable<String>>,
+    /// How long updating may take, as for `create`.
+    pub update: Unknown<Nullable<String>>,
+    /// How long deleting may take, as for `create`.
+    pub delete: Unknown<Nullable<String>>,
+}
+
+/// The operations, by the names of their attributes.
+const OPERATIONS: [&str; 4] = ["create", "read", "update", "delete"];
+
+/// What Terraform's plugin framework says a valid duration is.
+const GRAMMAR: &str = "must be a string containing a sequence of decimal numbers, each with \
+    optional fraction and a unit suffix, such as \"300ms\", \"1.5h\" or \"2h45m\", and not \
+    negative. Valid time units are \"ns\", \"us\" (or \"µs\"), \"ms\", \"s\", \"m\", \"h\".";
+
+impl Timeouts {
+    /// The attribute of `operation`.
+    fn value(&self, operation: &str) -> &Unknown<Nullable<String>> {
+        match operation {
+            "create" => &self.create,
+            "read" => &self.read,
+            "update" => &self.update,
+            _ => &self.delete,
+        }
+    }
+
+    /// The configured duration of `operation`: `default` when it is null or unknown.
+    fn duration(&self, operation: &str, default: Duration) -> Result<Duration, Diagnostic> {
+        let Some(text) = self.value(operation).as_value() else {
+            return Ok(default);
+        };
+        parse_duration(text).map_err(|e| {
+            Diagnostic::error("Timeout Cannot Be Parsed")
+                .with_detail(format!("timeout for \"{operation}\" cannot be parsed, {e}"))
+                .at(path(operation))
+        })
+    }
+
+    /// How long creating may take: the configured `create`, or `default` when it is not
+    /// set (or not known yet).
+    ///
+    /// # Errors
+    /// The configured text is not a duration: "Timeout Cannot Be Parsed" at
+    /// `.timeouts.create`, with Go's reason (validation, [`Timeouts::validate`], reports
+    /// it before any apply).
+    pub fn create(&self, default: Duration) -> Result<Duration, Diagnostic> {
+        self.duration("create", default)
+    }
+
+    /// How long reading may take: the configured `read`, or `default` (see
+    /// [`Timeouts::create`]).
+    ///
+    /// # Errors
+    /// As [`Timeouts::create`], at `.timeouts.read`.
+    pub fn read(&self, default: Duration) -> Result<Duration, Diagnostic> {
+        self.duration("read", default)
+    }
+
+    /// How long updating may take: the configured `update`, or `default` (see
+    /// [`Timeouts::create`]).
+    ///
+    /// # Errors
+    /// As [`Timeouts::create`], at `.timeouts.update`.
+    pub fn update(&self, default: Duration) -> Result<Duration, Diagnostic> {
+        self.duration("update", default)
+    }
+
+    /// How long deleting may take: the configured `delete`, or `default` (see
+    /// [`Timeouts::create`]).
+    ///
+    /// # Errors
+    /// As [`Timeouts::create`], at `.timeouts.delete`.
+    pub fn delete(&self, default: Duration) -> Result<Duration, Diagnostic> {
+        self.duration("delete", default)
+    }
+
+    /// An error for each set attribute that is not a duration, at its path
+    /// (`.timeouts.create`): "Invalid Attribute Value Time Duration", as the plugin
+    /// framework says it. Null and unknown values are not checked. Call it from the
+    /// resource's `validate`, so that Terraform reports a bad value while validating.
+    pub fn validate(&self) -> Diagnostics {
+        let mut problems = Diagnostics::new();
+        for operation in OPERATIONS {
+            if let Some(text) = self.value(operation).as_value() {
+                if parse_duration(text).is_err() {
+                    problems.push(
+                        Diagnostic::error("Invalid Attribute Value Time Duration")
+                            .with_detail(format!("{text:?} {GRAMMAR}"))
+                            .at(path(operation)),
+                    );
+                }
+            }
+        }
+        problems
+    }
+}
+
+/// The path of an operation's attribute: `.timeouts.<operation>`.
+fn path(operation: &str) -> AttributePath {
+    AttributePath::root().attr("timeouts").attr(operation)
+}
+
+/// A model's `timeouts` field, whichever form it takes (`Option<Timeouts>` or
+/// `Nullable<Timeouts>` for a block, `Unknown<Nullable<Timeouts>>` for a nested
+/// attribute): the methods of [`Timeouts`], with the default for every operation when the
+/// configuration sets no timeouts (or they are not known yet).
+pub trait TimeoutsField {
+    /// The timeouts, when the configuration sets them and they are known.
+    fn timeouts(&self) -> Option<&Timeouts>;
+
+    /// See [`Timeouts::create`]; `default` when no timeouts are set.
+    ///
+    /// # Errors
+    /// As [`Timeouts::create`].
+    fn create(&self, default: Duration) -> Result<Duration, Diagnostic> {
+        self.timeouts().map_or(Ok(default), |t| t.create(default))
+    }
+
+    /// See [`Timeouts::read`]; `default` when no timeouts are set.
+    ///
+    /// # Errors
+    /// As [`Timeouts::read`].
+    fn read(&self, default: Duration) -> Result<Duration, Diagnostic> {
+        self.timeouts().map_or(Ok(default), |t| t.read(default))
+    }
+
+    /// See [`Timeouts::update`]; `default` when no timeouts are set.
+    ///
+    /// # Errors
+    /// As [`Timeouts::update`].
+    fn update(&self, default: Duration) -> Result<Duration, Diagnostic> {
+        self.timeouts().map_or(Ok(default), |t| t.update(default))
+    }
+
+    /// See [`Timeouts::delete`]; `default` when no timeouts are set.
+    ///
+    /// # Errors
+    /// As [`Timeouts::delete`].
+    fn delete(&self, default: Duration) -> Result<Duration, Diagnostic> {
+        self.timeouts().map_or(Ok(default), |t| t.delete(default))
+    }
+
+    /// See [`Timeouts::validate`]; nothing when no timeouts are set.
+    fn validate_timeouts(&self) -> Diagnostics {
+        self.timeouts()
+            .map_or_else(Diagnostics::new, Timeouts::validate)
+    }
+}
+
+impl TimeoutsField for Timeouts {
+    fn timeouts(&self) -> Option<&Timeouts> {
+        Some(self)
+    }
+}
+
+impl TimeoutsField for Option<Timeouts> {
+    fn timeouts(&self) -> Option<&Timeouts> {
+        self.as_ref()
+    }
+}
+
+impl TimeoutsField for Nullable<Timeouts> {
+    fn timeouts(&self) -> Option<&Timeouts> {
+        self.as_value()
+    }
+}
+
+impl<T: TimeoutsField> TimeoutsField for Unknown<T> {
+    fn timeouts(&self) -> Option<&Timeouts> {
+        self.as_known().and_then(TimeoutsField::timeouts)
+    }
+}
+
+#[cfg(test)]
+mod tests;
