@@ -6,13 +6,18 @@
 //! changes. Since the state then holds no text, the private state records the hash and
 //! size of what was written, and drift is detected by the hash alone.
 
+use std::future::Future;
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::Path;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, TfSchema, Unknown, Upgrades, Value};
-use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, MovedState, Plan, Resource};
+use tfvalue_provider::{
+    ApplyError, Context, Diagnostic, Diagnostics, MovedState, Plan, Resource, Timeouts,
+    TimeoutsField as _,
+};
 
 use super::fnv::fnv1a64_hex;
 use super::paths::{
@@ -22,6 +27,12 @@ use super::{log_module, Root};
 
 /// Permissions of a file whose configuration sets none.
 pub const DEFAULT_PERMISSIONS: &str = "0644";
+
+/// How long a create or update may take when `timeouts` does not say.
+const DEFAULT_WRITE_TIMEOUT: Duration = Duration::from_secs(20 * 60);
+
+/// How long a read or delete may take when `timeouts` does not say.
+const DEFAULT_READ_TIMEOUT: Duration = Duration::from_secs(5 * 60);
 
 /// A text file under the provider's root directory.
 ///
@@ -64,6 +75,11 @@ pub struct File {
     /// A second file, relative to the root, that receives `content_hash` after the file
     /// itself is written (for tools that check the content). Changing it replaces the file.
     pub hash_path: Unknown<Nullable<String>>,
+    /// How long each operation may take (`timeouts { create = "30s" }`): 20 minutes for
+    /// create and update, 5 for read and delete, when not set. A write waits out the
+    /// provider's `write_delay_ms` within its timeout.
+    #[tf(block)]
+    pub timeouts: Option<Timeouts>,
 }
 
 /// The `localfs_file` resource type, also served as `localfs_text_file`: the same
@@ -185,6 +201,41 @@ fn known_path(file: &File) -> Result<&str, Diagnostic> {
             .with_detail("`path` must be known when the file is written.")
             .at(AttributePath::root().attr("path"))
     })
+}
+
+/// The error of an operation that did not finish within its timeout (`operation` is the
+/// attribute of `timeouts` that set it, `action` what was being done).
+fn timed_out(operation: &str, action: &str, limit: Duration) -> Diagnostic {
+    Diagnostic::error(format!("Timed out: {operation}"))
+        .with_detail(format!(
+            "{action} did not finish within the {operation} timeout of {limit:?} \
+             (`timeouts.{operation}`, or its default). Raise the timeout, or find what slows \
+             the operation down."
+        ))
+        .at(AttributePath::root().attr("timeouts").attr(operation))
+}
+
+/// Runs a write of the file at `rel` within `limit`. Past it, the error says so, with the
+/// state of the file when the write had already made it (as any failure after the file
+/// exists must).
+async fn write_within(
+    root: &Root,
+    rel: &str,
+    current: File,
+    wo: bool,
+    (operation, limit): (&str, Duration),
+    work: impl Future<Output = Result<File, ApplyError<File>>>,
+) -> Result<File, ApplyError<File>> {
+    match tokio::time::timeout(limit, work).await {
+        Ok(outcome) => outcome,
+        Err(_) => {
+            let failed = ApplyError::new(timed_out(operation, &format!("Writing {rel}"), limit));
+            Err(match observe(root, rel, current, wo).await {
+                Ok(Some(state)) => failed.with_state(state),
+                Ok(None) | Err(_) => failed,
+            })
+        }
+    }
 }
 
 /// What a write does with the file's text.
@@ -374,6 +425,7 @@ impl Resource for FileResource {
                     .at(AttributePath::root().attr("content_wo")),
             );
         }
+        problems.extend(config.timeouts.validate_timeouts());
         if problems.is_empty() {
             Ok(())
         } else {
@@ -436,19 +488,24 @@ impl Resource for FileResource {
         planned: File,
         config: File,
     ) -> Result<File, ApplyError<File>> {
+        let limit = planned.timeouts.create(DEFAULT_WRITE_TIMEOUT)?;
         let root = ctx.data()?;
-        let rel = known_path(&planned)?;
-        let full = resolve(root, rel, "path")?;
+        let rel = known_path(&planned)?.to_owned();
+        let full = resolve(root, &rel, "path")?;
         refuse_existing(&full, &format!("localfs_file.<name> {rel}")).await?;
-        log_module(ctx, "create", rel)?;
-        write_delay(ctx).await?;
+        log_module(ctx, "create", &rel)?;
         let wo = uses_content_wo(&config);
         let text = if wo {
             write_only_text(&config)?
         } else {
             plain_text(&planned)?
         };
-        let outcome = write(ctx.data()?, planned, Text::Write(text), wo).await;
+        let current = planned.clone();
+        let work = async {
+            write_delay(ctx).await?;
+            write(root, planned, Text::Write(text), wo).await
+        };
+        let outcome = write_within(root, &rel, current, wo, ("create", limit), work).await;
         keep_private(ctx, &outcome, wo);
         outcome
     }
@@ -458,9 +515,12 @@ impl Resource for FileResource {
         ctx: &mut Context<Root>,
         current: File,
     ) -> Result<Option<File>, Diagnostics> {
+        let limit = current.timeouts.read(DEFAULT_READ_TIMEOUT)?;
         let rel = known_path(&current)?.to_owned();
         let wo = WrittenOnly::from_private(ctx.private()).is_some();
-        observe(ctx.data()?, &rel, current, wo).await
+        tokio::time::timeout(limit, observe(ctx.data()?, &rel, current, wo))
+            .await
+            .map_err(|_| timed_out("read", &format!("Reading {rel}"), limit))?
     }
 
     async fn update(
@@ -470,8 +530,9 @@ impl Resource for FileResource {
         planned: File,
         config: File,
     ) -> Result<File, ApplyError<File>> {
-        log_module(ctx, "update", known_path(&planned)?)?;
-        write_delay(ctx).await?;
+        let limit = planned.timeouts.update(DEFAULT_WRITE_TIMEOUT)?;
+        let rel = known_path(&planned)?.to_owned();
+        log_module(ctx, "update", &rel)?;
         let wo = uses_content_wo(&config);
         let text = if !wo {
             Text::Write(plain_text(&planned)?)
@@ -481,18 +542,31 @@ impl Resource for FileResource {
         } else {
             Text::Write(write_only_text(&config)?)
         };
-        let outcome = write(ctx.data()?, planned, text, wo).await;
+        let root = ctx.data()?;
+        let current = planned.clone();
+        let work = async {
+            write_delay(ctx).await?;
+            write(root, planned, text, wo).await
+        };
+        let outcome = write_within(root, &rel, current, wo, ("update", limit), work).await;
         keep_private(ctx, &outcome, wo);
         outcome
     }
 
     async fn delete(&self, ctx: &mut Context<Root>, prior: File) -> Result<(), ApplyError<File>> {
+        let limit = prior.timeouts.delete(DEFAULT_READ_TIMEOUT)?;
         let root = ctx.data()?;
         let rel = known_path(&prior)?;
-        remove_file(&resolve(root, rel, "path")?).await?;
-        if let Some(hash_path) = prior.hash_path.as_known().and_then(Nullable::as_value) {
-            remove_file(&resolve(root, hash_path, "hash_path")?).await?;
-        }
+        let work = async {
+            remove_file(&resolve(root, rel, "path")?).await?;
+            if let Some(hash_path) = prior.hash_path.as_known().and_then(Nullable::as_value) {
+                remove_file(&resolve(root, hash_path, "hash_path")?).await?;
+            }
+            Ok::<(), Diagnostic>(())
+        };
+        tokio::time::timeout(limit, work)
+            .await
+            .map_err(|_| timed_out("delete", &format!("Removing {rel}"), limit))??;
         Ok(())
     }
 
@@ -509,6 +583,7 @@ impl Resource for FileResource {
             content_hash: Unknown::null(),
             size: Unknown::null(),
             hash_path: Unknown::null(),
+            timeouts: None,
         };
         let root = ctx.data()?;
         match observe(root, id, start, false).await? {

@@ -60,6 +60,7 @@ fn file(id: Nullable<String>, path: String, content: Nullable<String>) -> File {
         content_hash: Unknown::null(),
         size: Unknown::null(),
         hash_path: Unknown::null(),
+        timeouts: None,
     }
 }
 

@@ -15,6 +15,7 @@
 //!   path        = "etc/motd"
 //!   content     = "Welcome!\n"
 //!   permissions = "0640"
+//!   timeouts { create = "2m" }              # how long an operation may take
 //! }
 //!
 //! resource "localfs_document" "app" {       # a JSON document built from attributes
