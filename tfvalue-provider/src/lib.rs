@@ -8,8 +8,10 @@
 //! handshake and mutual TLS with Terraform, the gRPC protocol, decoding and encoding every
 //! value (errors point at the attribute in the user's configuration), the default plan
 //! (computed attributes become "known after apply"), replacement, private state, state
-//! upgrades, destroy, and write-only attributes (`#[tf(write_only)]`: seen in the
-//! configuration, always null in every plan and state the provider answers).
+//! upgrades ([`Resource::upgrades`], [`Resource::repair_state`]), destroy, and write-only
+//! attributes (`#[tf(write_only)]`: seen in the configuration, always null in every plan
+//! and state the provider answers). [`Timeouts`] is the usual `timeouts` block, with Go
+//! durations ([`parse_duration`]).
 //!
 //! ```
 //! use std::process::ExitCode;
