@@ -87,10 +87,125 @@ pub struct Generic<T> {
     pub value: Nullable<T>,
 }
 
+/// Every rule key: defaults, plan modifiers, validators, combinations.
+#[derive(TfSchema, Debug)]
+#[tf(
+    conflicts_with(special, override_special),
+    exactly_one_of(upper, lower),
+    at_least_one_of(upper, lower),
+    required_with(upper, lower),
+    validate = whole
+)]
+pub struct Ruled {
+    /// Length.
+    #[tf(
+        at_least = 1,
+        at_most = 99,
+        at_least_sum_of(min_upper),
+        requires_replace
+    )]
+    pub length: i64,
+    /// A ratio.
+    #[tf(optional, between(min = -0.5, max = 1.5))]
+    pub ratio: Unknown<Nullable<f64>>,
+    /// Minimum.
+    #[tf(default = 0, requires_replace_if = grew)]
+    pub min_upper: Unknown<Nullable<i64>>,
+    /// Upper.
+    #[tf(default = true, at_least_one_true(lower))]
+    pub upper: Unknown<Nullable<bool>>,
+    /// Lower.
+    #[tf(default = make_lower)]
+    pub lower: Unknown<Nullable<bool>>,
+    /// Special.
+    #[tf(
+        optional,
+        one_of("a", "b"),
+        length(max = 3),
+        regex = "^[a-z]+$",
+        regex_message = "lowercase"
+    )]
+    pub special: Unknown<Nullable<String>>,
+    /// Override.
+    #[tf(optional, validate = no_spaces)]
+    pub override_special: Unknown<Nullable<String>>,
+    /// Result.
+    #[tf(computed, use_state_for_unknown, sensitive)]
+    pub result: Unknown<Nullable<String>>,
+    /// Numbers.
+    #[tf(optional, size(min = 1, max = 3))]
+    pub numbers: Unknown<Nullable<Vec<i64>>>,
+    /// A level.
+    #[tf(optional, one_of(1, 2, -3))]
+    pub level: Unknown<Nullable<i64>>,
+    /// Nested with rules.
+    #[tf(nested)]
+    pub disks: Nullable<Vec<RuledDisk>>,
+    /// Block with rules.
+    #[tf(block)]
+    pub volume: Vec<RuledDisk>,
+}
+
+/// A nested object with rules.
+#[derive(TfSchema, Debug)]
+pub struct RuledDisk {
+    /// Size.
+    #[tf(between(min = 1, max = 10), requires_replace)]
+    pub size: i64,
+    /// Kind.
+    #[tf(default = "ssd")]
+    pub kind: Unknown<Nullable<String>>,
+}
+
+/// A generic model with rules.
+#[derive(TfSchema, Debug)]
+pub struct RuledGeneric<T> {
+    /// A value.
+    #[tf(requires_replace)]
+    pub value: Nullable<T>,
+    /// A name.
+    #[tf(length(min = 1))]
+    pub name: String,
+}
+
+fn whole(model: &Ruled) -> tfvalue::Result<()> {
+    if model.length > 64 && model.volume.is_empty() {
+        return Err(
+            tfvalue::Error::new(tfvalue::ErrorKind::Custom, "a long value needs a volume")
+                .in_attr("length"),
+        );
+    }
+    Ok(())
+}
+
+fn grew(prior: &Unknown<Nullable<i64>>, planned: &Unknown<Nullable<i64>>) -> bool {
+    let n = |v: &Unknown<Nullable<i64>>| match v.as_known() {
+        Some(Nullable::Value(n)) => *n,
+        _ => 0,
+    };
+    n(planned) > n(prior)
+}
+
+fn make_lower() -> bool {
+    true
+}
+
+fn no_spaces(text: &str) -> Result<(), String> {
+    if text.contains(' ') {
+        Err("must not contain spaces".to_owned())
+    } else {
+        Ok(())
+    }
+}
+
 #[test]
 fn the_models_derive_cleanly() {
     use tfvalue::schema::TfSchema as _;
     assert_eq!(Everything::schema().version, 3);
     assert!(Generic::<u8>::schema().block.attributes[0].optional);
     assert_eq!(Generic::<String>::schema().block.attributes.len(), 1);
+    assert_eq!(Ruled::rules().attributes().len(), 12);
+    assert_eq!(Ruled::rules().object_rules().len(), 5);
+    assert!(RuledGeneric::<u8>::rules().find("value").is_some());
+    assert!(RuledGeneric::<String>::rules().find("name").is_some());
 }

@@ -15,7 +15,7 @@ use std::path::Path;
 
 use tfvalue::schema::ProvidersJson;
 use tfvalue::TfSchema as _;
-use tfvalue_suite::terraform::{each_terraform, hcl_string, Terraform, Workspace};
+use tfvalue_suite::terraform::{each_terraform, hcl_string, output_text, Terraform, Workspace};
 
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-localfs");
 
@@ -325,6 +325,28 @@ fn document_changes_in_place() {
             "{doc}"
         );
         t.assert_no_changes("changing a document");
+    });
+}
+
+#[test]
+fn declared_validators_speak_through_terraform() {
+    each_terraform("declared_validators_speak_through_terraform", |tf| {
+        let t = Localfs::new(tf, "validators");
+        // `server.port` declares between(min = 1, max = 65535): no code in the resource.
+        t.config(&DOCUMENT.replace("port = 5432", "port = 0"));
+        let out = output_text(&t.ws.run_expecting(&["validate", "-no-color"], 1));
+        assert!(out.contains("Invalid Attribute Value"), "{out}");
+        assert!(
+            out.contains("Attribute server.port value must be between 1 and 65535, got: 0"),
+            "{out}"
+        );
+        // A value known only at apply is not checked while planning, as with Terraform's
+        // own validators: the same port from a variable without a value passes validate.
+        t.config(&format!(
+            "variable \"port\" {{\n  type = number\n}}\n\n{}",
+            DOCUMENT.replace("port = 5432", "port = var.port")
+        ));
+        t.ws.run_ok(&["validate", "-no-color"]);
     });
 }
 

@@ -23,6 +23,7 @@ pub struct Document {
     pub id: Unknown<Nullable<String>>,
     /// The document's path relative to the provider's root directory. Changing it replaces
     /// the document.
+    #[tf(requires_replace)]
     pub path: Unknown<String>,
     /// A title.
     pub title: Unknown<Nullable<String>>,
@@ -65,6 +66,7 @@ pub struct Server {
     /// Host name.
     pub host: Unknown<String>,
     /// TCP port (1 to 65535).
+    #[tf(between(min = 1, max = 65535))]
     pub port: Unknown<Nullable<u16>>,
 }
 
@@ -159,14 +161,6 @@ impl Resource for DocumentResource {
         if let Some(rel) = config.path.as_known() {
             super::paths::check_relative(rel, "path")?;
         }
-        if let Some(server) = config.server.as_value() {
-            if server.port.as_value() == Some(&0) {
-                return Err(Diagnostic::error("Invalid port")
-                    .with_detail("`port` must be between 1 and 65535; found 0.")
-                    .at(AttributePath::root().attr("server").attr("port"))
-                    .into());
-            }
-        }
         Ok(())
     }
 
@@ -224,9 +218,5 @@ impl Resource for DocumentResource {
                 ))
                 .into()
         })
-    }
-
-    fn requires_replace(&self) -> Vec<AttributePath> {
-        vec![AttributePath::root().attr("path")]
     }
 }

@@ -45,6 +45,7 @@ pub struct File {
     pub id: Unknown<Nullable<String>>,
     /// The file's path relative to the provider's root directory. Changing it replaces the
     /// file.
+    #[tf(requires_replace)]
     pub path: Unknown<String>,
     /// The file's text.
     pub content: Unknown<Nullable<String>>,
@@ -74,6 +75,7 @@ pub struct File {
     pub size: Unknown<Nullable<i64>>,
     /// A second file, relative to the root, that receives `content_hash` after the file
     /// itself is written (for tools that check the content). Changing it replaces the file.
+    #[tf(requires_replace)]
     pub hash_path: Unknown<Nullable<String>>,
     /// How long each operation may take (`timeouts { create = "30s" }`): 20 minutes for
     /// create and update, 5 for read and delete, when not set. A write waits out the
@@ -640,12 +642,5 @@ impl Resource for FileResource {
             .upgrade(version, source.json())
             .map(Some)
             .map_err(|e| Diagnostics::from_value_error("Unable to Upgrade Resource State", &e))
-    }
-
-    fn requires_replace(&self) -> Vec<AttributePath> {
-        vec![
-            AttributePath::root().attr("path"),
-            AttributePath::root().attr("hash_path"),
-        ]
     }
 }

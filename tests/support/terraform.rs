@@ -42,6 +42,18 @@ pub struct Terraform {
     pub version: String,
 }
 
+impl Terraform {
+    /// Whether this Terraform is release `major.minor` or later (a version that does not
+    /// parse counts as older).
+    pub fn at_least(&self, major: u64, minor: u64) -> bool {
+        let mut parts = self.version.split('.').map(|p| p.parse::<u64>());
+        match (parts.next(), parts.next()) {
+            (Some(Ok(a)), Some(Ok(b))) => (a, b) >= (major, minor),
+            _ => false,
+        }
+    }
+}
+
 /// Every distinct Terraform version available (found once per test process), in the order
 /// `PATH`, then `TFVALUE_TERRAFORM_EXTRA`. Panics when a path listed in
 /// `TFVALUE_TERRAFORM_EXTRA` does not run.

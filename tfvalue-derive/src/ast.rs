@@ -300,10 +300,14 @@ impl<'a> Field<'a> {
         // Blocks have no flags; an attribute is optional when it is nullable and neither
         // computed nor marked required (a required write-only attribute is nullable: it is
         // null in plan and state), and required when it is neither optional nor computed.
+        // A default makes the attribute optional and computed: the framework plans the
+        // default where the configuration leaves it out.
         let is_block = matches!(role, Role::Block { .. });
-        let computed = attrs.computed.is_set() && !is_block;
+        let defaulted = attrs.rules.default.is_set();
+        let computed = (attrs.computed.is_set() || defaulted) && !is_block;
         let optional = !is_block
             && (attrs.optional.is_set()
+                || defaulted
                 || (shape.nullable && !computed && !attrs.required.is_set()));
         let required = !is_block && !optional && !computed;
 

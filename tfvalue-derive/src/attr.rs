@@ -8,6 +8,7 @@ use syn::spanned::Spanned;
 use syn::{Attribute, LitInt, LitStr};
 
 use crate::ctxt::Ctxt;
+use crate::rule_attrs::{FieldRules, ObjectRules, FIELD_KEYS, STRUCT_KEYS};
 
 /// A value set at most once, remembering the span of the key that set it.
 pub(crate) struct Attr<T> {
@@ -16,11 +17,11 @@ pub(crate) struct Attr<T> {
 }
 
 impl<T> Attr<T> {
-    fn none(name: &'static str) -> Self {
+    pub(crate) fn none(name: &'static str) -> Self {
         Attr { name, value: None }
     }
 
-    fn set(&mut self, cx: &Ctxt, span: Span, value: T) {
+    pub(crate) fn set(&mut self, cx: &Ctxt, span: Span, value: T) {
         if self.value.is_some() {
             cx.error_at(span, format!("duplicate tf attribute `{}`", self.name));
         } else {
@@ -120,6 +121,8 @@ pub(crate) struct FieldAttrs {
     pub(crate) rename: Attr<String>,
     pub(crate) block: Attr<NestingSpec>,
     pub(crate) nested: Attr<NestingSpec>,
+    /// Defaults, plan modifiers and validators.
+    pub(crate) rules: FieldRules,
 }
 
 /// The `#[tf]` keys of the struct.
@@ -132,6 +135,8 @@ pub(crate) struct ContainerAttrs {
     pub(crate) description_kind: Attr<DescriptionKind>,
     /// `crate = "path"` or `crate = path`: where the generated code finds tfvalue.
     pub(crate) crate_path: Attr<syn::Path>,
+    /// Attribute combinations and the object validator.
+    pub(crate) rules: ObjectRules,
 }
 
 /// The doc comment of an item, lines trimmed and joined with newlines.
@@ -247,6 +252,7 @@ impl FieldAttrs {
             rename: Attr::none("rename"),
             block: Attr::none("block"),
             nested: Attr::none("nested"),
+            rules: FieldRules::new(),
         };
         for attr in attrs.iter().filter(|a| a.path().is_ident("tf")) {
             let result = attr.parse_nested_meta(|meta| {
@@ -295,11 +301,14 @@ impl FieldAttrs {
                         out.nested.set(cx, span, spec);
                     }
                     other => {
-                        return Err(meta.error(format!(
-                            "unknown tf attribute `{other}`, expected one of: required, optional, \
-                             computed, sensitive, write_only, deprecated, deprecation_message, \
-                             description, description_kind, rename, block, nested"
-                        )))
+                        if !out.rules.parse_key(cx, other, span, &meta)? {
+                            return Err(meta.error(format!(
+                                "unknown tf attribute `{other}`, expected one of: required, \
+                                 optional, computed, sensitive, write_only, deprecated, \
+                                 deprecation_message, description, description_kind, rename, \
+                                 block, nested, {FIELD_KEYS}"
+                            )));
+                        }
                     }
                 }
                 Ok(())
@@ -323,6 +332,7 @@ impl ContainerAttrs {
             description: Attr::none("description"),
             description_kind: Attr::none("description_kind"),
             crate_path: Attr::none("crate"),
+            rules: ObjectRules::new(),
         };
         for attr in attrs.iter().filter(|a| a.path().is_ident("tf")) {
             let result = attr.parse_nested_meta(|meta| {
@@ -386,11 +396,13 @@ impl ContainerAttrs {
                         out.known_derive.set(cx, span, paths);
                     }
                     other => {
-                        return Err(meta.error(format!(
-                            "unknown tf struct attribute `{other}`, expected one of: version, \
-                             deprecated, deprecation_message, description, description_kind, \
-                             known_derive, crate"
-                        )))
+                        if !out.rules.parse_key(cx, other, span, &meta)? {
+                            return Err(meta.error(format!(
+                                "unknown tf struct attribute `{other}`, expected one of: \
+                                 version, deprecated, deprecation_message, description, \
+                                 description_kind, known_derive, crate, {STRUCT_KEYS}"
+                            )));
+                        }
                     }
                 }
                 Ok(())

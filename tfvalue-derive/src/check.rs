@@ -23,6 +23,7 @@ pub(crate) fn check(cx: &Ctxt, cont: &Container<'_>) {
         );
     }
     check_unique_names(cx, cont);
+    crate::check_rules::check_rules(cx, cont);
 }
 
 /// `deprecation_message` says it all: not empty, and not beside `deprecated`, which it

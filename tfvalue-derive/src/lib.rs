@@ -15,10 +15,12 @@
 mod ast;
 mod attr;
 mod check;
+mod check_rules;
 mod ctxt;
 mod expand;
 #[cfg(test)]
 mod expand_snapshots;
+mod rule_attrs;
 
 use proc_macro::TokenStream;
 

@@ -27,7 +27,9 @@ use crate::messages::{
 };
 use crate::model::Model;
 use crate::plan::mark_computed_unknown;
+use crate::plan_rules::{apply_defaults, apply_modifiers};
 use crate::resource::{Plan, Resource};
+use crate::rule_findings::rule_findings;
 
 pub(crate) type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
@@ -72,13 +74,34 @@ fn null_value() -> DynamicValue {
     DynamicValue::msgpack(MSGPACK_NULL.to_vec())
 }
 
-/// Encodes a model as the state or plan the provider answers with, every write-only
-/// attribute null. With `known`, checks it holds no unknown value (applied and read states
-/// must be wholly known).
+/// How an answered value is encoded on the wire (both are the protocol's: Terraform decodes
+/// whichever of a `DynamicValue`'s two fields is set).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Encoding {
+    /// MessagePack, the encoding Terraform sends values in.
+    Msgpack,
+    /// JSON, the encoding Terraform keeps state in. Cannot hold unknown values.
+    Json,
+}
+
+/// Encodes a model as the state or plan the provider answers with, in MessagePack (see
+/// [`encode_model_as`]).
 pub(crate) fn encode_model<M: Model>(
     model: &M,
     what: &str,
     known: bool,
+) -> Result<DynamicValue, Diagnostics> {
+    encode_model_as(model, what, known, Encoding::Msgpack)
+}
+
+/// Encodes a model as the state or plan the provider answers with, in `encoding`, every
+/// write-only attribute null. With `known`, checks it holds no unknown value (applied and
+/// read states must be wholly known; JSON answers must be).
+pub(crate) fn encode_model_as<M: Model>(
+    model: &M,
+    what: &str,
+    known: bool,
+    encoding: Encoding,
 ) -> Result<DynamicValue, Diagnostics> {
     if known {
         // The model's own walk (derived with it): no second decode of the bytes.
@@ -97,27 +120,43 @@ pub(crate) fn encode_model<M: Model>(
             );
         }
     }
-    let bytes = tfvalue::msgpack::to_vec(model)
-        .and_then(null_write_only::<M>)
+    let encoded = match encoding {
+        Encoding::Msgpack => tfvalue::msgpack::to_vec(model),
+        Encoding::Json => tfvalue::json::to_vec(model),
+    };
+    let bytes = encoded
+        .and_then(|bytes| null_write_only::<M>(bytes, encoding))
         .map_err(|e| {
             Diagnostics::from_value_error(&format!("Provider produced an invalid {what}"), &e)
         })?;
-    Ok(DynamicValue::msgpack(bytes))
+    Ok(match encoding {
+        Encoding::Msgpack => DynamicValue::msgpack(bytes),
+        Encoding::Json => DynamicValue::json(bytes),
+    })
 }
 
 /// Nulls the write-only attributes of an encoded model: Terraform refuses a plan or state
 /// that holds a value of one, and the value was the configuration's to give, not the
 /// state's to keep. The bytes of a model without write-only attributes pass untouched
 /// (no decoding).
-fn null_write_only<M: Model>(bytes: Vec<u8>) -> tfvalue::Result<Vec<u8>> {
+fn null_write_only<M: Model>(bytes: Vec<u8>, encoding: Encoding) -> tfvalue::Result<Vec<u8>> {
     let schema = M::schema();
     if !schema.block.contains_write_only() {
         return Ok(bytes);
     }
     let ty = schema.object_type();
-    let mut value = Value::from_msgpack(&bytes, ty)?;
-    schema.block.null_write_only(&mut value);
-    value.to_msgpack(ty)
+    match encoding {
+        Encoding::Msgpack => {
+            let mut value = Value::from_msgpack(&bytes, ty)?;
+            schema.block.null_write_only(&mut value);
+            value.to_msgpack(ty)
+        }
+        Encoding::Json => {
+            let mut value = Value::from_json(&bytes, ty)?;
+            schema.block.null_write_only(&mut value);
+            value.to_json(ty)
+        }
+    }
 }
 
 /// The errors for the write-only attributes `config` sets, when the Terraform that sends
@@ -300,6 +339,9 @@ where
     for warning in deprecation_warnings(M::schema(), config.as_ref()) {
         ctx.add(warning);
     }
+    for finding in rule_findings(M::schema(), M::rules(), config.as_ref()) {
+        ctx.add(finding);
+    }
     match decode_model::<M>(config.as_ref()) {
         Ok(Some(model)) => {
             let (ctx, result) = check(ctx, model).await;
@@ -365,9 +407,27 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 // Terraform proposes the configuration's write-only values; they are no
                 // part of the plan, and so no change either.
                 schema.block.null_write_only(&mut proposed);
-                let mut planned = proposed.clone();
-                let changed = prior.is_null() || prior != proposed;
+                // The declared defaults are part of what is proposed: an attribute whose
+                // configuration is null holds its default, before and after the computed
+                // attributes are marked unknown.
+                let rules = R::Model::rules();
+                let root = AttributePath::root();
+                let mut planned = proposed;
+                apply_defaults(rules, Some(&config), &mut planned, &root)?;
+                let changed = prior.is_null() || prior != planned;
                 mark_computed_unknown(&schema.block, Some(&config), &mut planned, changed);
+                apply_defaults(rules, Some(&config), &mut planned, &root)?;
+                let mut declared_replace = Vec::new();
+                if !prior.is_null() {
+                    apply_modifiers(
+                        rules,
+                        Some(&config),
+                        &prior,
+                        &mut planned,
+                        &root,
+                        &mut declared_replace,
+                    )?;
+                }
                 let mut plan = Plan {
                     prior: if prior.is_null() {
                         None
@@ -391,6 +451,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 let mut replace = Vec::new();
                 if plan.prior.is_some() {
                     replace = Resource::requires_replace(self);
+                    replace.extend(declared_replace);
                     replace.extend(plan.replace);
                 }
                 Ok((planned, replace))
@@ -482,8 +543,18 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 let Some(current) = current else {
                     return Ok(null_value());
                 };
+                // In JSON, the encoding of Terraform's state file, so that Terraform builds
+                // the refreshed object with the decoder it reads stored state with: an
+                // object that did not change is then the same value in Terraform's memory
+                // as the stored one, down to how each number is held. Terraform before
+                // 1.15 compares the two that way (Go's reflect.DeepEqual) to decide whether
+                // a refresh-only plan has anything to apply; a number decoded from a
+                // MessagePack integer (a 64-bit big.Float) or float64 (53-bit) never equals
+                // the same number parsed from the stored JSON text (512-bit), so a
+                // MessagePack answer made every unchanged object holding a number count as
+                // changed (`plan -refresh-only -detailed-exitcode` exits 2 on "No changes").
                 match Resource::read(self, &mut ctx, current).await? {
-                    Some(state) => encode_model(&state, "state", true),
+                    Some(state) => encode_model_as(&state, "state", true, Encoding::Json),
                     None => Ok(null_value()),
                 }
             }

@@ -99,11 +99,13 @@ mod messages;
 mod model;
 mod move_state;
 mod plan;
+mod plan_rules;
 mod proto;
 mod provider;
 mod provider_meta;
 mod registry;
 mod resource;
+mod rule_findings;
 mod serve;
 mod server;
 #[cfg(test)]

@@ -61,6 +61,14 @@ impl DynamicValue {
             json: Vec::new(),
         }
     }
+
+    /// A value in JSON.
+    pub(crate) fn json(bytes: Vec<u8>) -> Self {
+        DynamicValue {
+            msgpack: Vec::new(),
+            json: bytes,
+        }
+    }
 }
 
 /// Stored state as Terraform kept it: JSON, or the flatmap form of Terraform 0.11 and

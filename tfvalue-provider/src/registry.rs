@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use tfvalue::schema::Schema;
+use tfvalue::TfSchema;
 
 use crate::data_source::DataSource;
 use crate::ephemeral_handler::ErasedEphemeralResource;
@@ -95,6 +96,11 @@ impl<D: Send + Sync + 'static> Registry<D> {
             &format!("data source type {type_name:?}"),
             schema,
         ));
+        if <S::Model as TfSchema>::rules().plans_anything() {
+            self.problems.push(format!(
+                "data source type {type_name:?}: {PLAN_RULES_OUTSIDE_RESOURCES}"
+            ));
+        }
         self.data_sources
             .insert(type_name.to_owned(), Arc::new(data_source));
         self
@@ -132,6 +138,10 @@ impl<D: Send + Sync + 'static> Registry<D> {
             self.problems.push(format!("{what}: invalid schema: {e}"));
         }
         self.problems.extend(write_only_misplaced(&what, schema));
+        if <E::Model as TfSchema>::rules().plans_anything() {
+            self.problems
+                .push(format!("{what}: {PLAN_RULES_OUTSIDE_RESOURCES}"));
+        }
         self.ephemeral_resources
             .insert(type_name.to_owned(), Arc::new(ephemeral));
         self
@@ -161,3 +171,8 @@ pub(crate) fn write_only_misplaced(what: &str, schema: &Schema) -> Option<String
         format!("{what}: has write-only attributes, which only managed resource types may have")
     })
 }
+
+/// Why a data source or ephemeral resource model cannot declare plan behaviour.
+const PLAN_RULES_OUTSIDE_RESOURCES: &str = "its model declares a default, use_state_for_unknown \
+     or requires_replace, which only managed resources plan (Terraform plans no data source \
+     or ephemeral resource); remove them, or use a separate model";

@@ -22,6 +22,8 @@ mod functions;
 mod move_state;
 mod protocol_6_10;
 mod provider_meta;
+mod refresh;
+mod rules;
 mod state_upgrade;
 mod validation_warnings;
 mod write_only;
@@ -300,7 +302,19 @@ async fn apply(
 }
 
 fn decode(v: &Option<pb::DynamicValue>) -> Value {
-    Value::from_msgpack(&v.as_ref().unwrap().msgpack, thing_type()).unwrap()
+    decode_as(v.as_ref(), thing_type())
+}
+
+/// An answered value of type `ty`, decoded from whichever encoding it came in (MessagePack
+/// first, as Terraform reads a `DynamicValue`); panics when there is none or it does not
+/// decode.
+fn decode_as(v: Option<&pb::DynamicValue>, ty: &Type) -> Value {
+    let v = v.expect("a value was answered");
+    if v.msgpack.is_empty() {
+        Value::from_json(&v.json, ty).unwrap()
+    } else {
+        Value::from_msgpack(&v.msgpack, ty).unwrap()
+    }
 }
 
 fn errors(d: &[pb::Diagnostic]) -> Vec<String> {

@@ -152,6 +152,55 @@ impl<'de, T: serde::de::DeserializeOwned> serde::Deserialize<'de> for Blocks<T, 
     }
 }
 
+/// A declared default (`#[tf(default = ...)]`) as a value of the attribute's type `F`.
+pub fn default_value<F: crate::TfType + ?Sized, T: serde::Serialize>(
+    value: &T,
+) -> crate::Result<crate::Value> {
+    crate::Value::from_serialize(value, &F::tf_type())
+}
+
+/// A declared attribute validator (`#[tf(validate = f)]`): the known, non-null value
+/// decoded into the function's parameter type, then checked.
+/// The parameter may be borrowed (`fn(&str)`): the value decodes into its owned form.
+pub fn custom_check<T>(
+    value: &crate::Value,
+    check: fn(&T) -> Result<(), String>,
+) -> Result<(), String>
+where
+    T: ?Sized + ToOwned,
+    T::Owned: serde::de::DeserializeOwned,
+{
+    match value.decode_as::<T::Owned>() {
+        Ok(typed) => check(std::borrow::Borrow::borrow(&typed)),
+        Err(e) => Err(format!("cannot be read by its validator: {}", e.message())),
+    }
+}
+
+/// A declared object validator (`#[tf(validate = f)]` on the struct): the object decoded
+/// into the model, then checked. An object that does not decode is left to the decoder,
+/// which reports it.
+pub fn object_check<M: serde::de::DeserializeOwned>(
+    value: &crate::Value,
+    check: fn(&M) -> crate::Result<()>,
+) -> crate::Result<()> {
+    match value.decode_as::<M>() {
+        Ok(model) => check(&model),
+        Err(_) => Ok(()),
+    }
+}
+
+/// A declared `requires_replace_if = f`: the prior and planned values decoded into the
+/// function's parameter type, then asked.
+pub fn replace_if<T: serde::de::DeserializeOwned>(
+    prior: &crate::Value,
+    planned: &crate::Value,
+    decide: fn(&T, &T) -> bool,
+) -> crate::Result<bool> {
+    let prior = prior.decode_as::<T>()?;
+    let planned = planned.decode_as::<T>()?;
+    Ok(decide(&prior, &planned))
+}
+
 #[cfg(test)]
 mod tests {
     /// The derive writes `tfvalue::__private_<its own version, dots as underscores>`; the

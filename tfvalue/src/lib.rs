@@ -124,6 +124,63 @@
 //!   `dynamic` block with an unknown `for_each`): use `Unknown<Vec<T>>` and friends.
 //! - `#[tf(nested)]`: a protocol-6 nested attribute, with the same inference (`single`,
 //!   `list`, `set`, `map`) and the flags of attributes.
+//!
+//! ## Defaults, plan modifiers and validators
+//! Declared on attributes and nested attributes (inside nested objects and blocks too);
+//! the provider framework (tfvalue-provider) applies them, so a resource's `plan` and
+//! `validate` hold only what is particular to it. Validators skip null and unknown values,
+//! as Terraform's do, and speak terraform-plugin-framework-validators' sentences
+//! ("Attribute length value must be at least 1, got: 0"). Each key is checked against the
+//! field's type when the program is compiled (a string length on a number, a default of
+//! the wrong type: errors on the field, naming the key).
+//! - `default = "text"`, `default = 8`, `default = true`, `default = make_default` (a
+//!   `fn() -> T`): the attribute becomes optional and computed (its type must be
+//!   `Unknown<Nullable<T>>`), and the plan holds the default wherever the configuration
+//!   leaves it null.
+//! - `use_state_for_unknown`: a computed attribute keeps its prior value where the plan
+//!   would make it "known after apply".
+//! - `requires_replace`: a change of the value replaces the object;
+//!   `requires_replace_if = f` with `fn f(prior: &T, planned: &T) -> bool` decides per
+//!   change.
+//! - Validators: `length(min = 1, max = 64)` (string, in characters), `size(min, max)`
+//!   (list, set, map), `at_least = N`, `at_most = N`, `between(min = A, max = B)`
+//!   (numbers), `one_of("a", "b")` (strings or numbers), `regex = "^[a-z]+$"` with an
+//!   optional `regex_message = "..."`, `at_least_sum_of(a, b)` (a number at least the sum
+//!   of sibling attributes), `at_least_one_true(a, b)` (this bool or a sibling is true),
+//!   `validate = f` with `fn f(value: &T) -> Result<(), String>` (`T` may be borrowed:
+//!   `&str`).
+//! - On the struct: `conflicts_with(a, b)`, `exactly_one_of(a, b)`, `at_least_one_of(a,
+//!   b)`, `required_with(a, b)` (all or none; each may be repeated), and `validate = f`
+//!   with `fn f(model: &Self) -> tfvalue::Result<()>` (an error built with
+//!   [`Error::new`] and placed with [`Error::in_attr`]).
+//!
+//! ```
+//! use tfvalue::{Nullable, TfSchema, Unknown};
+//!
+//! #[derive(TfSchema)]
+//! #[tf(conflicts_with(override_special, min_special))]
+//! struct Password {
+//!     #[tf(at_least = 1, at_least_sum_of(min_upper, min_special), requires_replace)]
+//!     length: i64,
+//!     #[tf(default = true, requires_replace)]
+//!     upper: Unknown<Nullable<bool>>,
+//!     #[tf(default = 0, requires_replace)]
+//!     min_upper: Unknown<Nullable<i64>>,
+//!     #[tf(optional, at_most = 8)]
+//!     min_special: Unknown<Nullable<i64>>,
+//!     #[tf(optional, length(min = 1), regex = "^[!-/]+$")]
+//!     override_special: Unknown<Nullable<String>>,
+//!     #[tf(computed, sensitive, use_state_for_unknown)]
+//!     result: Unknown<Nullable<String>>,
+//! }
+//!
+//! let upper = Password::schema().block.find_attribute("upper").unwrap();
+//! assert!(upper.optional && upper.computed);
+//! let rules = Password::rules();
+//! assert!(rules.find("length").unwrap().replaces());
+//! assert!(rules.find("result").unwrap().keeps_state_for_unknown());
+//! ```
+//!
 //! ## Struct attributes
 //! `#[tf(version = N)]` (the schema version), `#[tf(deprecated)]` or
 //! `#[tf(deprecation_message = "Use example_vm_v2.")]`, `#[tf(description = "...")]` (default: the doc comment), `#[tf(description_kind = ...)]`,
@@ -188,7 +245,10 @@
 //! `min_items > max_items`, a dynamic attribute inside a SET block, `write_only` with
 //! `computed`, on a block or on a type that cannot be null, an empty deprecation message
 //! or one beside `deprecated`, two fields with one Terraform name, enums and tuple
-//! structs.
+//! structs; a validator on a type it cannot check, a default of the wrong type or on a
+//! `required` or `write_only` attribute, `use_state_for_unknown` on an attribute that is
+//! not computed, plan keys on a block, a regular expression that does not compile, a
+//! sibling name that is not an attribute of the struct.
 //!
 //! # Overview
 //! - [`Type`]: Terraform's types, parsed from and printed to the JSON type-constraint syntax.
@@ -225,6 +285,7 @@ pub mod nullable;
 pub mod number;
 pub mod path;
 pub mod refinements;
+pub mod rules;
 pub mod schema;
 mod scratch;
 mod ser_macros;

@@ -605,6 +605,12 @@ impl fmt::Debug for Schema {
 pub trait TfSchema: crate::TfType {
     /// The schema of this type, built on first use.
     fn schema() -> &'static Schema;
+
+    /// The declared behaviour of the type's attributes (defaults, plan modifiers,
+    /// validators: see [`rules`](crate::rules)), built on first use. None by default.
+    fn rules() -> &'static crate::rules::Rules {
+        crate::rules::Rules::none()
+    }
 }
 
 /// The schema of type `T`, built by `build` on the first call for that `T` and kept for

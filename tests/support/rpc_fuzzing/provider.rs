@@ -53,12 +53,13 @@ pub struct Settings {
 
 /// A `fuzz_thing`: an object kept nowhere but in Terraform's state.
 #[derive(TfSchema, Debug, Clone)]
-#[tf(version = 1)]
+#[tf(version = 1, conflicts_with(labels, owner), validate = thing_is_sane)]
 pub struct Thing {
     /// Made by the provider from the name.
-    #[tf(computed)]
+    #[tf(computed, use_state_for_unknown)]
     pub id: Unknown<Nullable<String>>,
     /// The thing's name; changing it replaces the thing.
+    #[tf(length(min = 1, max = 64), regex = "^[a-z0-9_-]*$")]
     pub name: Unknown<String>,
     /// A password Terraform never stores.
     #[tf(write_only)]
@@ -67,9 +68,10 @@ pub struct Thing {
     #[tf(computed)]
     pub revision: Unknown<Nullable<i64>>,
     /// A size; the provider's default when left out.
-    #[tf(optional, computed)]
+    #[tf(optional, computed, between(min = 0, max = 1000), requires_replace_if = shrinks)]
     pub size: Unknown<Nullable<i64>>,
     /// Labels (a map).
+    #[tf(size(max = 16))]
     pub labels: Unknown<Nullable<BTreeMap<String, Unknown<String>>>>,
     /// Ports (a set).
     pub ports: Unknown<Nullable<Set<Unknown<i64>>>>,
@@ -99,9 +101,10 @@ pub struct Endpoint {
     /// Host name.
     pub host: Unknown<String>,
     /// Port; must not be 0.
+    #[tf(at_most = 65535)]
     pub port: Unknown<Nullable<i64>>,
     /// Assigned by the provider when left out.
-    #[tf(optional, computed)]
+    #[tf(optional, computed, use_state_for_unknown)]
     pub address: Unknown<Nullable<String>>,
 }
 
@@ -119,6 +122,7 @@ pub struct Rule {
 #[derive(TfSchema, Debug, Clone)]
 pub struct Match {
     /// The pattern; must not be empty.
+    #[tf(validate = no_tabs)]
     pub pattern: Unknown<String>,
 }
 
@@ -128,6 +132,7 @@ pub struct Member {
     /// Who.
     pub user: Unknown<String>,
     /// The role; `"forbidden"` is refused.
+    #[tf(one_of("reader", "writer", "forbidden"))]
     pub role: Unknown<Nullable<String>>,
 }
 
@@ -135,6 +140,7 @@ pub struct Member {
 #[derive(TfSchema, Debug, Clone)]
 pub struct Zone {
     /// The zone's weight.
+    #[tf(default = 1.0, requires_replace)]
     pub weight: Unknown<Nullable<f64>>,
 }
 
@@ -143,6 +149,39 @@ pub struct Zone {
 pub struct Owner {
     /// The owner's name.
     pub name: Unknown<String>,
+}
+
+/// The object validator of [`Thing`]: a thing with an owner has a name.
+fn thing_is_sane(thing: &Thing) -> tfvalue::Result<()> {
+    let owned = thing
+        .owner
+        .as_known()
+        .is_some_and(|o| matches!(o, Nullable::Value(_)));
+    let nameless = thing.name.as_known().is_some_and(String::is_empty);
+    if owned && nameless {
+        return Err(
+            tfvalue::Error::new(tfvalue::ErrorKind::Custom, "an owned thing needs a name")
+                .in_attr("name"),
+        );
+    }
+    Ok(())
+}
+
+/// `requires_replace_if` of `size`: a thing can grow in place, not shrink.
+fn shrinks(prior: &Unknown<Nullable<i64>>, planned: &Unknown<Nullable<i64>>) -> bool {
+    match (prior.as_known(), planned.as_known()) {
+        (Some(Nullable::Value(a)), Some(Nullable::Value(b))) => b < a,
+        _ => false,
+    }
+}
+
+/// The validator of a `match` pattern.
+fn no_tabs(pattern: &str) -> Result<(), String> {
+    if pattern.contains('\t') {
+        Err("must not contain tabs".to_owned())
+    } else {
+        Ok(())
+    }
 }
 
 /// `fuzz_thing` as schema version 0 stored it: a name and nothing else.

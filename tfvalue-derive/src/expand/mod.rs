@@ -8,6 +8,7 @@
 mod const_checks;
 mod de;
 mod known;
+mod rules;
 mod schema;
 mod ser;
 mod tf_type;
@@ -27,6 +28,7 @@ pub(crate) fn expand(cont: &Container<'_>) -> TokenStream {
     let de = de::expand_deserialize(cont, &root);
     let unknowns = known::expand_unknown_paths(cont, &root);
     let const_checks = const_checks::expand_const_checks(cont, &root);
+    let rule_checks = rules::expand_rule_checks(cont, &root);
     let known = known::expand_known(cont, &root);
     quote! {
         #known
@@ -40,6 +42,7 @@ pub(crate) fn expand(cont: &Container<'_>) -> TokenStream {
             #de
             #unknowns
             #const_checks
+            #rule_checks
         };
     }
 }

@@ -165,11 +165,14 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
             CELL.get_or_init(#build)
         }
     };
+    let rules = super::rules::expand_rules_fn(cont, root);
     quote! {
         #header {
             fn schema() -> &'static #tv::schema::Schema {
                 #body
             }
+
+            #rules
         }
     }
 }

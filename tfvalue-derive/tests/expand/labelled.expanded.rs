@@ -117,6 +117,17 @@ const _: () = {
                 ::tfvalue::schema::Schema::new(0i64, block)
             })
         }
+        fn rules() -> &'static ::tfvalue::rules::Rules {
+            ::tfvalue::rules::cached_rules::<
+                Labelled<'static, T>,
+            >(|| {
+                ::tfvalue::rules::Rules::new()
+                    .attribute(
+                        ::tfvalue::rules::AttributeRules::new("extra")
+                            .nested_rules(<Extra as ::tfvalue::schema::TfSchema>::rules),
+                    )
+            })
+        }
     }
     impl<'a, T> ::tfvalue::__private_0_1_0::serde::Serialize for Labelled<'a, T>
     where

@@ -119,6 +119,19 @@ const _: () = {
                 framework::tfvalue::schema::Schema::new(0i64, block)
             })
         }
+        fn rules() -> &'static framework::tfvalue::rules::Rules {
+            static RULES: ::std::sync::OnceLock<framework::tfvalue::rules::Rules> = ::std::sync::OnceLock::new();
+            RULES
+                .get_or_init(|| {
+                    framework::tfvalue::rules::Rules::new()
+                        .attribute(
+                            framework::tfvalue::rules::AttributeRules::new("rule")
+                                .nested_rules(
+                                    <Rule as framework::tfvalue::schema::TfSchema>::rules,
+                                ),
+                        )
+                })
+        }
     }
     impl framework::tfvalue::__private_0_1_0::serde::Serialize for Bucket {
         fn serialize<S: framework::tfvalue::__private_0_1_0::serde::Serializer>(

@@ -347,6 +347,33 @@ const _: () = {
                 ::tfvalue::schema::Schema::new(2i64, block)
             })
         }
+        fn rules() -> &'static ::tfvalue::rules::Rules {
+            static RULES: ::std::sync::OnceLock<::tfvalue::rules::Rules> = ::std::sync::OnceLock::new();
+            RULES
+                .get_or_init(|| {
+                    ::tfvalue::rules::Rules::new()
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("disk")
+                                .nested_rules(<Disk as ::tfvalue::schema::TfSchema>::rules),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("network")
+                                .nested_rules(
+                                    <Network as ::tfvalue::schema::TfSchema>::rules,
+                                ),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("timeouts")
+                                .nested_rules(
+                                    <Timeouts as ::tfvalue::schema::TfSchema>::rules,
+                                ),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("ports")
+                                .nested_rules(<Port as ::tfvalue::schema::TfSchema>::rules),
+                        )
+                })
+        }
     }
     impl ::tfvalue::__private_0_1_0::serde::Serialize for Vm {
         fn serialize<S: ::tfvalue::__private_0_1_0::serde::Serializer>(

@@ -142,7 +142,7 @@ fn meta(module: &str) -> Option<pb::DynamicValue> {
 }
 
 fn label_of(v: Option<&pb::DynamicValue>) -> String {
-    let v = Value::from_msgpack(&v.unwrap().msgpack, tagged_type()).unwrap();
+    let v = decode_as(v, tagged_type());
     v.attr("label").and_then(Value::as_str).unwrap().to_owned()
 }
 

@@ -1,0 +1,157 @@
+//! `random_password`: `random_string` with a sensitive result and its bcrypt hash.
+
+use tfvalue::{Nullable, TfSchema, Unknown};
+use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Plan, Resource};
+
+use serde_json::{json, Value};
+
+use super::generator::{bcrypt_hash, decode, generate, params, upgrade, Params};
+use super::string::{override_special_replace, plan_number_numeric};
+use super::{keepers_replace, state_only, KeeperMap};
+
+/// A random password (cryptographic random source), hidden from Terraform's output.
+#[derive(TfSchema, Debug, Clone)]
+#[tf(version = 3)]
+pub struct Password {
+    /// Arbitrary map of values that, when changed, will trigger recreation of resource.
+    #[tf(requires_replace_if = keepers_replace)]
+    pub keepers: Unknown<Nullable<KeeperMap>>,
+    /// The length of the string desired: at least 1 and the sum of the `min_*` values.
+    #[tf(
+        requires_replace,
+        at_least = 1,
+        at_least_sum_of(min_upper, min_lower, min_numeric, min_special)
+    )]
+    pub length: Unknown<i64>,
+    /// Include special characters (`!@#$%&*()-_=+[]{}<>:?`). Default value is `true`.
+    #[tf(default = true, requires_replace)]
+    pub special: Unknown<Nullable<bool>>,
+    /// Include uppercase alphabet characters. Default value is `true`.
+    #[tf(default = true, requires_replace)]
+    pub upper: Unknown<Nullable<bool>>,
+    /// Include lowercase alphabet characters. Default value is `true`.
+    #[tf(default = true, requires_replace)]
+    pub lower: Unknown<Nullable<bool>>,
+    /// Include numeric characters. Default value is `true`. Deprecated: use `numeric`.
+    #[tf(
+        optional,
+        computed,
+        requires_replace,
+        at_least_one_true(special, upper, lower)
+    )]
+    #[tf(deprecation_message = "**NOTE**: This is deprecated, use `numeric` instead.")]
+    pub number: Unknown<Nullable<bool>>,
+    /// Include numeric characters. Default value is `true`.
+    #[tf(
+        optional,
+        computed,
+        requires_replace,
+        at_least_one_true(special, upper, lower)
+    )]
+    pub numeric: Unknown<Nullable<bool>>,
+    /// Minimum number of numeric characters. Default value is `0`.
+    #[tf(default = 0, requires_replace)]
+    pub min_numeric: Unknown<Nullable<i64>>,
+    /// Minimum number of uppercase alphabet characters. Default value is `0`.
+    #[tf(default = 0, requires_replace)]
+    pub min_upper: Unknown<Nullable<i64>>,
+    /// Minimum number of lowercase alphabet characters. Default value is `0`.
+    #[tf(default = 0, requires_replace)]
+    pub min_lower: Unknown<Nullable<i64>>,
+    /// Minimum number of special characters. Default value is `0`.
+    #[tf(default = 0, requires_replace)]
+    pub min_special: Unknown<Nullable<i64>>,
+    /// Your own list of special characters (used only when `special` is true).
+    #[tf(requires_replace_if = override_special_replace)]
+    pub override_special: Unknown<Nullable<String>>,
+    /// The generated random string.
+    #[tf(computed, sensitive, use_state_for_unknown)]
+    pub result: Unknown<Nullable<String>>,
+    /// A bcrypt hash of the result (of its first 72 bytes when it is longer).
+    #[tf(computed, sensitive, use_state_for_unknown)]
+    pub bcrypt_hash: Unknown<Nullable<String>>,
+    /// A static value used internally by Terraform.
+    #[tf(computed, use_state_for_unknown)]
+    pub id: Unknown<Nullable<String>>,
+}
+
+/// The `random_password` resource type.
+pub struct PasswordResource;
+
+impl Resource for PasswordResource {
+    type Model = Password;
+    type Data = ();
+
+    async fn plan(
+        &self,
+        _: &mut Context<()>,
+        plan: &mut Plan<Password>,
+    ) -> Result<(), Diagnostics> {
+        let p = &mut plan.planned;
+        Ok(plan_number_numeric(
+            [&plan.config.number, &plan.config.numeric],
+            [&mut p.number, &mut p.numeric],
+        )?)
+    }
+
+    async fn create(
+        &self,
+        _: &mut Context<()>,
+        planned: Password,
+        _: Password,
+    ) -> Result<Password, ApplyError<Password>> {
+        let result = generate(&params!(planned))?;
+        let hash = bcrypt_hash(&result)?;
+        Ok(Password {
+            bcrypt_hash: Some(hash).into(),
+            id: Some("none".to_owned()).into(),
+            result: Some(result).into(),
+            ..planned
+        })
+    }
+
+    state_only!(Password);
+
+    async fn import(&self, _: &mut Context<()>, id: &str) -> Result<Password, Diagnostics> {
+        let hash = bcrypt_hash(id)?;
+        Ok(decode(upgrade(
+            json!({ "result": id, "id": "none", "bcrypt_hash": hash })
+                .to_string()
+                .as_bytes(),
+        )?)?)
+    }
+
+    async fn upgrade_state(
+        &self,
+        _: &mut Context<()>,
+        version: i64,
+        json: &[u8],
+    ) -> Result<Password, Diagnostics> {
+        let mut state = upgrade(json)?;
+        let result = state
+            .get("result")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_owned();
+        let stored = state
+            .get("bcrypt_hash")
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        // Version 0 had no hash; version 2 (provider 3.4) may have stored a wrong one.
+        let fresh = match version {
+            0 => true,
+            2 => !bcrypt::verify(&result, stored).map_err(|e| {
+                Diagnostic::error("Version 3 State Upgrade Error").with_detail(format!(
+                    "An unexpected error occurred when comparing the state version 2 password \
+                     and bcrypt hash. This is always an issue in the provider and should be \
+                     reported to the provider developers.\n\nOriginal Error: {e}"
+                ))
+            })?,
+            _ => false,
+        };
+        if fresh {
+            state.insert("bcrypt_hash".into(), bcrypt_hash(&result)?.into());
+        }
+        Ok(decode(state)?)
+    }
+}

@@ -1,0 +1,128 @@
+//! `terraform-provider-random`: a port of hashicorp/terraform-provider-random onto
+//! tfvalue, with the same resources, schemas, import formats and messages (see
+//! `examples/random/README.md`). Every object lives only in Terraform's state: create
+//! draws the random value, read keeps the state, update copies the plan, delete forgets.
+
+pub mod bytes;
+pub mod ephemeral_bytes;
+pub mod ephemeral_password;
+pub mod generator;
+pub mod id;
+pub mod integer;
+pub mod password;
+pub mod pet;
+pub mod shuffle;
+pub mod string;
+pub mod uuid;
+pub mod uuid4;
+pub mod uuid7;
+
+use std::collections::BTreeMap;
+
+use tfvalue::{Nullable, TfSchema, Unknown};
+use tfvalue_provider::{Context, Diagnostic, Diagnostics, Provider, Registry};
+
+/// The values of `keepers` (null values allowed). Models spell the attribute's type out as
+/// `Unknown<Nullable<KeeperMap>>`: the derive reads optionality from the wrappers as
+/// written, and an alias of the whole type would be taken for a required attribute.
+pub type KeeperMap = BTreeMap<String, Unknown<Nullable<String>>>;
+
+/// `keepers`: arbitrary values whose change replaces the object.
+pub type Keepers = Unknown<Nullable<KeeperMap>>;
+
+/// The provider block, which has no attributes.
+#[derive(TfSchema, Debug)]
+pub struct Config {}
+
+/// Whether a change of `keepers` replaces the object: unless every key it adds or changes
+/// was absent and is now null, or the map only goes from null to all-null values.
+pub fn keepers_replace(prior: &Keepers, planned: &Keepers) -> bool {
+    let none = BTreeMap::new();
+    let config = planned.as_value().unwrap_or(&none);
+    match prior.as_value() {
+        None => config.values().any(|v| !v.is_null()),
+        Some(state) => {
+            state.keys().any(|k| !config.contains_key(k))
+                || config.iter().any(|(k, v)| match state.get(k) {
+                    None => !v.is_null(),
+                    Some(s) => s != v,
+                })
+        }
+    }
+}
+
+/// The advice every randomness error carries.
+pub const RETRY: &str = "Retry the Terraform operation. If the error still occurs or happens \
+    regularly, please contact the provider developer with hardware and operating system \
+    information.\n\n";
+
+/// An error of the random source.
+pub fn random_read_error(error: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::error("Random Read Error").with_detail(format!(
+        "While attempting to generate a random value for this resource, a read error was \
+         generated.\n\n{RETRY}Original Error: {error}"
+    ))
+}
+
+/// The read, update and delete of a resource whose objects exist only in Terraform's
+/// state: read keeps the state, update stores the plan, delete has nothing to do.
+macro_rules! state_only {
+    ($model:ty) => {
+        async fn read(
+            &self,
+            _: &mut tfvalue_provider::Context<()>,
+            current: $model,
+        ) -> Result<Option<$model>, tfvalue_provider::Diagnostics> {
+            Ok(Some(current))
+        }
+        async fn update(
+            &self,
+            _: &mut tfvalue_provider::Context<()>,
+            _: $model,
+            planned: $model,
+            _: $model,
+        ) -> Result<$model, tfvalue_provider::ApplyError<$model>> {
+            Ok(planned)
+        }
+        async fn delete(
+            &self,
+            _: &mut tfvalue_provider::Context<()>,
+            _: $model,
+        ) -> Result<(), tfvalue_provider::ApplyError<$model>> {
+            Ok(())
+        }
+    };
+}
+use state_only;
+
+/// The provider: its types, and no configuration.
+struct Random;
+
+impl Provider for Random {
+    type Config = Config;
+    type Data = ();
+
+    fn register(&self, registry: &mut Registry<()>) {
+        registry
+            .resource("random_bytes", bytes::BytesResource)
+            .resource("random_id", id::IdResource)
+            .resource("random_integer", integer::IntegerResource)
+            .resource("random_password", password::PasswordResource)
+            .resource("random_pet", pet::PetResource)
+            .resource("random_shuffle", shuffle::ShuffleResource)
+            .resource("random_string", string::StringResource)
+            .resource("random_uuid", uuid::UuidResource(uuid::Kind::Any))
+            .resource("random_uuid4", uuid::UuidResource(uuid::Kind::V4))
+            .resource("random_uuid7", uuid::UuidResource(uuid::Kind::V7))
+            .ephemeral_resource("random_bytes", ephemeral_bytes::EphemeralBytes)
+            .ephemeral_resource("random_password", ephemeral_password::EphemeralPassword);
+    }
+
+    async fn configure(&self, _: &mut Context<()>, _: &str, _: Config) -> Result<(), Diagnostics> {
+        Ok(())
+    }
+}
+
+fn main() -> std::process::ExitCode {
+    tfvalue_provider::serve(Random)
+}

@@ -1,0 +1,159 @@
+//! `random_string`: a random permutation of alphanumeric and special characters.
+
+use tfvalue::{Nullable, TfSchema, Unknown};
+use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Plan, Resource};
+
+use serde_json::json;
+
+use super::generator::{decode, generate, params, upgrade, Params};
+use super::{keepers_replace, state_only, KeeperMap};
+
+/// The deprecation of `number`, in `random_string` and `random_password`.
+pub const NUMBER_DEPRECATED: &str = "**NOTE**: This is deprecated, use `numeric` instead.";
+
+/// A random string (cryptographic random source).
+#[derive(TfSchema, Debug, Clone)]
+#[tf(version = 2)]
+pub struct RandomString {
+    /// Arbitrary map of values that, when changed, will trigger recreation of resource.
+    #[tf(requires_replace_if = keepers_replace)]
+    pub keepers: Unknown<Nullable<KeeperMap>>,
+    /// The length of the string desired: at least 1 and the sum of the `min_*` values.
+    #[tf(
+        requires_replace,
+        at_least = 1,
+        at_least_sum_of(min_upper, min_lower, min_numeric, min_special)
+    )]
+    pub length: Unknown<i64>,
+    /// Include special characters (`!@#$%&*()-_=+[]{}<>:?`). Default value is `true`.
+    #[tf(default = true, requires_replace)]
+    pub special: Unknown<Nullable<bool>>,
+    /// Include uppercase alphabet characters. Default value is `true`.
+    #[tf(default = true, requires_replace)]
+    pub upper: Unknown<Nullable<bool>>,
+    /// Include lowercase alphabet characters. Default value is `true`.
+    #[tf(default = true, requires_replace)]
+    pub lower: Unknown<Nullable<bool>>,
+    /// Include numeric characters. Default value is `true`. Deprecated: use `numeric`.
+    #[tf(
+        optional,
+        computed,
+        requires_replace,
+        at_least_one_true(special, upper, lower)
+    )]
+    #[tf(deprecation_message = "**NOTE**: This is deprecated, use `numeric` instead.")]
+    pub number: Unknown<Nullable<bool>>,
+    /// Include numeric characters. Default value is `true`.
+    #[tf(
+        optional,
+        computed,
+        requires_replace,
+        at_least_one_true(special, upper, lower)
+    )]
+    pub numeric: Unknown<Nullable<bool>>,
+    /// Minimum number of numeric characters. Default value is `0`.
+    #[tf(default = 0, requires_replace)]
+    pub min_numeric: Unknown<Nullable<i64>>,
+    /// Minimum number of uppercase alphabet characters. Default value is `0`.
+    #[tf(default = 0, requires_replace)]
+    pub min_upper: Unknown<Nullable<i64>>,
+    /// Minimum number of lowercase alphabet characters. Default value is `0`.
+    #[tf(default = 0, requires_replace)]
+    pub min_lower: Unknown<Nullable<i64>>,
+    /// Minimum number of special characters. Default value is `0`.
+    #[tf(default = 0, requires_replace)]
+    pub min_special: Unknown<Nullable<i64>>,
+    /// Your own list of special characters (used only when `special` is true).
+    #[tf(requires_replace_if = override_special_replace)]
+    pub override_special: Unknown<Nullable<String>>,
+    /// The generated random string.
+    #[tf(computed, use_state_for_unknown)]
+    pub result: Unknown<Nullable<String>>,
+    /// The generated random string.
+    #[tf(computed, use_state_for_unknown)]
+    pub id: Unknown<Nullable<String>>,
+}
+
+/// `override_special` replaces the object when it changes, except from `""` (stored by
+/// provider 3.4) to null.
+pub fn override_special_replace(
+    prior: &Unknown<Nullable<String>>,
+    planned: &Unknown<Nullable<String>>,
+) -> bool {
+    planned.is_known() && !(planned.is_null() && prior.as_value().is_some_and(String::is_empty))
+}
+
+/// Plans `number` and `numeric` alike: the one configured, or `true`; both configured
+/// must agree.
+pub fn plan_number_numeric(
+    config: [&Unknown<Nullable<bool>>; 2],
+    planned: [&mut Unknown<Nullable<bool>>; 2],
+) -> Result<(), Diagnostic> {
+    let value = match (config[0].as_known(), config[1].as_known()) {
+        (Some(Nullable::Value(a)), Some(Nullable::Value(b))) if a != b => {
+            return Err(Diagnostic::error(
+                "Number and numeric are both configured with different values",
+            )
+            .with_detail("Number is deprecated, use numeric instead"));
+        }
+        (Some(Nullable::Null), Some(Nullable::Null)) => Unknown::known(Nullable::Value(true)),
+        (Some(Nullable::Null), _) => config[1].clone(),
+        (_, Some(Nullable::Null)) => config[0].clone(),
+        _ => return Ok(()),
+    };
+    for p in planned {
+        *p = value.clone();
+    }
+    Ok(())
+}
+
+/// The `random_string` resource type.
+pub struct StringResource;
+
+impl Resource for StringResource {
+    type Model = RandomString;
+    type Data = ();
+
+    async fn plan(
+        &self,
+        _: &mut Context<()>,
+        plan: &mut Plan<RandomString>,
+    ) -> Result<(), Diagnostics> {
+        let p = &mut plan.planned;
+        Ok(plan_number_numeric(
+            [&plan.config.number, &plan.config.numeric],
+            [&mut p.number, &mut p.numeric],
+        )?)
+    }
+
+    async fn create(
+        &self,
+        _: &mut Context<()>,
+        planned: RandomString,
+        _: RandomString,
+    ) -> Result<RandomString, ApplyError<RandomString>> {
+        let result = generate(&params!(planned))?;
+        Ok(RandomString {
+            id: Some(result.clone()).into(),
+            result: Some(result).into(),
+            ..planned
+        })
+    }
+
+    state_only!(RandomString);
+
+    async fn import(&self, _: &mut Context<()>, id: &str) -> Result<RandomString, Diagnostics> {
+        Ok(decode(upgrade(
+            json!({ "result": id, "id": id }).to_string().as_bytes(),
+        )?)?)
+    }
+
+    async fn upgrade_state(
+        &self,
+        _: &mut Context<()>,
+        _: i64,
+        json: &[u8],
+    ) -> Result<RandomString, Diagnostics> {
+        Ok(decode(upgrade(json)?)?)
+    }
+}

@@ -1,0 +1,9 @@
+use tfvalue::TfSchema;
+
+#[derive(TfSchema)]
+struct Pet {
+    #[tf(length())]
+    name: String,
+}
+
+fn main() {}

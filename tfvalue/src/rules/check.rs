@@ -1,0 +1,341 @@
+//! Running the declared validators over a configuration value: every finding, with the
+//! attribute path it concerns, in Terraform's words.
+
+use std::fmt::Write as _;
+
+use super::validator::{ObjectRule, Validator};
+use super::Rules;
+use crate::number::Number;
+use crate::path::{AttributePath, PathStep};
+use crate::value::Value;
+
+/// A validation error: where, and what is wrong, as Terraform's diagnostics say it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// The attribute concerned (the object itself for a combination of attributes).
+    pub path: AttributePath,
+    /// The diagnostic's summary ("Invalid Attribute Value").
+    pub summary: String,
+    /// The diagnostic's detail.
+    pub detail: String,
+}
+
+/// Checks `object` (a value of the model whose rules are `rules`, at `path`) and its nested
+/// objects, appending a finding per failed check. Null and unknown values are not checked.
+pub fn check_object(rules: &Rules, object: &Value, path: &AttributePath, out: &mut Vec<Finding>) {
+    if !matches!(object, Value::Object(..)) {
+        return;
+    }
+    for rule in rules.object_rules() {
+        check_combination(rule, object, path, out);
+    }
+    for attribute in rules.attributes() {
+        let Some(value) = object.attr(attribute.name()) else {
+            continue;
+        };
+        let mut at = path.clone();
+        at.push(PathStep::Attr(attribute.name().to_owned()));
+        if value.is_null() || value.is_unknown() {
+            continue;
+        }
+        for validator in attribute.validators() {
+            if let Some((summary, detail)) = check_value(validator, value, object, &at) {
+                out.push(Finding {
+                    path: at.clone(),
+                    summary,
+                    detail,
+                });
+            }
+        }
+        if let Some(nested) = attribute.nested() {
+            each_object(value, &at, &mut |element, element_path| {
+                check_object(nested, element, element_path, out);
+            });
+        }
+    }
+}
+
+/// Calls `f` on the object `value` is, or on each object element of it.
+fn each_object(value: &Value, path: &AttributePath, f: &mut dyn FnMut(&Value, &AttributePath)) {
+    match value {
+        Value::Object(..) => f(value, path),
+        Value::List(_, elements) | Value::Set(_, elements) | Value::Tuple(elements) => {
+            for (i, element) in elements.iter().enumerate() {
+                let mut at = path.clone();
+                at.push(PathStep::Index(i64::try_from(i).unwrap_or(i64::MAX)));
+                if !element.is_null() && !element.is_unknown() {
+                    f(element, &at);
+                }
+            }
+        }
+        Value::Map(_, elements) => {
+            for (key, element) in elements {
+                let mut at = path.clone();
+                at.push(PathStep::Key(key.clone()));
+                if !element.is_null() && !element.is_unknown() {
+                    f(element, &at);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The path as Terraform's Go framework prints it in messages: `length`, `disk[0].size`.
+fn go_path(path: &AttributePath) -> String {
+    let text = path.to_string();
+    text.strip_prefix('.').map(str::to_owned).unwrap_or(text)
+}
+
+const INVALID: &str = "Invalid Attribute Value";
+const INVALID_LENGTH: &str = "Invalid Attribute Value Length";
+const INVALID_MATCH: &str = "Invalid Attribute Value Match";
+const INVALID_COMBINATION: &str = "Invalid Attribute Combination";
+
+/// A value as the Go framework prints one after "got:": strings quoted, numbers plain.
+fn shown(value: &Value) -> String {
+    match value {
+        Value::String(s) => format!("{s:?}"),
+        Value::Number(n) => n.to_string(),
+        Value::Bool(b) => b.to_string(),
+        other => crate::value::Readable(other).to_string(),
+    }
+}
+
+/// `between 1 and 3`, `at least 1`, `at most 3`.
+fn bounds(min: Option<u64>, max: Option<u64>) -> String {
+    match (min, max) {
+        (Some(a), Some(b)) => format!("between {a} and {b}"),
+        (Some(a), None) => format!("at least {a}"),
+        (None, Some(b)) => format!("at most {b}"),
+        (None, None) => "any".to_owned(),
+    }
+}
+
+fn outside(n: u64, min: Option<u64>, max: Option<u64>) -> bool {
+    min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m)
+}
+
+fn check_value(
+    validator: &Validator,
+    value: &Value,
+    object: &Value,
+    path: &AttributePath,
+) -> Option<(String, String)> {
+    let name = go_path(path);
+    let invalid = |summary: &str, what: String, got: String| {
+        Some((
+            summary.to_owned(),
+            format!("Attribute {name} {what}, got: {got}"),
+        ))
+    };
+    match validator {
+        Validator::Length { min, max } => {
+            let text = value.as_str()?;
+            let n = u64::try_from(text.chars().count()).unwrap_or(u64::MAX);
+            if outside(n, *min, *max) {
+                return invalid(
+                    INVALID_LENGTH,
+                    format!("string length must be {}", bounds(*min, *max)),
+                    n.to_string(),
+                );
+            }
+            None
+        }
+        Validator::Size { min, max } => {
+            let (kind, n) = match value {
+                Value::List(_, e) => ("list", e.len()),
+                Value::Set(_, e) => ("set", e.len()),
+                Value::Tuple(e) => ("list", e.len()),
+                Value::Map(_, e) => ("map", e.len()),
+                _ => return None,
+            };
+            let n = u64::try_from(n).unwrap_or(u64::MAX);
+            if outside(n, *min, *max) {
+                let what = match (min, max) {
+                    (Some(a), Some(b)) => {
+                        format!(
+                            "{kind} must contain at least {a} elements and at most {b} elements"
+                        )
+                    }
+                    (Some(a), None) => format!("{kind} must contain at least {a} elements"),
+                    (None, Some(b)) => format!("{kind} must contain at most {b} elements"),
+                    (None, None) => return None,
+                };
+                return invalid(INVALID, what, n.to_string());
+            }
+            None
+        }
+        Validator::AtLeast(bound) => {
+            let n = value.as_number()?;
+            if n >= bound {
+                return None;
+            }
+            invalid(
+                INVALID,
+                format!("value must be at least {bound}"),
+                n.to_string(),
+            )
+        }
+        Validator::AtMost(bound) => {
+            let n = value.as_number()?;
+            if n <= bound {
+                return None;
+            }
+            invalid(
+                INVALID,
+                format!("value must be at most {bound}"),
+                n.to_string(),
+            )
+        }
+        Validator::Between(lo, hi) => {
+            let n = value.as_number()?;
+            if n >= lo && n <= hi {
+                return None;
+            }
+            invalid(
+                INVALID,
+                format!("value must be between {lo} and {hi}"),
+                n.to_string(),
+            )
+        }
+        Validator::OneOf(values) => {
+            if values.iter().any(|v| v == value) {
+                return None;
+            }
+            let mut list = String::from("[");
+            for (i, v) in values.iter().enumerate() {
+                if i > 0 {
+                    list.push(' ');
+                }
+                let _ = write!(list, "{:?}", shown(v));
+            }
+            list.push(']');
+            invalid(
+                INVALID_MATCH,
+                format!("value must be one of: {list}"),
+                shown(value),
+            )
+        }
+        Validator::Regex(pattern) => {
+            let text = value.as_str()?;
+            match pattern.matches(text) {
+                Ok(true) => None,
+                Ok(false) => invalid(INVALID_MATCH, pattern.describe(), shown(value)),
+                Err(reason) => Some((INVALID_MATCH.to_owned(), reason)),
+            }
+        }
+        Validator::AtLeastSumOf(names) => {
+            let n = value.as_number()?;
+            let mut sum = Number::from(0_i64);
+            for sibling in names {
+                match object.attr(sibling) {
+                    Some(v) if v.is_unknown() => return None,
+                    Some(Value::Number(x)) => sum = add(&sum, x)?,
+                    _ => {}
+                }
+            }
+            if n >= &sum {
+                return None;
+            }
+            invalid(
+                INVALID,
+                format!("value must be at least sum of {}", names.join(" + ")),
+                n.to_string(),
+            )
+        }
+        Validator::AtLeastOneTrue(names) => {
+            if value.as_bool()? {
+                return None;
+            }
+            for sibling in names {
+                match object.attr(sibling) {
+                    Some(v) if v.is_unknown() || v.is_null() => return None,
+                    Some(v) if v.as_bool() == Some(true) => return None,
+                    _ => {}
+                }
+            }
+            let own = path.steps().last().map(ToString::to_string);
+            let own = own.as_deref().map_or("", |s| s.trim_start_matches('.'));
+            let mut all: Vec<&str> = names.to_vec();
+            all.push(own);
+            Some((
+                INVALID_COMBINATION.to_owned(),
+                format!(
+                    "At least one attribute out of [{}] must be specified as true",
+                    all.join(",")
+                ),
+            ))
+        }
+        Validator::Custom(check) => match check(value) {
+            Ok(()) => None,
+            Err(sentence) => Some((INVALID.to_owned(), format!("Attribute {name} {sentence}"))),
+        },
+    }
+}
+
+/// The sum of two numbers, exact for the integers and decimals validation meets; `None`
+/// (the check skipped) when the sum cannot be formed.
+fn add(a: &Number, b: &Number) -> Option<Number> {
+    match (a.as_i64(), b.as_i64()) {
+        (Some(x), Some(y)) => Some(Number::from(i128::from(x) + i128::from(y))),
+        _ => Number::from_f64(a.to_f64().ok()? + b.to_f64().ok()?).ok(),
+    }
+}
+
+fn check_combination(
+    rule: &ObjectRule,
+    object: &Value,
+    path: &AttributePath,
+    out: &mut Vec<Finding>,
+) {
+    let names = match rule {
+        ObjectRule::ConflictsWith(n)
+        | ObjectRule::ExactlyOneOf(n)
+        | ObjectRule::AtLeastOneOf(n)
+        | ObjectRule::RequiredWith(n) => n,
+        ObjectRule::Custom(check) => {
+            if let Err(e) = check(object) {
+                let mut at = path.clone();
+                for step in e.path().into_steps() {
+                    at.push(step);
+                }
+                out.push(Finding {
+                    path: at,
+                    summary: INVALID.to_owned(),
+                    detail: e.message().to_owned(),
+                });
+            }
+            return;
+        }
+    };
+    let values: Vec<Option<&Value>> = names.iter().map(|n| object.attr(n)).collect();
+    if values.iter().flatten().any(|v| v.is_unknown()) {
+        return;
+    }
+    let set = values
+        .iter()
+        .filter(|v| v.is_some_and(|v| !v.is_null()))
+        .count();
+    let list = format!("[{}]", names.join(","));
+    let detail = match rule {
+        ObjectRule::ConflictsWith(_) if set > 1 => {
+            format!("These attributes cannot be configured together: {list}")
+        }
+        ObjectRule::ExactlyOneOf(_) if set != 1 => {
+            format!("Exactly one of these attributes must be configured: {list}")
+        }
+        ObjectRule::AtLeastOneOf(_) if set == 0 => {
+            format!("At least one of these attributes must be configured: {list}")
+        }
+        ObjectRule::RequiredWith(_) if set != 0 && set != names.len() => {
+            format!("These attributes must be configured together: {list}")
+        }
+        _ => return,
+    };
+    out.push(Finding {
+        path: path.clone(),
+        summary: INVALID_COMBINATION.to_owned(),
+        detail,
+    });
+}

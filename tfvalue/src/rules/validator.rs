@@ -1,0 +1,126 @@
+//! The validators an attribute or an object can declare, and what each checks of a value.
+//! Messages are Terraform's, as terraform-plugin-framework-validators words them, so a user
+//! reads the same sentences from a tfvalue provider as from a Go one.
+
+use std::fmt;
+
+use crate::number::Number;
+use crate::value::Value;
+
+/// A check of one attribute's configured value. Null and unknown values are not checked
+/// (Terraform validates again once they are known).
+pub enum Validator {
+    /// A string's length in Unicode characters.
+    Length {
+        /// The least length allowed.
+        min: Option<u64>,
+        /// The greatest length allowed.
+        max: Option<u64>,
+    },
+    /// The number of elements of a list, set or map.
+    Size {
+        /// The least number of elements allowed.
+        min: Option<u64>,
+        /// The greatest number of elements allowed.
+        max: Option<u64>,
+    },
+    /// A number at least this.
+    AtLeast(Number),
+    /// A number at most this.
+    AtMost(Number),
+    /// A number between the two, both included.
+    Between(Number, Number),
+    /// One of these values.
+    OneOf(Vec<Value>),
+    /// A string matching the pattern.
+    Regex(Pattern),
+    /// A number at least the sum of the named sibling attributes (null ones count 0).
+    AtLeastSumOf(Vec<&'static str>),
+    /// A bool that is true, or one of the named sibling bool attributes is.
+    AtLeastOneTrue(Vec<&'static str>),
+    /// The author's check: `Err` holds the sentence that says what is wrong.
+    Custom(fn(&Value) -> Result<(), String>),
+}
+
+impl fmt::Debug for Validator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Validator::Length { min, max } => write!(f, "Length({min:?}, {max:?})"),
+            Validator::Size { min, max } => write!(f, "Size({min:?}, {max:?})"),
+            Validator::AtLeast(n) => write!(f, "AtLeast({n})"),
+            Validator::AtMost(n) => write!(f, "AtMost({n})"),
+            Validator::Between(a, b) => write!(f, "Between({a}, {b})"),
+            Validator::OneOf(values) => write!(f, "OneOf({} values)", values.len()),
+            Validator::Regex(p) => write!(f, "Regex({:?})", p.source),
+            Validator::AtLeastSumOf(names) => write!(f, "AtLeastSumOf({names:?})"),
+            Validator::AtLeastOneTrue(names) => write!(f, "AtLeastOneTrue({names:?})"),
+            Validator::Custom(_) => f.write_str("Custom(..)"),
+        }
+    }
+}
+
+/// A regular expression with the sentence that explains it.
+pub struct Pattern {
+    source: &'static str,
+    message: Option<&'static str>,
+    compiled: Result<regex_lite::Regex, String>,
+}
+
+impl Pattern {
+    /// The pattern `source` (the syntax of the `regex-lite` crate, close to RE2's), and the
+    /// sentence a failure shows (default: "value must match regular expression '...'").
+    /// The derive checks the pattern when the program is compiled; a pattern built by hand
+    /// that does not compile makes every check fail with the reason.
+    pub fn new(source: &'static str, message: Option<&'static str>) -> Pattern {
+        Pattern {
+            source,
+            message,
+            compiled: regex_lite::Regex::new(source).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The pattern as written.
+    pub fn source(&self) -> &'static str {
+        self.source
+    }
+
+    pub(crate) fn describe(&self) -> String {
+        match self.message {
+            Some(m) => m.to_owned(),
+            None => format!("value must match regular expression '{}'", self.source),
+        }
+    }
+
+    pub(crate) fn matches(&self, text: &str) -> Result<bool, String> {
+        match &self.compiled {
+            Ok(re) => Ok(re.is_match(text)),
+            Err(e) => Err(format!(
+                "The regular expression '{}' does not compile: {e}",
+                self.source
+            )),
+        }
+    }
+}
+
+/// A check of a combination of an object's attributes. An attribute counts as configured
+/// when it is not null; while any named attribute is unknown the check waits.
+#[derive(Debug)]
+pub enum ObjectRule {
+    /// At most one of the attributes is configured.
+    ConflictsWith(Vec<&'static str>),
+    /// Exactly one of the attributes is configured.
+    ExactlyOneOf(Vec<&'static str>),
+    /// At least one of the attributes is configured.
+    AtLeastOneOf(Vec<&'static str>),
+    /// All or none of the attributes are configured.
+    RequiredWith(Vec<&'static str>),
+    /// The author's check of the whole object (decoded into the model): `Err` holds the
+    /// attribute path (from the object) and the sentence.
+    Custom(fn(&Value) -> Result<(), crate::Error>),
+}
+
+impl fmt::Debug for Pattern {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Pattern({:?})", self.source)
+    }
+}
