@@ -56,12 +56,14 @@ fn a_timeout_that_is_not_a_duration_fails_validation_at_its_attribute() {
             );
             let text = failure(&ws, &["validate", "-no-color"]);
             for expected in [
-                "Error: Invalid Attribute Value Time Duration",
+                "Error: Invalid Attribute Value",
                 "create = \"1x\"",
-                "\"1x\" must be a string containing a sequence of decimal numbers",
+                "Attribute timeouts.create must be a string containing a sequence of decimal \
+                 numbers",
+                "Got: \"1x\" (time: unknown unit \"x\" in duration \"1x\").",
                 "delete = \"-5s\"",
-                "\"-5s\" must be a string",
-                "and not negative.",
+                "Attribute timeouts.delete must be a string",
+                "Got: \"-5s\" (negative duration \"-5s\": a length of time cannot be negative).",
             ] {
                 assert!(
                     text.contains(expected),

@@ -79,7 +79,8 @@ pub struct File {
     pub hash_path: Unknown<Nullable<String>>,
     /// How long each operation may take (`timeouts { create = "30s" }`): 20 minutes for
     /// create and update, 5 for read and delete, when not set. A write waits out the
-    /// provider's `write_delay_ms` within its timeout.
+    /// provider's `write_delay_ms` within its timeout. Validation checks each value (the
+    /// validators `Timeouts` declares).
     #[tf(block)]
     pub timeouts: Option<Timeouts>,
 }
@@ -427,7 +428,6 @@ impl Resource for FileResource {
                     .at(AttributePath::root().attr("content_wo")),
             );
         }
-        problems.extend(config.timeouts.validate_timeouts());
         if problems.is_empty() {
             Ok(())
         } else {

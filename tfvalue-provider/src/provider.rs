@@ -29,8 +29,9 @@ pub trait Provider: Send + Sync + 'static {
     /// [`Context::warn`], and is answered with the success; returning `Err` fails the
     /// validation, and the warnings added before are answered with its errors. An error
     /// added with [`Context::add`] fails the validation too, though the method returns
-    /// `Ok`. The framework's warnings for the deprecated attributes and blocks the
-    /// configuration sets come first.
+    /// `Ok`. The framework's own findings come first: warnings for the deprecated
+    /// attributes and blocks the configuration sets, errors of the validators the model
+    /// declares.
     fn validate(
         &self,
         ctx: &mut Context<Self::Data>,

@@ -1,13 +1,14 @@
 //! [`Timeouts`]: how long a resource's create, read, update and delete may take, as the
 //! configuration sets them (`timeouts { create = "30m" }`), and [`TimeoutsField`], the
-//! same methods on the field of a model that holds them.
+//! same methods on the field of a model that holds them. Each value is checked while the
+//! configuration is validated, by a validator the model declares (`#[tf(validate)]`).
 
 use std::time::Duration;
 
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, TfSchema, Unknown};
 
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::Diagnostic;
 use crate::go_duration::parse_duration;
 
 /// The configured timeouts of a resource's operations: optional strings holding Go
@@ -27,7 +28,7 @@ use crate::go_duration::parse_duration;
 /// ```
 /// use std::time::Duration;
 /// use tfvalue::{Nullable, TfSchema, Unknown};
-/// use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource, Timeouts, TimeoutsField};
+/// use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource, Timeouts, TimeoutsField as _};
 ///
 /// #[derive(TfSchema)]
 /// struct Disk {
@@ -44,11 +45,6 @@ use crate::go_duration::parse_duration;
 ///     type Model = Disk;
 ///     type Data = ();
 ///
-///     async fn validate(&self, _: &mut Context<()>, config: &Disk) -> Result<(), Diagnostics> {
-///         let problems = config.timeouts.validate_timeouts();
-///         if problems.has_errors() { Err(problems) } else { Ok(()) }
-///     }
-///
 ///     async fn create(&self, _: &mut Context<()>, planned: Disk, _: Disk) -> Result<Disk, ApplyError<Disk>> {
 ///         let limit = planned.timeouts.create(Duration::from_secs(20 * 60))?;
 ///         let made = tokio::time::timeout(limit, async { /* call the API */ }).await;
@@ -61,29 +57,42 @@ use crate::go_duration::parse_duration;
 /// }
 /// ```
 ///
-/// The values travel as the configuration wrote them: plan and state keep the strings.
-/// Diagnostics name the attribute at the model's root, `.timeouts.create`, the field name
-/// every Terraform provider uses.
+/// A value that is not a duration fails the configuration's validation at its attribute
+/// ("Invalid Attribute Value" at `timeouts.create`; null and unknown values are not
+/// checked), wherever the model holds the timeouts: the framework runs the validators
+/// `Timeouts` declares on its fields. The values travel as the configuration wrote them:
+/// plan and state keep the strings. The errors of the duration methods name the attribute
+/// at the model's root, `.timeouts.create`, the field name every Terraform provider uses.
 #[derive(TfSchema, Debug, Clone, Default, PartialEq)]
 pub struct Timeouts {
     /// How long creating may take: a duration such as "30s", "10m" or "2h45m" (units
     /// "ns", "us", "ms", "s", "m", "h"); the provider's default when not set.
+    #[tf(validate = duration_text)]
     pub create: Unknown<Nullable<String>>,
     /// How long reading may take, as for `create`.
+    #[tf(validate = duration_text)]
     pub read: Unknown<Nullable<String>>,
     /// How long updating may take, as for `create`.
+    #[tf(validate = duration_text)]
     pub update: Unknown<Nullable<String>>,
     /// How long deleting may take, as for `create`.
+    #[tf(validate = duration_text)]
     pub delete: Unknown<Nullable<String>>,
 }
 
-/// The operations, by the names of their attributes.
-const OPERATIONS: [&str; 4] = ["create", "read", "update", "delete"];
-
-/// What Terraform's plugin framework says a valid duration is.
-const GRAMMAR: &str = "must be a string containing a sequence of decimal numbers, each with \
-    optional fraction and a unit suffix, such as \"300ms\", \"1.5h\" or \"2h45m\", and not \
-    negative. Valid time units are \"ns\", \"us\" (or \"µs\"), \"ms\", \"s\", \"m\", \"h\".";
+/// The validator of each attribute: the text is a duration. The sentence follows the
+/// attribute's name ("Attribute timeouts.create must be ..."), as the plugin framework's
+/// time-duration validator says it, with Go's reason.
+fn duration_text(text: &str) -> Result<(), String> {
+    parse_duration(text).map(drop).map_err(|e| {
+        format!(
+            "must be a string containing a sequence of decimal numbers, each with optional \
+             fraction and a unit suffix, such as \"300ms\", \"1.5h\" or \"2h45m\", and not \
+             negative. Valid time units are \"ns\", \"us\" (or \"µs\"), \"ms\", \"s\", \"m\", \
+             \"h\". Got: {text:?} ({e})."
+        )
+    })
+}
 
 impl Timeouts {
     /// The attribute of `operation`.
@@ -113,8 +122,7 @@ impl Timeouts {
     ///
     /// # Errors
     /// The configured text is not a duration: "Timeout Cannot Be Parsed" at
-    /// `.timeouts.create`, with Go's reason (validation, [`Timeouts::validate`], reports
-    /// it before any apply).
+    /// `.timeouts.create`, with Go's reason (validation reports it before any apply).
     pub fn create(&self, default: Duration) -> Result<Duration, Diagnostic> {
         self.duration("create", default)
     }
@@ -144,26 +152,6 @@ impl Timeouts {
     /// As [`Timeouts::create`], at `.timeouts.delete`.
     pub fn delete(&self, default: Duration) -> Result<Duration, Diagnostic> {
         self.duration("delete", default)
-    }
-
-    /// An error for each set attribute that is not a duration, at its path
-    /// (`.timeouts.create`): "Invalid Attribute Value Time Duration", as the plugin
-    /// framework says it. Null and unknown values are not checked. Call it from the
-    /// resource's `validate`, so that Terraform reports a bad value while validating.
-    pub fn validate(&self) -> Diagnostics {
-        let mut problems = Diagnostics::new();
-        for operation in OPERATIONS {
-            if let Some(text) = self.value(operation).as_value() {
-                if parse_duration(text).is_err() {
-                    problems.push(
-                        Diagnostic::error("Invalid Attribute Value Time Duration")
-                            .with_detail(format!("{text:?} {GRAMMAR}"))
-                            .at(path(operation)),
-                    );
-                }
-            }
-        }
-        problems
     }
 }
 
@@ -210,12 +198,6 @@ pub trait TimeoutsField {
     /// As [`Timeouts::delete`].
     fn delete(&self, default: Duration) -> Result<Duration, Diagnostic> {
         self.timeouts().map_or(Ok(default), |t| t.delete(default))
-    }
-
-    /// See [`Timeouts::validate`]; nothing when no timeouts are set.
-    fn validate_timeouts(&self) -> Diagnostics {
-        self.timeouts()
-            .map_or_else(Diagnostics::new, Timeouts::validate)
     }
 }
 

@@ -4,6 +4,8 @@ use tfvalue::schema::BlockNesting;
 use tfvalue::{Type, Value};
 
 use super::*;
+use crate::messages::DynamicValue;
+use crate::rule_findings::rule_findings;
 
 fn set(text: &str) -> Unknown<Nullable<String>> {
     Unknown::known(Nullable::Value(text.to_owned()))
@@ -88,14 +90,11 @@ fn a_block_or_a_nested_attribute() {
             ".timeouts.update: Timeout Cannot Be Parsed: timeout for \"update\" cannot be \
              parsed, time: unknown unit \"x\" in duration \"1x\""
         );
-        assert_eq!(field.validate_timeouts().len(), 1);
     }
     // No timeouts set: the defaults, nothing to report.
     assert_eq!(forms.as_nullable_block.create(MINUTE), Ok(MINUTE));
-    assert!(forms.as_nullable_block.validate_timeouts().is_empty());
     let unknown: Unknown<Nullable<Timeouts>> = Unknown::unknown();
     assert_eq!(unknown.update(2 * MINUTE), Ok(2 * MINUTE));
-    assert!(unknown.validate_timeouts().is_empty());
 }
 
 #[test]
@@ -110,32 +109,104 @@ fn configured_or_default_durations() {
     assert_eq!(t.read(MINUTE), Ok(Duration::from_millis(9_910_500)));
     assert_eq!(t.update(MINUTE), Ok(Duration::ZERO));
     assert_eq!(t.delete(3 * MINUTE), Ok(3 * MINUTE));
-    assert!(t.validate().is_empty());
     assert_eq!(Timeouts::default().create(MINUTE), Ok(MINUTE));
 }
 
+/// What validating `value` as a configuration of `M` reports, one line each.
+fn findings<M: TfSchema>(value: &Value) -> Vec<String> {
+    let config = DynamicValue::msgpack(value.to_msgpack(M::schema().object_type()).unwrap());
+    rule_findings(M::schema(), M::rules(), Some(&config))
+        .iter()
+        .map(shown)
+        .collect()
+}
+
+fn timeouts(create: Value, read: Value, update: Value, delete: Value) -> Value {
+    Value::object([
+        ("create", create),
+        ("delete", delete),
+        ("read", read),
+        ("update", update),
+    ])
+}
+
+fn text(s: &str) -> Value {
+    Value::String(s.to_owned())
+}
+
+const GRAMMAR: &str = "must be a string containing a sequence of decimal numbers, each with \
+    optional fraction and a unit suffix, such as \"300ms\", \"1.5h\" or \"2h45m\", and not \
+    negative. Valid time units are \"ns\", \"us\" (or \"µs\"), \"ms\", \"s\", \"m\", \"h\".";
+
 #[test]
-fn bad_values_are_errors_at_their_attribute() {
+fn validation_reports_each_value_that_is_not_a_duration_wherever_the_timeouts_are() {
+    let bad = timeouts(
+        text("1x"),
+        text(""),
+        Value::unknown(Type::String),
+        text("-1s"),
+    );
+    let good = timeouts(
+        text("2h45m10.5s"),
+        Value::null(Type::String),
+        Value::unknown(Type::String),
+        text("0"),
+    );
+    let null = Value::null(Timeouts::schema().object_type().clone());
+    let form = |block: Value, attribute: Value| {
+        Value::object([
+            ("as_attribute", attribute),
+            ("as_nullable_block", null.clone()),
+            ("timeouts", block),
+        ])
+    };
+    let expected = |at: &str| {
+        [
+            format!(
+                "{at}.create: Invalid Attribute Value: Attribute {}create {GRAMMAR} Got: \"1x\" \
+                 (time: unknown unit \"x\" in duration \"1x\").",
+                &format!("{at}.")[1..]
+            ),
+            format!(
+                "{at}.read: Invalid Attribute Value: Attribute {}read {GRAMMAR} Got: \"\" \
+                 (time: invalid duration \"\").",
+                &format!("{at}.")[1..]
+            ),
+            format!(
+                "{at}.delete: Invalid Attribute Value: Attribute {}delete {GRAMMAR} Got: \"-1s\" \
+                 (negative duration \"-1s\": a length of time cannot be negative).",
+                &format!("{at}.")[1..]
+            ),
+        ]
+    };
+    // As a block.
+    assert_eq!(
+        findings::<Forms>(&form(bad.clone(), null.clone())),
+        expected(".timeouts")
+    );
+    // As a nested attribute.
+    assert_eq!(
+        findings::<Forms>(&form(null.clone(), bad)),
+        expected(".as_attribute")
+    );
+    // Durations, nulls and unknowns pass.
+    assert!(findings::<Forms>(&form(good.clone(), good)).is_empty());
+    assert!(findings::<Forms>(&form(null.clone(), null.clone())).is_empty());
+}
+
+#[test]
+fn bad_values_are_errors_at_their_attribute_when_used() {
     let t = Timeouts {
         create: set("1x"),
         read: set(""),
         update: set("-1s"),
         delete: Unknown::unknown(),
     };
-    let problems: Vec<String> = t.validate().iter().map(shown).collect();
-    let grammar = "must be a string containing a sequence of decimal numbers, each with \
-        optional fraction and a unit suffix, such as \"300ms\", \"1.5h\" or \"2h45m\", and \
-        not negative. Valid time units are \"ns\", \"us\" (or \"µs\"), \"ms\", \"s\", \"m\", \
-        \"h\".";
     assert_eq!(
-        problems,
-        [
-            format!(".timeouts.create: Invalid Attribute Value Time Duration: \"1x\" {grammar}"),
-            format!(".timeouts.read: Invalid Attribute Value Time Duration: \"\" {grammar}"),
-            format!(".timeouts.update: Invalid Attribute Value Time Duration: \"-1s\" {grammar}"),
-        ]
+        shown(&t.create(MINUTE).unwrap_err()),
+        ".timeouts.create: Timeout Cannot Be Parsed: timeout for \"create\" cannot be \
+         parsed, time: unknown unit \"x\" in duration \"1x\""
     );
-    assert!(t.validate().has_errors());
     assert_eq!(
         shown(&t.read(MINUTE).unwrap_err()),
         ".timeouts.read: Timeout Cannot Be Parsed: timeout for \"read\" cannot be parsed, \
