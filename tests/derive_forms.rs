@@ -1,7 +1,8 @@
 //! Every form of `#[derive(TfSchema)]`: each attribute flag, each Rust type mapping, each
 //! block nesting (inferred and explicit) and nested-attribute nesting, unknown block
 //! collections, item limits, generic structs and lifetimes, the derived `TfType`, the JSON
-//! codec, the known companion type, write-only attributes and deprecation messages. Each is
+//! codec, the known and planned companion types, write-only attributes and deprecation
+//! messages, and models spelled with type aliases (flags decided by the types). Each is
 //! checked three ways: the emitted schema (in full), decoding Terraform's bytes, and
 //! encoding back to exactly those bytes.
 //!
@@ -36,7 +37,11 @@ mod map_type;
 mod nested_attributes;
 #[path = "derive_forms/nested_blocks.rs"]
 mod nested_blocks;
+#[path = "derive_forms/planned_companion.rs"]
+mod planned_companion;
 #[path = "derive_forms/rust_types.rs"]
 mod rust_types;
+#[path = "derive_forms/type_aliases.rs"]
+mod type_aliases;
 #[path = "derive_forms/write_only_and_deprecation.rs"]
 mod write_only_and_deprecation;

@@ -12,6 +12,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+use tfvalue::known::{IntoKnown as _, IntoPlanned as _};
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, TfSchema, Unknown, Upgrades, Value};
 use tfvalue_provider::{
@@ -127,33 +128,18 @@ fn text_of(file: &File) -> Option<&str> {
     )
 }
 
-fn unknown_at_apply(attribute: &str) -> Diagnostic {
-    Diagnostic::error(format!("Unknown {attribute}"))
-        .with_detail(format!(
-            "`{attribute}` must be known when the file is written."
-        ))
-        .at(AttributePath::root().attr(attribute))
-}
-
-/// The text to write from `content` or `sensitive_content`.
-fn plain_text(file: &File) -> Result<String, Diagnostic> {
-    text_of(file).map(str::to_owned).ok_or_else(|| {
-        Diagnostic::error("Unknown content")
-            .with_detail("The content must be known when the file is written.")
-    })
+/// The text to write from `content` or `sensitive_content` (empty when neither is set).
+fn plain_text(file: &FilePlanned) -> String {
+    file.content
+        .as_value()
+        .or(file.sensitive_content.as_value())
+        .cloned()
+        .unwrap_or_default()
 }
 
 /// Whether the configuration gives the text in `content_wo` (known or not yet).
 fn uses_content_wo(config: &File) -> bool {
     !config.content_wo.is_null()
-}
-
-/// The text to write from the configuration's `content_wo`.
-fn write_only_text(config: &File) -> Result<String, Diagnostic> {
-    match config.content_wo.as_known() {
-        Some(Nullable::Value(text)) => Ok(text.clone()),
-        _ => Err(unknown_at_apply("content_wo")),
-    }
 }
 
 /// The private state of a file written from `content_wo`: what was written, by hash and
@@ -251,28 +237,32 @@ enum Text {
 }
 
 /// Writes the planned file (with its permissions), then its `hash_path` file, and returns
-/// its state. `wo`: the text is (or was) written from `content_wo`, so the state holds
-/// none.
+/// its state: the plan with the computed attributes filled in. `wo`: the text is (or was)
+/// written from `content_wo`, so the state holds none.
 ///
 /// Two steps, as with most remote APIs (make the object, then configure it): when the
 /// second fails, the file exists, and the error carries its state as it is on disk, so that
 /// Terraform keeps track of it (tainted after a create, replaced on the next apply).
-async fn write(root: &Root, planned: File, text: Text, wo: bool) -> Result<File, ApplyError<File>> {
-    let rel = known_path(&planned)?.to_owned();
+async fn write(
+    root: &Root,
+    mut planned: FilePlanned,
+    text: Text,
+    wo: bool,
+) -> Result<File, ApplyError<File>> {
+    let rel = planned.path.clone();
     let full = resolve(root, &rel, "path")?;
+    // Computed too (the plan sets it when the configuration does not), so as planned.
     let permissions = planned
         .permissions
         .as_value()
         .cloned()
         .unwrap_or_else(|| DEFAULT_PERMISSIONS.to_owned());
     let mode = parse_permissions(&permissions).ok_or_else(|| invalid_permissions(&permissions))?;
-    let hash_path = match planned.hash_path.as_known() {
-        Some(p) => p
-            .as_value()
-            .map(|p| resolve(root, p, "hash_path"))
-            .transpose()?,
-        None => return Err(unknown_at_apply("hash_path").into()),
-    };
+    let hash_path = planned
+        .hash_path
+        .as_value()
+        .map(|p| resolve(root, p, "hash_path"))
+        .transpose()?;
     let (hash, size) = match text {
         Text::Write(text) => {
             write_file(&full, text.as_bytes()).await?;
@@ -293,19 +283,17 @@ async fn write(root: &Root, planned: File, text: Text, wo: bool) -> Result<File,
     if let Err(error) = second {
         // The file exists: Terraform must keep track of it.
         let failed = ApplyError::new(error);
-        return Err(match observe(root, &rel, planned, wo).await {
+        return Err(match observe(root, &rel, planned.into(), wo).await {
             Ok(Some(state)) => failed.with_state(state),
             // Not readable back: the file is as Terraform last recorded it, or gone.
             Ok(None) | Err(_) => failed,
         });
     }
-    Ok(File {
-        id: Some(rel).into(),
-        permissions: Some(permissions).into(),
-        content_hash: Some(hash).into(),
-        size: Some(size).into(),
-        ..planned
-    })
+    planned.id = Some(rel).into();
+    planned.permissions = Some(permissions).into();
+    planned.content_hash = Some(hash).into();
+    planned.size = Some(size).into();
+    Ok(planned.into())
 }
 
 /// The state of the file at `rel` as it is on disk, starting from `current` (which says
@@ -491,18 +479,19 @@ impl Resource for FileResource {
         config: File,
     ) -> Result<File, ApplyError<File>> {
         let limit = planned.timeouts.create(DEFAULT_WRITE_TIMEOUT)?;
+        let current = planned.clone();
+        // Every configured value is known at apply; only the computed ones are not.
+        let planned = planned.into_planned()?;
+        let config = config.into_known()?;
         let root = ctx.data()?;
-        let rel = known_path(&planned)?.to_owned();
+        let rel = planned.path.clone();
         let full = resolve(root, &rel, "path")?;
         refuse_existing(&full, &format!("localfs_file.<name> {rel}")).await?;
         log_module(ctx, "create", &rel)?;
-        let wo = uses_content_wo(&config);
-        let text = if wo {
-            write_only_text(&config)?
-        } else {
-            plain_text(&planned)?
+        let (text, wo) = match config.content_wo.into_option() {
+            Some(text) => (text, true),
+            None => (plain_text(&planned), false),
         };
-        let current = planned.clone();
         let work = async {
             write_delay(ctx).await?;
             write(root, planned, Text::Write(text), wo).await
@@ -533,19 +522,19 @@ impl Resource for FileResource {
         config: File,
     ) -> Result<File, ApplyError<File>> {
         let limit = planned.timeouts.update(DEFAULT_WRITE_TIMEOUT)?;
-        let rel = known_path(&planned)?.to_owned();
+        let current = planned.clone();
+        let planned = planned.into_planned()?;
+        let config = config.into_known()?;
+        let rel = planned.path.clone();
         log_module(ctx, "update", &rel)?;
-        let wo = uses_content_wo(&config);
-        let text = if !wo {
-            Text::Write(plain_text(&planned)?)
-        } else if planned.content_hash.as_known().is_some() {
+        let wo = !config.content_wo.is_null();
+        let text = match config.content_wo.into_option() {
+            None => Text::Write(plain_text(&planned)),
             // The plan kept what was written (see `plan`).
-            Text::Keep
-        } else {
-            Text::Write(write_only_text(&config)?)
+            Some(_) if planned.content_hash.as_known().is_some() => Text::Keep,
+            Some(text) => Text::Write(text),
         };
         let root = ctx.data()?;
-        let current = planned.clone();
         let work = async {
             write_delay(ctx).await?;
             write(root, planned, text, wo).await

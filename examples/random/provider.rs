@@ -22,9 +22,9 @@ use std::collections::BTreeMap;
 use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{Context, Diagnostic, Diagnostics, Provider, Registry};
 
-/// The values of `keepers` (null values allowed). Models spell the attribute's type out as
-/// `Unknown<Nullable<KeeperMap>>`: the derive reads optionality from the wrappers as
-/// written, and an alias of the whole type would be taken for a required attribute.
+/// The values of `keepers` (null values allowed). A model's field may be written as
+/// `Unknown<Nullable<KeeperMap>>` or as [`Keepers`]: the derive takes optionality from the
+/// type, so the alias is an optional attribute as the spelled-out type is.
 pub type KeeperMap = BTreeMap<String, Unknown<Nullable<String>>>;
 
 /// `keepers`: arbitrary values whose change replaces the object.

@@ -71,9 +71,8 @@ fn expected_schema() -> Schema {
                     .write_only()
                     .description("Required in configuration, null in plan and state.", PLAIN),
             )
-            // The alias is not seen through by the macro: a nullable field it cannot
-            // recognise is required, like any other.
-            .attribute(req("aliased", "\"string\"").write_only())
+            // The alias is judged by its type: nullable, so optional, as if spelled out.
+            .attribute(opt("aliased", "\"string\"").write_only())
             .attribute(opt("from_ephemeral", "\"string\"").write_only())
             .attribute(opt("zone", "\"string\"").deprecation_message("Use `region`."))
             .attribute(opt("legacy", "\"bool\"").deprecated())

@@ -84,7 +84,10 @@ pub(crate) struct Field<'a> {
     pub(crate) role: Role,
     /// The type of one block or nested object (for blocks and nested attributes).
     pub(crate) element: Option<&'a syn::Type>,
-    /// The schema flags, resolved from the keys and the type (a block has none).
+    /// The schema flags the keys decide (a block has none): each set when its key is
+    /// written, or implied by another key. An attribute with none of the three is optional
+    /// or required by its type ([`Field::flags_by_type`]), which only the compiled program
+    /// knows (an alias does not show its type in the tokens).
     pub(crate) required: bool,
     pub(crate) optional: bool,
     pub(crate) computed: bool,
@@ -259,6 +262,17 @@ impl<'a> Container<'a> {
 }
 
 impl<'a> Field<'a> {
+    /// True for an attribute whose keys make it neither required, optional nor computed:
+    /// the generated code makes it optional when its type declares null
+    /// (`TfType::DECLARES_NULL`: `Option`, `Nullable`, under `Unknown` or not, or an alias
+    /// of one) and required otherwise.
+    pub(crate) fn flags_by_type(&self) -> bool {
+        !matches!(self.role, Role::Block { .. })
+            && !self.required
+            && !self.optional
+            && !self.computed
+    }
+
     fn from_ast(cx: &Ctxt, field: &'a syn::Field) -> Option<Field<'a>> {
         let member = field.ident.as_ref()?;
         let attrs = FieldAttrs::from_ast(cx, &field.attrs);
@@ -297,19 +311,14 @@ impl<'a> Field<'a> {
             (Role::Attribute, None)
         };
 
-        // Blocks have no flags; an attribute is optional when it is nullable and neither
-        // computed nor marked required (a required write-only attribute is nullable: it is
-        // null in plan and state), and required when it is neither optional nor computed.
-        // A default makes the attribute optional and computed: the framework plans the
-        // default where the configuration leaves it out.
+        // Blocks have no flags. A default makes the attribute optional and computed: the
+        // framework plans the default where the configuration leaves it out. An attribute
+        // without flag keys gets its flags from its type (`flags_by_type`).
         let is_block = matches!(role, Role::Block { .. });
         let defaulted = attrs.rules.default.is_set();
         let computed = (attrs.computed.is_set() || defaulted) && !is_block;
-        let optional = !is_block
-            && (attrs.optional.is_set()
-                || defaulted
-                || (shape.nullable && !computed && !attrs.required.is_set()));
-        let required = !is_block && !optional && !computed;
+        let optional = (attrs.optional.is_set() || defaulted) && !is_block;
+        let required = attrs.required.is_set() && !is_block;
 
         let btree_map = matches!(shape.collection, Collection::Map { key: Some(_), .. })
             && matches!(segment(shape.inner), Some((name, _)) if name == "BTreeMap");

@@ -14,7 +14,7 @@ pub(crate) fn check(cx: &Ctxt, cont: &Container<'_>) {
     for field in &cont.fields {
         check_name(cx, field);
         check_role(cx, field);
-        check_flags(cx, field);
+        check_flags(cx, field, cont.is_type_generic());
         check_write_only(cx, field, cont.is_type_generic());
         check_deprecation(
             cx,
@@ -239,53 +239,76 @@ fn check_nesting(cx: &Ctxt, f: &Field<'_>, spec: &NestingSpec, key: Span, block:
     }
 }
 
-/// `required`, `optional` and `computed` against each other and the field's type. Not for
-/// blocks: `check_role` reports any flag on a block, once.
-fn check_flags(cx: &Ctxt, f: &Field<'_>) {
+/// `required`, `optional` and `computed` against each other and, for structs with type
+/// parameters (which the generated constant assertions cannot name), against the field's
+/// type as written. Not for blocks: `check_role` reports any flag on a block, once.
+fn check_flags(cx: &Ctxt, f: &Field<'_>, generic: bool) {
     if matches!(f.role, Role::Block { .. }) {
         return;
     }
     let attrs = &f.attrs;
-    let shape = &f.shape;
-    let can_be_null = shape.nullable || shape.dynamic;
-    let can_be_unknown = shape.unknown || shape.dynamic;
     if let Some(span) = attrs.required.span() {
-        // A required write-only attribute is nullable: it is null in plan and state.
-        if shape.nullable && !attrs.write_only.is_set() {
-            cx.error_at(
-                span,
-                "`required` on a nullable type: a required attribute is never null; drop \
-                 `required`, or the Option/Nullable wrapper",
-            );
-        }
         if attrs.optional.is_set() || attrs.computed.is_set() {
             cx.error_at(span, "`required` excludes `optional` and `computed`");
         }
     }
-    if let Some(span) = attrs.optional.span() {
-        if !can_be_null {
-            cx.error_at(
-                span,
-                "`optional` on a type that cannot be null: Terraform sends null for an unset \
-                 optional attribute; wrap the type in Nullable<T> or Option<T>",
-            );
-        }
+    if !generic {
+        return;
     }
-    if let Some(span) = attrs.computed.span() {
+    let shape = &f.shape;
+    // A required write-only attribute is nullable: it is null in plan and state.
+    if attrs.required.is_set() && shape.nullable && !f.write_only {
+        cx.error_spanned_by(f.ty, required_but_nullable(&f.tf_name));
+    }
+    let can_be_null = shape.nullable || shape.dynamic;
+    let can_be_unknown = shape.unknown || shape.dynamic;
+    if attrs.optional.is_set() && !can_be_null {
+        cx.error_spanned_by(f.ty, optional_but_not_nullable(&f.tf_name));
+    }
+    if attrs.computed.is_set() {
         if !can_be_unknown {
-            cx.error_at(
-                span,
-                "`computed` on a field that cannot hold an unknown value: the provider must be \
-                 able to plan it as unknown; use Unknown<Nullable<T>>",
-            );
+            cx.error_spanned_by(f.ty, computed_but_never_unknown(&f.tf_name));
         } else if !can_be_null {
-            cx.error_at(
-                span,
-                "`computed` on a type that cannot be null: Terraform sends null for a computed \
-                 attribute the configuration does not set; use Unknown<Nullable<T>>",
-            );
+            cx.error_spanned_by(f.ty, computed_but_not_nullable(&f.tf_name));
         }
     }
+}
+
+/// The error for `required` on a type that declares null (also the message of the
+/// generated constant assertion).
+pub(crate) fn required_but_nullable(name: &str) -> String {
+    format!(
+        "`{name}` is marked `required`, but its type declares null (Option/Nullable): a \
+         required attribute is never null; drop `required` (a nullable attribute is \
+         optional), or the Option/Nullable wrapper"
+    )
+}
+
+/// The error for `optional` on a type that cannot be null (also the message of the
+/// generated constant assertion).
+pub(crate) fn optional_but_not_nullable(name: &str) -> String {
+    format!(
+        "`{name}` is optional, but its type cannot be null: Terraform sends null for an unset \
+         optional attribute; wrap the type in Nullable<T> or Option<T>"
+    )
+}
+
+/// The error for a computed attribute whose type cannot be unknown (also the message of
+/// the generated constant assertion).
+pub(crate) fn computed_but_never_unknown(name: &str) -> String {
+    format!(
+        "`{name}` is computed, but its type cannot hold an unknown value: the provider must be \
+         able to plan it as unknown; use Unknown<Nullable<T>>"
+    )
+}
+
+/// The error for a computed attribute whose type can be unknown but not null (also the
+/// message of the generated constant assertion).
+pub(crate) fn computed_but_not_nullable(name: &str) -> String {
+    format!(
+        "`{name}` is computed, but its type cannot be null: Terraform sends null for a \
+         computed attribute the configuration does not set; use Unknown<Nullable<T>>"
+    )
 }
 
 /// True for `String`, `&str`, `Cow<str>` (map keys must be strings).

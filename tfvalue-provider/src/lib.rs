@@ -15,8 +15,8 @@
 //!
 //! ```
 //! use std::process::ExitCode;
-//! use tfvalue::{Nullable, TfSchema, Unknown};
-//! use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Provider, Registry, Resource};
+//! use tfvalue::{IntoPlanned as _, Nullable, TfSchema, Unknown};
+//! use tfvalue_provider::{ApplyError, Context, Diagnostics, Provider, Registry, Resource};
 //!
 //! /// The provider block: `provider "greet" { greeting = "Hello" }`.
 //! #[derive(TfSchema)]
@@ -55,9 +55,11 @@
 //!     type Data = String;
 //!
 //!     async fn create(&self, ctx: &mut Context<String>, planned: Message, _config: Message) -> Result<Message, ApplyError<Message>> {
-//!         let name = planned.name.as_known().ok_or_else(|| Diagnostic::error("name is unknown"))?;
-//!         let text = format!("{}, {name}!", ctx.data()?);
-//!         Ok(Message { text: Unknown::known(Nullable::Value(text)), ..planned })
+//!         // `MessagePlanned`: what was configured is known (`name` is a String), computed
+//!         // attributes are as planned (`text` is unknown), for create to fill in.
+//!         let mut message = planned.into_planned()?;
+//!         message.text = Some(format!("{}, {}!", ctx.data()?, message.name)).into();
+//!         Ok(message.into())
 //!     }
 //!     async fn read(&self, _: &mut Context<String>, current: Message) -> Result<Option<Message>, Diagnostics> {
 //!         Ok(Some(current))
@@ -180,7 +182,7 @@ pub use move_state::MovedState;
 pub use provider::Provider;
 pub use registry::Registry;
 pub use resource::{Plan, Resource};
-pub use timeouts::{Timeouts, TimeoutsField, TimeoutsKnown};
+pub use timeouts::{Timeouts, TimeoutsField, TimeoutsKnown, TimeoutsPlanned};
 
 /// Runs the provider as a Terraform plugin: the whole `main` of a provider executable.
 ///

@@ -13,14 +13,20 @@ pub use crate::bulk_map::{Bulk, BulkDecode};
 use crate::known::UnknownPaths;
 use crate::types::Type;
 
-/// The object type of a derived struct: attribute types by name, and the names of its
-/// optional (nullable) attributes. Both come from one struct declaration, so the names are
-/// unique and the optional ones declared; should that ever not hold, the plain object type
+/// The object type of a derived struct: each attribute's name, type, and whether it is
+/// optional in the object type (not required in the schema). All come from one struct
+/// declaration, so the names are unique; should that ever not hold, the plain object type
 /// is returned rather than a panic.
-pub fn object_type(attrs: Vec<(&str, Type)>, optional: &[&str]) -> Type {
-    match Type::object_with_optional(attrs.clone(), optional.iter().copied()) {
+pub fn object_type(attrs: Vec<(&str, Type, bool)>) -> Type {
+    let optional: Vec<&str> = attrs
+        .iter()
+        .filter(|(_, _, optional)| *optional)
+        .map(|(name, _, _)| *name)
+        .collect();
+    let pairs = attrs.into_iter().map(|(name, ty, _)| (name, ty));
+    match Type::object_with_optional(pairs.clone(), optional) {
         Ok(t) => t,
-        Err(_) => Type::object(attrs),
+        Err(_) => Type::object(pairs),
     }
 }
 

@@ -12,11 +12,14 @@
 //!   ([`UnknownPaths::is_wholly_known`] answers the yes/no question faster);
 //! - [`IntoKnown`] converts a model into its fully known form, in which every `Unknown<T>` is
 //!   replaced by what `T` becomes, or fails with one [`ErrorKind::Unknown`] error naming
-//!   **every** unknown value's path.
+//!   **every** unknown value's path;
+//! - [`IntoPlanned`] converts the planned model of `create` and `update` into its
+//!   apply-time view, in which every configured value is known and every computed attribute
+//!   is as the model holds it (the provider fills it in), and back into the model.
 //!
-//! `#[derive(TfSchema)]` implements both for a model struct and generates the companion
-//! known type (`Thing` → `ThingKnown`). Both are implemented here for the standard types,
-//! the wrappers, [`Set`] and [`Value`].
+//! `#[derive(TfSchema)]` implements all three for a model struct and generates the
+//! companion types (`Thing` → `ThingKnown`, `ThingPlanned`). All are implemented here for
+//! the standard types, the wrappers, [`Set`] and [`Value`].
 //!
 //! # Cost
 //!
@@ -152,7 +155,9 @@ use std::fmt::Write as _;
 use crate::error::{Error, ErrorKind, Result};
 use crate::path::AttributePath;
 
+mod convert;
 mod impls;
+mod planned;
 mod trail;
 
 pub use self::trail::Trail;
@@ -253,6 +258,100 @@ pub trait IntoKnown: Sized {
     /// reported.
     fn into_known_at(self, at: Trail<'_>, unknowns: &mut Vec<AttributePath>)
         -> Option<Self::Known>;
+}
+
+/// Converts a planned model into its apply-time view, in which every configured value is
+/// known and every computed attribute is as the model holds it, for the provider to fill in.
+///
+/// During `ApplyResourceChange` the planned state holds unknown values exactly where the
+/// provider is to compute them, so [`IntoKnown`] fails on it; `IntoPlanned` checks every
+/// other value and converts it into its known form. `#[derive(TfSchema)]` implements it for
+/// a model struct `Thing` together with a companion struct `ThingPlanned`, whose computed
+/// fields (`#[tf(computed)]`) keep their model type and whose other fields have their
+/// `IntoPlanned` form; and `From<ThingPlanned> for Thing`, which builds the state to return.
+/// For every type but a derived model, the planned form is the known form
+/// (`Unknown<Vec<Unknown<u32>>>` → `Vec<u32>`), and a model inside a collection or wrapper
+/// becomes its companion (`Vec<Disk>` → `Vec<DiskPlanned>`).
+///
+/// ```
+/// use tfvalue::known::IntoPlanned;
+/// use tfvalue::{Nullable, TfSchema, Unknown};
+///
+/// #[derive(TfSchema)]
+/// struct Server {
+///     #[tf(computed)]
+///     id: Unknown<Nullable<String>>,
+///     name: Unknown<String>,
+///     #[tf(block)]
+///     disk: Vec<Disk>,
+/// }
+///
+/// #[derive(TfSchema)]
+/// struct Disk {
+///     size_gb: Unknown<u32>,
+///     #[tf(computed)]
+///     device: Unknown<Nullable<String>>,
+/// }
+///
+/// // What `create` receives: the configured values known, the computed ones not yet.
+/// let planned = Server {
+///     id: Unknown::unknown(),
+///     name: Unknown::known("web".to_owned()),
+///     disk: vec![Disk { size_gb: Unknown::known(20), device: Unknown::unknown() }],
+/// };
+/// let mut server: ServerPlanned = planned.into_planned()?;
+/// let name: &String = &server.name;                 // configured: known, no unwrapping
+/// assert_eq!(server.disk[0].size_gb, 20);
+/// server.id = Unknown::known(Nullable::Value(format!("srv-{name}")));
+/// server.disk[0].device = Unknown::known(Nullable::Value("/dev/sda".to_owned()));
+/// let state = Server::from(server);                // the model again, to return
+/// assert_eq!(state.id.as_value().map(String::as_str), Some("srv-web"));
+/// assert!(tfvalue::known::UnknownPaths::is_wholly_known(&state));
+///
+/// // A configured value still unknown is an error naming it.
+/// let planned = Server { id: Unknown::unknown(), name: Unknown::unknown(), disk: vec![] };
+/// let err = planned.into_planned().err().unwrap();
+/// assert_eq!(err.to_string(), ".name: value is not known yet");
+/// # Ok::<(), tfvalue::Error>(())
+/// ```
+///
+/// Implemented for the standard types, the wrappers, [`Set`] and [`Value`], as
+/// [`IntoKnown`] is.
+///
+/// [`Set`]: crate::Set
+/// [`Value`]: crate::Value
+pub trait IntoPlanned: Sized {
+    /// This type with every configured value in its known form (derived models: their
+    /// `<Name>Planned` companion).
+    type Planned;
+
+    /// Converts `self` into its apply-time view.
+    ///
+    /// # Errors
+    ///
+    /// One [`ErrorKind::Unknown`] error listing the path of every unknown value outside
+    /// the computed attributes (see [`not_known_error`]).
+    fn into_planned(self) -> Result<Self::Planned> {
+        let mut unknowns = Vec::new();
+        match self.into_planned_at(Trail::root(), &mut unknowns) {
+            Some(planned) if unknowns.is_empty() => Ok(planned),
+            _ => Err(not_known_error(&unknowns)),
+        }
+    }
+
+    /// The building block of [`IntoPlanned::into_planned`], as
+    /// [`IntoKnown::into_known_at`] is of `into_known`: converts `self`, found at `at`,
+    /// appending the path of every unknown value that may not be unknown to `unknowns`.
+    /// Returns `None` exactly when it appended at least one path.
+    fn into_planned_at(
+        self,
+        at: Trail<'_>,
+        unknowns: &mut Vec<AttributePath>,
+    ) -> Option<Self::Planned>;
+
+    /// The value back from its apply-time view: known values wrapped again as the model
+    /// holds them (a known `u32` into `Unknown::known`), computed ones as they are.
+    fn from_planned(planned: Self::Planned) -> Self;
 }
 
 #[cfg(test)]

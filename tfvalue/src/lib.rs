@@ -91,16 +91,24 @@
 //! | `BTreeSet<T>`, `HashSet<T>`, [`set::Set<T>`] (wire order, no `Ord`/`Hash` needed) | `set(T)` |
 //! | `BTreeMap<String, T>`, `HashMap<String, T>`, [`map::Map<T>`] (sorted vector, linear decoding) | `map(T)` |
 //! | tuples | `tuple([...])` |
-//! | a struct deriving `TfSchema` | `object({...})`; its nullable fields are optional attributes |
+//! | a struct deriving `TfSchema` | `object({...})`; its attributes that are not required are optional in it |
 //! | [`Value`] | `dynamic` |
 //! | `Option<T>`, [`Nullable<T>`], [`Unknown<T>`] | transparent: may be null / unknown |
 //!
 //! ## Field attributes
-//! - (none): a **required** attribute, or an **optional** one when the type is nullable
-//!   (`Option`/`Nullable`, possibly under `Unknown`).
-//! - `#[tf(required)]`, `#[tf(optional)]` (a `Value` field needs it to be optional),
+//! - (none): a **required** attribute, or an **optional** one when the type declares null
+//!   (`Option`/`Nullable`, possibly under `Unknown`). The type decides, not how it is
+//!   written ([`TfType::DECLARES_NULL`]): a field of an alias
+//!   `type Tags = Unknown<Nullable<BTreeMap<String, String>>>` is optional as the spelled-out
+//!   type is, and in a struct with type parameters each instantiation decides. A [`Value`]
+//!   field can be null without declaring it: it is required unless marked `optional`.
+//! - `#[tf(required)]` (the type must not declare null, but for write-only attributes),
+//!   `#[tf(optional)]` (the type must hold null; a `Value` field needs it to be optional),
 //!   `#[tf(computed)]` (the type must hold unknown and null: `Unknown<Nullable<T>>`),
-//!   `#[tf(optional, computed)]`, `#[tf(sensitive)]`, `#[tf(deprecated)]`.
+//!   `#[tf(optional, computed)]`, `#[tf(sensitive)]`, `#[tf(deprecated)]`. Each flag is
+//!   checked against the type itself ([`TfType::CAN_BE_NULL`], [`TfType::CAN_BE_UNKNOWN`]),
+//!   so an alias is judged as the type it names, with one compile error on the field's type;
+//!   in a struct with type parameters, against the type as written.
 //! - `#[tf(write_only)]`: a write-only attribute (Terraform 1.11 and later): set in the
 //!   configuration, always null in plan and state, so its type must hold null
 //!   (`Nullable<T>`, `Option<T>`, `Unknown<Nullable<T>>`; checked through
@@ -184,7 +192,7 @@
 //! ## Struct attributes
 //! `#[tf(version = N)]` (the schema version), `#[tf(deprecated)]` or
 //! `#[tf(deprecation_message = "Use example_vm_v2.")]`, `#[tf(description = "...")]` (default: the doc comment), `#[tf(description_kind = ...)]`,
-//! `#[tf(known_derive(Debug, Clone, ...))]` (derives for the companion type below),
+//! `#[tf(known_derive(Debug, Clone, ...))]` (derives for the companion types below),
 //! `#[tf(crate = "path")]` or `#[tf(crate = path)]` (where generated code finds tfvalue,
 //! `::tfvalue` by default: for a crate that re-exports tfvalue to its users, e.g.
 //! `#[tf(crate = "framework::tfvalue")]`).
@@ -230,25 +238,57 @@
 //! ```
 //!
 //! ## Plan time and apply time
-//! The derive also generates `<Name>Known`, the model with every `Unknown<T>` replaced by
-//! its known form, and [`IntoKnown::into_known`], which converts a model into it or fails
-//! with one error listing the path of every unknown value: apply-time code reads known data
-//! without unwrapping each field. [`UnknownPaths`] lists the unknowns without converting.
-//! The companion derives nothing unless asked: `#[tf(known_derive(Debug, Clone))]`. A
-//! model kept in a `BTreeSet` or `HashSet` (a SET block or a set of objects) needs a
-//! companion that can be kept there too: declare `#[tf(known_derive(PartialEq, Eq,
-//! PartialOrd, Ord))]` (or `Hash`) on it, or use [`set::Set`], which needs neither.
+//! The derive also generates two companion types, so that apply-time code reads known data
+//! without unwrapping each field:
+//! - `<Name>Known`, the model with every `Unknown<T>` replaced by its known form, and
+//!   [`IntoKnown::into_known`], which converts a model into it or fails with one error
+//!   listing the path of every unknown value: for what holds no unknown at all (the
+//!   configuration at apply time, a prior state).
+//! - `<Name>Planned`, the planned model of `create` and `update`: every configured value in
+//!   its known form, every computed attribute (`#[tf(computed)]`, in nested blocks and
+//!   objects too) as the model holds it, for the provider to fill in.
+//!   [`IntoPlanned::into_planned`] converts into it, failing only when a configured value
+//!   is unknown, and `Name::from(planned)` (or `.into()`) gives the model back, the state
+//!   to return.
+//!
+//! [`UnknownPaths`] lists the unknowns without converting. The companions derive nothing
+//! unless asked: `#[tf(known_derive(Debug, Clone))]` applies to both. A model kept in a
+//! `BTreeSet` or `HashSet` (a SET block or a set of objects) needs companions that can be
+//! kept there too: declare `#[tf(known_derive(PartialEq, Eq, PartialOrd, Ord))]` (or
+//! `Hash`) on it, or use [`set::Set`], which needs neither.
+//!
+//! ```
+//! use tfvalue::{IntoPlanned as _, Nullable, TfSchema, Unknown};
+//!
+//! #[derive(TfSchema)]
+//! struct Bucket {
+//!     name: Unknown<String>,
+//!     #[tf(computed)]
+//!     arn: Unknown<Nullable<String>>,
+//! }
+//!
+//! // What `create` receives: `arn` is known after apply.
+//! let planned = Bucket { name: Unknown::known("logs".to_owned()), arn: Unknown::unknown() };
+//! let mut bucket: BucketPlanned = planned.into_planned()?;
+//! bucket.arn = Some(format!("arn:aws:s3:::{}", bucket.name)).into(); // `name` is a String
+//! let state = Bucket::from(bucket);
+//! assert_eq!(state.arn.as_value().map(String::as_str), Some("arn:aws:s3:::logs"));
+//! # Ok::<(), tfvalue::Error>(())
+//! ```
 //!
 //! Mistakes are compile errors on the offending token, all reported at once: unknown or
-//! duplicate keys, `required` on a nullable type, `computed` on a type that cannot be
-//! unknown, a block of a type that is not a model, MAP nesting without string keys,
-//! `min_items > max_items`, a dynamic attribute inside a SET block, `write_only` with
-//! `computed`, on a block or on a type that cannot be null, an empty deprecation message
-//! or one beside `deprecated`, two fields with one Terraform name, enums and tuple
-//! structs; a validator on a type it cannot check, a default of the wrong type or on a
-//! `required` or `write_only` attribute, `use_state_for_unknown` on an attribute that is
-//! not computed, plan keys on a block, a regular expression that does not compile, a
-//! sibling name that is not an attribute of the struct.
+//! duplicate keys, a block of a type that is not a model, MAP nesting without string keys,
+//! `min_items > max_items`, `write_only` with `computed` or on a block, an empty
+//! deprecation message or one beside `deprecated`, two fields with one Terraform name,
+//! enums and tuple structs; a validator on a type it cannot check, a default of the wrong
+//! type or on a `required` or `write_only` attribute, `use_state_for_unknown` on an
+//! attribute that is not computed, plan keys on a block, a regular expression that does
+//! not compile, a sibling name that is not an attribute of the struct. What needs the
+//! field's type itself is checked by constant assertions in the generated code, on the
+//! field's type, once the keys are right: `required` on a type that declares null,
+//! `optional` on one that cannot be null, `computed` (or a `default`, which implies it) on
+//! one that cannot be unknown or null, `write_only` on one that cannot be null, a dynamic
+//! attribute inside a SET block.
 //!
 //! # Overview
 //! - [`Type`]: Terraform's types, parsed from and printed to the JSON type-constraint syntax.
@@ -301,7 +341,7 @@ pub mod value;
 
 pub use dynamic_value::DynamicValue;
 pub use error::{Error, ErrorKind, Result};
-pub use known::{IntoKnown, UnknownPaths};
+pub use known::{IntoKnown, IntoPlanned, UnknownPaths};
 pub use map::Map;
 pub use nullable::Nullable;
 pub use number::Number;

@@ -275,6 +275,23 @@ impl Attribute {
         self
     }
 
+    /// Sets `required` when `condition` holds, and leaves the attribute as it is otherwise:
+    /// for a flag computed from a type, as `#[derive(TfSchema)]` does with
+    /// [`TfType::DECLARES_NULL`](crate::TfType::DECLARES_NULL).
+    #[must_use]
+    pub fn required_if(mut self, condition: bool) -> Self {
+        self.required |= condition;
+        self
+    }
+
+    /// Sets `optional` when `condition` holds, and leaves the attribute as it is otherwise
+    /// (see [`Attribute::required_if`]).
+    #[must_use]
+    pub fn optional_if(mut self, condition: bool) -> Self {
+        self.optional |= condition;
+        self
+    }
+
     /// Sets `computed`.
     #[must_use]
     pub fn computed(mut self) -> Self {

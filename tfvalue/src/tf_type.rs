@@ -27,15 +27,26 @@ pub trait TfType {
     /// True when a value of this type can be null: `Option<T>`, [`Nullable<T>`], [`Value`],
     /// and the wrappers around them (`Unknown<Nullable<T>>`, `&T`, `Box<T>`, ...). Decided
     /// by the type, not by how it is spelled, so a type alias answers as the type it names.
-    /// `#[derive(TfSchema)]` uses it to require a nullable type for write-only attributes;
-    /// provider functions use it to say whether a parameter accepts null.
+    /// `#[derive(TfSchema)]` uses it to require a nullable type for optional, computed and
+    /// write-only attributes; provider functions use it to say whether a parameter accepts
+    /// null.
     const CAN_BE_NULL: bool = false;
 
     /// True when a value of this type can be unknown: [`Unknown<T>`](crate::Unknown),
     /// [`Value`], and the wrappers around them (`Nullable<Unknown<T>>`, `&T`, `Box<T>`,
-    /// ...). Decided by the type, as [`TfType::CAN_BE_NULL`] is. Provider functions use it
-    /// to say whether a parameter accepts unknown values.
+    /// ...). Decided by the type, as [`TfType::CAN_BE_NULL`] is. `#[derive(TfSchema)]`
+    /// uses it to require a type that can be unknown for computed attributes; provider
+    /// functions use it to say whether a parameter accepts unknown values.
     const CAN_BE_UNKNOWN: bool = false;
+
+    /// True when the type declares null as one of its states: `Option<T>`,
+    /// [`Nullable<T>`], and the wrappers around them (`Unknown<Nullable<T>>`, `&T`,
+    /// `Box<T>`, ...). Decided by the type, as [`TfType::CAN_BE_NULL`] is. It differs from
+    /// `CAN_BE_NULL` for [`Value`] alone, which holds null as one of the values a dynamic
+    /// attribute takes rather than by declaring it. `#[derive(TfSchema)]` makes a field
+    /// whose keys say neither `required`, `optional` nor `computed` optional when its type
+    /// declares null, and required otherwise.
+    const DECLARES_NULL: bool = false;
 }
 
 macro_rules! tf_type {
@@ -67,6 +78,7 @@ impl<T: TfType + ?Sized> TfType for &T {
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
     const CAN_BE_NULL: bool = T::CAN_BE_NULL;
     const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
+    const DECLARES_NULL: bool = T::DECLARES_NULL;
 }
 
 impl<T: TfType + ?Sized + ToOwned> TfType for Cow<'_, T> {
@@ -76,6 +88,7 @@ impl<T: TfType + ?Sized + ToOwned> TfType for Cow<'_, T> {
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
     const CAN_BE_NULL: bool = T::CAN_BE_NULL;
     const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
+    const DECLARES_NULL: bool = T::DECLARES_NULL;
 }
 
 macro_rules! transparent {
@@ -87,6 +100,7 @@ macro_rules! transparent {
             const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
             const CAN_BE_NULL: bool = T::CAN_BE_NULL;
             const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
+            const DECLARES_NULL: bool = T::DECLARES_NULL;
         }
     )*};
 }
@@ -99,6 +113,7 @@ impl<T: TfType> TfType for Option<T> {
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
     const CAN_BE_NULL: bool = true;
     const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
+    const DECLARES_NULL: bool = true;
 }
 
 impl<T: TfType> TfType for Nullable<T> {
@@ -108,6 +123,7 @@ impl<T: TfType> TfType for Nullable<T> {
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
     const CAN_BE_NULL: bool = true;
     const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
+    const DECLARES_NULL: bool = true;
 }
 
 impl<T: TfType> TfType for Vec<T> {
@@ -236,6 +252,30 @@ mod tests {
             assert!(Secret::CAN_BE_NULL && !Secret::CAN_BE_UNKNOWN);
             assert!(Planned::CAN_BE_NULL && Planned::CAN_BE_UNKNOWN);
             assert!(<&Planned>::CAN_BE_NULL && <Option<Planned>>::CAN_BE_UNKNOWN);
+        }
+    }
+
+    #[test]
+    fn declared_null_follows_the_wrappers_not_the_dynamic_type() {
+        const {
+            // Option and Nullable declare null, at any depth of the transparent wrappers.
+            assert!(<Option<u8>>::DECLARES_NULL && <Nullable<u8>>::DECLARES_NULL);
+            assert!(<Unknown<Nullable<u8>>>::DECLARES_NULL);
+            assert!(<Nullable<Unknown<u8>>>::DECLARES_NULL);
+            assert!(<&Nullable<u8>>::DECLARES_NULL && <Box<Option<u8>>>::DECLARES_NULL);
+            assert!(<Rc<Nullable<u8>>>::DECLARES_NULL && <Arc<Option<u8>>>::DECLARES_NULL);
+            assert!(<Unknown<Box<Nullable<u8>>>>::DECLARES_NULL);
+            assert!(<Option<Value>>::DECLARES_NULL);
+            // A dynamic value can be null without declaring it.
+            assert!(Value::CAN_BE_NULL && !Value::DECLARES_NULL);
+            assert!(!<Unknown<Value>>::DECLARES_NULL && !<Box<Value>>::DECLARES_NULL);
+            // Nothing else declares null, nor do collections of nullable elements.
+            assert!(!String::DECLARES_NULL && !<Unknown<u8>>::DECLARES_NULL);
+            assert!(!<Vec<Option<u8>>>::DECLARES_NULL && !<(Option<u8>,)>::DECLARES_NULL);
+            assert!(!<BTreeMap<String, Nullable<u8>>>::DECLARES_NULL);
+            assert!(!<Cow<'_, str>>::DECLARES_NULL);
+            // Aliases answer as the types they name.
+            assert!(Secret::DECLARES_NULL && Planned::DECLARES_NULL);
         }
     }
 }

@@ -198,6 +198,7 @@ impl<T: TfType> TfType for Unknown<T> {
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
     const CAN_BE_NULL: bool = T::CAN_BE_NULL;
     const CAN_BE_UNKNOWN: bool = true;
+    const DECLARES_NULL: bool = T::DECLARES_NULL;
 }
 
 impl<'de, T: Deserialize<'de> + TfType> Deserialize<'de> for Unknown<T> {

@@ -1,7 +1,7 @@
 //! `impl UnknownPaths` (the path of every unknown value), and the `<Name>Known` companion
 //! with `impl IntoKnown`: the model with every `Unknown<T>` replaced by its known form.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{impl_header, Root};
@@ -65,6 +65,9 @@ pub(super) fn expand_known(cont: &Container<'_>, root: &Root<'_>) -> TokenStream
     );
     let derives = &cont.known_derive;
     let derive_attr = (!derives.is_empty()).then(|| quote!(#[derive(#(#derives),*)]));
+    // Names a field's name cannot shadow (the fields are bound to their own names).
+    let at = syn::Ident::new("at", Span::mixed_site());
+    let unknowns = syn::Ident::new("unknowns", Span::mixed_site());
     quote! {
         #[doc = #doc]
         #derive_attr
@@ -80,10 +83,10 @@ pub(super) fn expand_known(cont: &Container<'_>, root: &Root<'_>) -> TokenStream
 
             fn into_known_at(
                 self,
-                at: #tv::known::Trail<'_>,
-                unknowns: &mut ::std::vec::Vec<#tv::AttributePath>,
+                #at: #tv::known::Trail<'_>,
+                #unknowns: &mut ::std::vec::Vec<#tv::AttributePath>,
             ) -> ::std::option::Option<Self::Known> {
-                #(let #members = #tv::known::IntoKnown::into_known_at(self.#members, at.attr(#keys), unknowns);)*
+                #(let #members = #tv::known::IntoKnown::into_known_at(self.#members, #at.attr(#keys), #unknowns);)*
                 ::std::option::Option::Some(#known { #(#members: #members?,)* })
             }
         }

@@ -1,13 +1,14 @@
 //! Code generation from the checked model: one file per generated impl family (`tf_type`,
-//! `schema`, `ser`, `de`, `known`), one for the compile-time assertions (`const_checks`),
-//! and here what they share: the path of tfvalue, the wire
+//! `schema`, `ser`, `de`, `known`, `planned`), one for the compile-time assertions
+//! (`const_checks`), and here what they share: the path of tfvalue, the wire
 //! order of fields and impl headers. Generated code uses absolute paths only (from
 //! `::tfvalue`, or the root given with `#[tf(crate = ...)]`) and, but for the `<Name>Known`
-//! companion, lives in an anonymous `const` block.
+//! and `<Name>Planned` companions, lives in an anonymous `const` block.
 
 mod const_checks;
 mod de;
 mod known;
+mod planned;
 mod rules;
 mod schema;
 mod ser;
@@ -30,8 +31,10 @@ pub(crate) fn expand(cont: &Container<'_>) -> TokenStream {
     let const_checks = const_checks::expand_const_checks(cont, &root);
     let rule_checks = rules::expand_rule_checks(cont, &root);
     let known = known::expand_known(cont, &root);
+    let planned = planned::expand_planned(cont, &root);
     quote! {
         #known
+        #planned
 
         #[doc(hidden)]
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]

@@ -69,6 +69,14 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
         if f.computed {
             flags.push(quote!(.computed()));
         }
+        if f.flags_by_type() {
+            let ty = f.ty;
+            let tv = root.at(f.ty_span());
+            flags.push(quote_spanned! {f.ty_span()=>
+                .optional_if(<#ty as #tv::TfType>::DECLARES_NULL)
+                .required_if(!<#ty as #tv::TfType>::DECLARES_NULL)
+            });
+        }
         if f.sensitive {
             flags.push(quote!(.sensitive()));
         }

@@ -14,6 +14,13 @@ pub(super) fn expand_tf_type(cont: &Container<'_>, root: &Root<'_>) -> TokenStre
         let name = &f.tf_name;
         let ty = f.ty;
         let tv = root.at(f.ty_span());
+        // Optional in the object type: any attribute that is not required.
+        let optional = if f.flags_by_type() {
+            quote_spanned!(f.ty_span()=> <#ty as #tv::TfType>::DECLARES_NULL)
+        } else {
+            let optional = f.optional || f.computed;
+            quote!(#optional)
+        };
         if f.is_dynamic_capable_blocks() {
             // Terraform's implied type of a LIST or MAP block collection whose block holds a
             // dynamic attribute is `dynamic` (its wire form is `[type, tuple-or-object]`).
@@ -22,22 +29,14 @@ pub(super) fn expand_tf_type(cont: &Container<'_>, root: &Root<'_>) -> TokenStre
                     #tv::Type::Dynamic
                 } else {
                     <#ty as #tv::TfType>::tf_type()
-                })
+                }, #optional)
             }
         } else {
-            quote_spanned!(f.ty_span()=> (#name, <#ty as #tv::TfType>::tf_type()))
+            quote_spanned!(f.ty_span()=> (#name, <#ty as #tv::TfType>::tf_type(), #optional))
         }
     });
-    let optional = cont
-        .fields
-        .iter()
-        .filter(|f| f.optional || f.computed)
-        .map(|f| f.tf_name.as_str());
     let build = quote! {
-        #private::object_type(
-            ::std::vec![#(#attrs),*],
-            &[#(#optional),*],
-        )
+        #private::object_type(::std::vec![#(#attrs),*])
     };
     let body = if cont.is_type_generic() {
         build

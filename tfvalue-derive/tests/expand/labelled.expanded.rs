@@ -53,6 +53,76 @@ where
         })
     }
 }
+///[`Labelled`] as apply-time code reads the plan: every configured value known, every computed attribute as the model holds it, for the provider to fill in. Made by `IntoPlanned::into_planned`, which lists the path of every configured value still unknown; `Labelled::from` makes the model again.
+#[allow(clippy::all, clippy::pedantic)]
+pub struct LabelledPlanned<'a, T>
+where
+    &'a str: ::tfvalue::known::IntoPlanned,
+    T: ::tfvalue::known::IntoPlanned,
+    BTreeMap<String, Extra>: ::tfvalue::known::IntoPlanned,
+{
+    ///`label`, known.
+    pub label: <&'a str as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`value`, known.
+    pub value: <T as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`extra`, known.
+    pub extra: <BTreeMap<String, Extra> as ::tfvalue::known::IntoPlanned>::Planned,
+}
+#[automatically_derived]
+#[allow(clippy::all, clippy::pedantic)]
+impl<'a, T> ::tfvalue::known::IntoPlanned for Labelled<'a, T>
+where
+    &'a str: ::tfvalue::known::IntoPlanned,
+    T: ::tfvalue::known::IntoPlanned,
+    BTreeMap<String, Extra>: ::tfvalue::known::IntoPlanned,
+{
+    type Planned = LabelledPlanned<'a, T>;
+    fn into_planned_at(
+        self,
+        at: ::tfvalue::known::Trail<'_>,
+        unknowns: &mut ::std::vec::Vec<::tfvalue::AttributePath>,
+    ) -> ::std::option::Option<Self::Planned> {
+        let field0 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.label,
+            at.attr("label"),
+            unknowns,
+        );
+        let field1 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.value,
+            at.attr("value"),
+            unknowns,
+        );
+        let field2 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.extra,
+            at.attr("extra"),
+            unknowns,
+        );
+        ::std::option::Option::Some(LabelledPlanned {
+            label: field0?,
+            value: field1?,
+            extra: field2?,
+        })
+    }
+    fn from_planned(planned: Self::Planned) -> Self {
+        Labelled {
+            label: ::tfvalue::known::IntoPlanned::from_planned(planned.label),
+            value: ::tfvalue::known::IntoPlanned::from_planned(planned.value),
+            extra: ::tfvalue::known::IntoPlanned::from_planned(planned.extra),
+        }
+    }
+}
+#[automatically_derived]
+#[allow(clippy::all, clippy::pedantic)]
+impl<'a, T> ::std::convert::From<LabelledPlanned<'a, T>> for Labelled<'a, T>
+where
+    &'a str: ::tfvalue::known::IntoPlanned,
+    T: ::tfvalue::known::IntoPlanned,
+    BTreeMap<String, Extra>: ::tfvalue::known::IntoPlanned,
+{
+    fn from(planned: LabelledPlanned<'a, T>) -> Self {
+        ::tfvalue::known::IntoPlanned::from_planned(planned)
+    }
+}
 #[doc(hidden)]
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
 const _: () = {
@@ -63,13 +133,14 @@ const _: () = {
         fn tf_type() -> ::tfvalue::Type {
             ::tfvalue::__private_0_1_0::object_type(
                 ::std::vec![
-                    ("label", < & 'a str as ::tfvalue::TfType > ::tf_type()), ("value", <
-                    T as ::tfvalue::TfType > ::tf_type()), ("extra", if < BTreeMap <
-                    String, Extra > as ::tfvalue::TfType > ::HAS_DYNAMIC {
-                    ::tfvalue::Type::Dynamic } else { < BTreeMap < String, Extra > as
-                    ::tfvalue::TfType > ::tf_type() })
+                    ("label", < & 'a str as ::tfvalue::TfType > ::tf_type(), < & 'a str
+                    as ::tfvalue::TfType > ::DECLARES_NULL), ("value", < T as
+                    ::tfvalue::TfType > ::tf_type(), < T as ::tfvalue::TfType >
+                    ::DECLARES_NULL), ("extra", if < BTreeMap < String, Extra > as
+                    ::tfvalue::TfType > ::HAS_DYNAMIC { ::tfvalue::Type::Dynamic } else {
+                    < BTreeMap < String, Extra > as ::tfvalue::TfType > ::tf_type() },
+                    false)
                 ],
-                &[],
             )
         }
         const HAS_DYNAMIC: bool = false || <&'a str as ::tfvalue::TfType>::HAS_DYNAMIC
@@ -91,7 +162,8 @@ const _: () = {
                                 "label",
                                 <&'a str as ::tfvalue::TfType>::tf_type(),
                             )
-                            .required(),
+                            .optional_if(<&'a str as ::tfvalue::TfType>::DECLARES_NULL)
+                            .required_if(!<&'a str as ::tfvalue::TfType>::DECLARES_NULL),
                     );
                 let block = block
                     .attribute(
@@ -99,7 +171,8 @@ const _: () = {
                                 "value",
                                 <T as ::tfvalue::TfType>::tf_type(),
                             )
-                            .required(),
+                            .optional_if(<T as ::tfvalue::TfType>::DECLARES_NULL)
+                            .required_if(!<T as ::tfvalue::TfType>::DECLARES_NULL),
                     );
                 let block = block
                     .block_type(

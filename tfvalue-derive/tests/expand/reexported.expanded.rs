@@ -53,6 +53,69 @@ where
         })
     }
 }
+///[`Bucket`] as apply-time code reads the plan: every configured value known, every computed attribute as the model holds it, for the provider to fill in. Made by `IntoPlanned::into_planned`, which lists the path of every configured value still unknown; `Bucket::from` makes the model again.
+#[allow(clippy::all, clippy::pedantic)]
+pub struct BucketPlanned
+where
+    String: framework::tfvalue::known::IntoPlanned,
+    Vec<Rule>: framework::tfvalue::known::IntoPlanned,
+{
+    ///`name`, known.
+    pub name: <String as framework::tfvalue::known::IntoPlanned>::Planned,
+    ///`arn`, computed: as the model holds it, for the provider to fill in.
+    pub arn: Unknown<Nullable<String>>,
+    ///`rule`, known.
+    pub rule: <Vec<Rule> as framework::tfvalue::known::IntoPlanned>::Planned,
+}
+#[automatically_derived]
+#[allow(clippy::all, clippy::pedantic)]
+impl framework::tfvalue::known::IntoPlanned for Bucket
+where
+    String: framework::tfvalue::known::IntoPlanned,
+    Vec<Rule>: framework::tfvalue::known::IntoPlanned,
+{
+    type Planned = BucketPlanned;
+    fn into_planned_at(
+        self,
+        at: framework::tfvalue::known::Trail<'_>,
+        unknowns: &mut ::std::vec::Vec<framework::tfvalue::AttributePath>,
+    ) -> ::std::option::Option<Self::Planned> {
+        let field0 = framework::tfvalue::known::IntoPlanned::into_planned_at(
+            self.name,
+            at.attr("name"),
+            unknowns,
+        );
+        let field1 = self.arn;
+        let field2 = framework::tfvalue::known::IntoPlanned::into_planned_at(
+            self.rule,
+            at.attr("rule"),
+            unknowns,
+        );
+        ::std::option::Option::Some(BucketPlanned {
+            name: field0?,
+            arn: field1,
+            rule: field2?,
+        })
+    }
+    fn from_planned(planned: Self::Planned) -> Self {
+        Bucket {
+            name: framework::tfvalue::known::IntoPlanned::from_planned(planned.name),
+            arn: planned.arn,
+            rule: framework::tfvalue::known::IntoPlanned::from_planned(planned.rule),
+        }
+    }
+}
+#[automatically_derived]
+#[allow(clippy::all, clippy::pedantic)]
+impl ::std::convert::From<BucketPlanned> for Bucket
+where
+    String: framework::tfvalue::known::IntoPlanned,
+    Vec<Rule>: framework::tfvalue::known::IntoPlanned,
+{
+    fn from(planned: BucketPlanned) -> Self {
+        framework::tfvalue::known::IntoPlanned::from_planned(planned)
+    }
+}
 #[doc(hidden)]
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
 const _: () = {
@@ -64,13 +127,14 @@ const _: () = {
                     .get_or_init(|| framework::tfvalue::__private_0_1_0::object_type(
                         ::std::vec![
                             ("name", < String as framework::tfvalue::TfType >
-                            ::tf_type()), ("arn", < Unknown < Nullable < String > > as
-                            framework::tfvalue::TfType > ::tf_type()), ("rule", if < Vec
-                            < Rule > as framework::tfvalue::TfType > ::HAS_DYNAMIC {
-                            framework::tfvalue::Type::Dynamic } else { < Vec < Rule > as
-                            framework::tfvalue::TfType > ::tf_type() })
+                            ::tf_type(), < String as framework::tfvalue::TfType >
+                            ::DECLARES_NULL), ("arn", < Unknown < Nullable < String > >
+                            as framework::tfvalue::TfType > ::tf_type(), true), ("rule",
+                            if < Vec < Rule > as framework::tfvalue::TfType >
+                            ::HAS_DYNAMIC { framework::tfvalue::Type::Dynamic } else { <
+                            Vec < Rule > as framework::tfvalue::TfType > ::tf_type() },
+                            false)
                         ],
-                        &["arn"],
                     )),
             )
         }
@@ -90,7 +154,12 @@ const _: () = {
                                 "name",
                                 <String as framework::tfvalue::TfType>::tf_type(),
                             )
-                            .required(),
+                            .optional_if(
+                                <String as framework::tfvalue::TfType>::DECLARES_NULL,
+                            )
+                            .required_if(
+                                !<String as framework::tfvalue::TfType>::DECLARES_NULL,
+                            ),
                     );
                 let block = block
                     .attribute(
@@ -369,4 +438,15 @@ const _: () = {
                 && framework::tfvalue::known::UnknownPaths::is_wholly_known(&self.rule)
         }
     }
+    const _: () = if !<Unknown<
+        Nullable<String>,
+    > as framework::tfvalue::TfType>::CAN_BE_UNKNOWN {
+        ::core::panic!(
+            "`arn` is computed, but its type cannot hold an unknown value: the provider must be able to plan it as unknown; use Unknown<Nullable<T>>"
+        )
+    } else if !<Unknown<Nullable<String>> as framework::tfvalue::TfType>::CAN_BE_NULL {
+        ::core::panic!(
+            "`arn` is computed, but its type cannot be null: Terraform sends null for a computed attribute the configuration does not set; use Unknown<Nullable<T>>"
+        )
+    };
 };

@@ -144,6 +144,177 @@ where
         })
     }
 }
+///[`Vm`] as apply-time code reads the plan: every configured value known, every computed attribute as the model holds it, for the provider to fill in. Made by `IntoPlanned::into_planned`, which lists the path of every configured value still unknown; `Vm::from` makes the model again.
+#[derive(Debug)]
+#[allow(clippy::all, clippy::pedantic)]
+pub struct VmPlanned
+where
+    String: ::tfvalue::known::IntoPlanned,
+    Nullable<BTreeMap<String, String>>: ::tfvalue::known::IntoPlanned,
+    Option<String>: ::tfvalue::known::IntoPlanned,
+    Value: ::tfvalue::known::IntoPlanned,
+    Vec<Disk>: ::tfvalue::known::IntoPlanned,
+    Option<Network>: ::tfvalue::known::IntoPlanned,
+    Nullable<String>: ::tfvalue::known::IntoPlanned,
+    Option<String>: ::tfvalue::known::IntoPlanned,
+    Timeouts: ::tfvalue::known::IntoPlanned,
+    Nullable<BTreeSet<Port>>: ::tfvalue::known::IntoPlanned,
+{
+    ///`id`, computed: as the model holds it, for the provider to fill in.
+    pub id: Unknown<Nullable<String>>,
+    ///`name`, known.
+    pub name: <String as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`password`, computed: as the model holds it, for the provider to fill in.
+    pub password: Unknown<Nullable<String>>,
+    ///`tags`, known.
+    pub tags: <Nullable<
+        BTreeMap<String, String>,
+    > as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`type`, known.
+    pub kind: <Option<String> as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`metadata`, known.
+    pub metadata: <Value as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`disk`, known.
+    pub disk: <Vec<Disk> as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`network`, known.
+    pub network: <Option<Network> as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`admin_password`, known.
+    pub admin_password: <Nullable<String> as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`legacy_flavor`, known.
+    pub legacy_flavor: <Option<String> as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`timeouts`, known.
+    pub timeouts: <Timeouts as ::tfvalue::known::IntoPlanned>::Planned,
+    ///`ports`, known.
+    pub ports: <Nullable<BTreeSet<Port>> as ::tfvalue::known::IntoPlanned>::Planned,
+}
+#[automatically_derived]
+#[allow(clippy::all, clippy::pedantic)]
+impl ::tfvalue::known::IntoPlanned for Vm
+where
+    String: ::tfvalue::known::IntoPlanned,
+    Nullable<BTreeMap<String, String>>: ::tfvalue::known::IntoPlanned,
+    Option<String>: ::tfvalue::known::IntoPlanned,
+    Value: ::tfvalue::known::IntoPlanned,
+    Vec<Disk>: ::tfvalue::known::IntoPlanned,
+    Option<Network>: ::tfvalue::known::IntoPlanned,
+    Nullable<String>: ::tfvalue::known::IntoPlanned,
+    Option<String>: ::tfvalue::known::IntoPlanned,
+    Timeouts: ::tfvalue::known::IntoPlanned,
+    Nullable<BTreeSet<Port>>: ::tfvalue::known::IntoPlanned,
+{
+    type Planned = VmPlanned;
+    fn into_planned_at(
+        self,
+        at: ::tfvalue::known::Trail<'_>,
+        unknowns: &mut ::std::vec::Vec<::tfvalue::AttributePath>,
+    ) -> ::std::option::Option<Self::Planned> {
+        let field0 = self.id;
+        let field1 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.name,
+            at.attr("name"),
+            unknowns,
+        );
+        let field2 = self.password;
+        let field3 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.tags,
+            at.attr("tags"),
+            unknowns,
+        );
+        let field4 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.kind,
+            at.attr("type"),
+            unknowns,
+        );
+        let field5 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.metadata,
+            at.attr("metadata"),
+            unknowns,
+        );
+        let field6 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.disk,
+            at.attr("disk"),
+            unknowns,
+        );
+        let field7 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.network,
+            at.attr("network"),
+            unknowns,
+        );
+        let field8 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.admin_password,
+            at.attr("admin_password"),
+            unknowns,
+        );
+        let field9 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.legacy_flavor,
+            at.attr("legacy_flavor"),
+            unknowns,
+        );
+        let field10 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.timeouts,
+            at.attr("timeouts"),
+            unknowns,
+        );
+        let field11 = ::tfvalue::known::IntoPlanned::into_planned_at(
+            self.ports,
+            at.attr("ports"),
+            unknowns,
+        );
+        ::std::option::Option::Some(VmPlanned {
+            id: field0,
+            name: field1?,
+            password: field2,
+            tags: field3?,
+            kind: field4?,
+            metadata: field5?,
+            disk: field6?,
+            network: field7?,
+            admin_password: field8?,
+            legacy_flavor: field9?,
+            timeouts: field10?,
+            ports: field11?,
+        })
+    }
+    fn from_planned(planned: Self::Planned) -> Self {
+        Vm {
+            id: planned.id,
+            name: ::tfvalue::known::IntoPlanned::from_planned(planned.name),
+            password: planned.password,
+            tags: ::tfvalue::known::IntoPlanned::from_planned(planned.tags),
+            kind: ::tfvalue::known::IntoPlanned::from_planned(planned.kind),
+            metadata: ::tfvalue::known::IntoPlanned::from_planned(planned.metadata),
+            disk: ::tfvalue::known::IntoPlanned::from_planned(planned.disk),
+            network: ::tfvalue::known::IntoPlanned::from_planned(planned.network),
+            admin_password: ::tfvalue::known::IntoPlanned::from_planned(
+                planned.admin_password,
+            ),
+            legacy_flavor: ::tfvalue::known::IntoPlanned::from_planned(
+                planned.legacy_flavor,
+            ),
+            timeouts: ::tfvalue::known::IntoPlanned::from_planned(planned.timeouts),
+            ports: ::tfvalue::known::IntoPlanned::from_planned(planned.ports),
+        }
+    }
+}
+#[automatically_derived]
+#[allow(clippy::all, clippy::pedantic)]
+impl ::std::convert::From<VmPlanned> for Vm
+where
+    String: ::tfvalue::known::IntoPlanned,
+    Nullable<BTreeMap<String, String>>: ::tfvalue::known::IntoPlanned,
+    Option<String>: ::tfvalue::known::IntoPlanned,
+    Value: ::tfvalue::known::IntoPlanned,
+    Vec<Disk>: ::tfvalue::known::IntoPlanned,
+    Option<Network>: ::tfvalue::known::IntoPlanned,
+    Nullable<String>: ::tfvalue::known::IntoPlanned,
+    Option<String>: ::tfvalue::known::IntoPlanned,
+    Timeouts: ::tfvalue::known::IntoPlanned,
+    Nullable<BTreeSet<Port>>: ::tfvalue::known::IntoPlanned,
+{
+    fn from(planned: VmPlanned) -> Self {
+        ::tfvalue::known::IntoPlanned::from_planned(planned)
+    }
+}
 #[doc(hidden)]
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
 const _: () = {
@@ -155,32 +326,29 @@ const _: () = {
                     .get_or_init(|| ::tfvalue::__private_0_1_0::object_type(
                         ::std::vec![
                             ("id", < Unknown < Nullable < String > > as ::tfvalue::TfType
-                            > ::tf_type()), ("name", < String as ::tfvalue::TfType >
-                            ::tf_type()), ("password", < Unknown < Nullable < String > >
-                            as ::tfvalue::TfType > ::tf_type()), ("tags", < Nullable <
-                            BTreeMap < String, String > > as ::tfvalue::TfType >
-                            ::tf_type()), ("type", < Option < String > as
-                            ::tfvalue::TfType > ::tf_type()), ("metadata", < Value as
-                            ::tfvalue::TfType > ::tf_type()), ("disk", if < Vec < Disk >
-                            as ::tfvalue::TfType > ::HAS_DYNAMIC {
-                            ::tfvalue::Type::Dynamic } else { < Vec < Disk > as
-                            ::tfvalue::TfType > ::tf_type() }), ("network", < Option <
-                            Network > as ::tfvalue::TfType > ::tf_type()),
-                            ("admin_password", < Nullable < String > as ::tfvalue::TfType
-                            > ::tf_type()), ("legacy_flavor", < Option < String > as
-                            ::tfvalue::TfType > ::tf_type()), ("timeouts", < Timeouts as
-                            ::tfvalue::TfType > ::tf_type()), ("ports", < Nullable <
-                            BTreeSet < Port > > as ::tfvalue::TfType > ::tf_type())
-                        ],
-                        &[
-                            "id",
-                            "password",
-                            "tags",
-                            "type",
-                            "metadata",
-                            "admin_password",
-                            "legacy_flavor",
-                            "ports",
+                            > ::tf_type(), true), ("name", < String as ::tfvalue::TfType
+                            > ::tf_type(), < String as ::tfvalue::TfType >
+                            ::DECLARES_NULL), ("password", < Unknown < Nullable < String
+                            > > as ::tfvalue::TfType > ::tf_type(), true), ("tags", <
+                            Nullable < BTreeMap < String, String > > as ::tfvalue::TfType
+                            > ::tf_type(), < Nullable < BTreeMap < String, String > > as
+                            ::tfvalue::TfType > ::DECLARES_NULL), ("type", < Option <
+                            String > as ::tfvalue::TfType > ::tf_type(), < Option <
+                            String > as ::tfvalue::TfType > ::DECLARES_NULL),
+                            ("metadata", < Value as ::tfvalue::TfType > ::tf_type(),
+                            true), ("disk", if < Vec < Disk > as ::tfvalue::TfType >
+                            ::HAS_DYNAMIC { ::tfvalue::Type::Dynamic } else { < Vec <
+                            Disk > as ::tfvalue::TfType > ::tf_type() }, false),
+                            ("network", < Option < Network > as ::tfvalue::TfType >
+                            ::tf_type(), false), ("admin_password", < Nullable < String >
+                            as ::tfvalue::TfType > ::tf_type(), < Nullable < String > as
+                            ::tfvalue::TfType > ::DECLARES_NULL), ("legacy_flavor", <
+                            Option < String > as ::tfvalue::TfType > ::tf_type(), <
+                            Option < String > as ::tfvalue::TfType > ::DECLARES_NULL),
+                            ("timeouts", < Timeouts as ::tfvalue::TfType > ::tf_type(),
+                            false), ("ports", < Nullable < BTreeSet < Port > > as
+                            ::tfvalue::TfType > ::tf_type(), < Nullable < BTreeSet < Port
+                            > > as ::tfvalue::TfType > ::DECLARES_NULL)
                         ],
                     )),
             )
@@ -222,7 +390,8 @@ const _: () = {
                                 "name",
                                 <String as ::tfvalue::TfType>::tf_type(),
                             )
-                            .required(),
+                            .optional_if(<String as ::tfvalue::TfType>::DECLARES_NULL)
+                            .required_if(!<String as ::tfvalue::TfType>::DECLARES_NULL),
                     );
                 let block = block
                     .attribute(
@@ -246,7 +415,16 @@ const _: () = {
                                     BTreeMap<String, String>,
                                 > as ::tfvalue::TfType>::tf_type(),
                             )
-                            .optional(),
+                            .optional_if(
+                                <Nullable<
+                                    BTreeMap<String, String>,
+                                > as ::tfvalue::TfType>::DECLARES_NULL,
+                            )
+                            .required_if(
+                                !<Nullable<
+                                    BTreeMap<String, String>,
+                                > as ::tfvalue::TfType>::DECLARES_NULL,
+                            ),
                     );
                 let block = block
                     .attribute(
@@ -254,7 +432,12 @@ const _: () = {
                                 "type",
                                 <Option<String> as ::tfvalue::TfType>::tf_type(),
                             )
-                            .optional(),
+                            .optional_if(
+                                <Option<String> as ::tfvalue::TfType>::DECLARES_NULL,
+                            )
+                            .required_if(
+                                !<Option<String> as ::tfvalue::TfType>::DECLARES_NULL,
+                            ),
                     );
                 let block = block
                     .attribute(
@@ -295,7 +478,12 @@ const _: () = {
                                 "admin_password",
                                 <Nullable<String> as ::tfvalue::TfType>::tf_type(),
                             )
-                            .optional()
+                            .optional_if(
+                                <Nullable<String> as ::tfvalue::TfType>::DECLARES_NULL,
+                            )
+                            .required_if(
+                                !<Nullable<String> as ::tfvalue::TfType>::DECLARES_NULL,
+                            )
                             .sensitive()
                             .write_only()
                             .description(
@@ -309,7 +497,12 @@ const _: () = {
                                 "legacy_flavor",
                                 <Option<String> as ::tfvalue::TfType>::tf_type(),
                             )
-                            .optional()
+                            .optional_if(
+                                <Option<String> as ::tfvalue::TfType>::DECLARES_NULL,
+                            )
+                            .required_if(
+                                !<Option<String> as ::tfvalue::TfType>::DECLARES_NULL,
+                            )
                             .deprecated(),
                     );
                 let block = block
@@ -337,7 +530,16 @@ const _: () = {
                                     nesting: ::tfvalue::schema::ObjectNesting::Set,
                                 },
                             )
-                            .optional(),
+                            .optional_if(
+                                <Nullable<
+                                    BTreeSet<Port>,
+                                > as ::tfvalue::TfType>::DECLARES_NULL,
+                            )
+                            .required_if(
+                                !<Nullable<
+                                    BTreeSet<Port>,
+                                > as ::tfvalue::TfType>::DECLARES_NULL,
+                            ),
                     );
                 let block = block
                     .description(
@@ -994,12 +1196,41 @@ const _: () = {
                 && ::tfvalue::known::UnknownPaths::is_wholly_known(&self.ports)
         }
     }
-    const _: () = ::core::assert!(
-        < Nullable < String > as ::tfvalue::TfType > ::CAN_BE_NULL,
-        "`admin_password` is write-only: a write-only attribute is always null in plan and state, so its type must hold null: use Nullable<_> (or Unknown<Nullable<_>>)"
-    );
-    const _: () = ::core::assert!(
-        ! < Port as ::tfvalue::TfType > ::HAS_DYNAMIC,
-        "`ports` is a SET of a type containing a dynamic attribute (tfvalue::Value), which Terraform does not allow: use a list or map nesting, or a typed attribute"
-    );
+    const _: () = if !<Unknown<Nullable<String>> as ::tfvalue::TfType>::CAN_BE_UNKNOWN {
+        ::core::panic!(
+            "`id` is computed, but its type cannot hold an unknown value: the provider must be able to plan it as unknown; use Unknown<Nullable<T>>"
+        )
+    } else if !<Unknown<Nullable<String>> as ::tfvalue::TfType>::CAN_BE_NULL {
+        ::core::panic!(
+            "`id` is computed, but its type cannot be null: Terraform sends null for a computed attribute the configuration does not set; use Unknown<Nullable<T>>"
+        )
+    };
+    const _: () = if !<Unknown<Nullable<String>> as ::tfvalue::TfType>::CAN_BE_NULL {
+        ::core::panic!(
+            "`password` is optional, but its type cannot be null: Terraform sends null for an unset optional attribute; wrap the type in Nullable<T> or Option<T>"
+        )
+    } else if !<Unknown<Nullable<String>> as ::tfvalue::TfType>::CAN_BE_UNKNOWN {
+        ::core::panic!(
+            "`password` is computed, but its type cannot hold an unknown value: the provider must be able to plan it as unknown; use Unknown<Nullable<T>>"
+        )
+    } else if !<Unknown<Nullable<String>> as ::tfvalue::TfType>::CAN_BE_NULL {
+        ::core::panic!(
+            "`password` is computed, but its type cannot be null: Terraform sends null for a computed attribute the configuration does not set; use Unknown<Nullable<T>>"
+        )
+    };
+    const _: () = if !<Value as ::tfvalue::TfType>::CAN_BE_NULL {
+        ::core::panic!(
+            "`metadata` is optional, but its type cannot be null: Terraform sends null for an unset optional attribute; wrap the type in Nullable<T> or Option<T>"
+        )
+    };
+    const _: () = if !<Nullable<String> as ::tfvalue::TfType>::CAN_BE_NULL {
+        ::core::panic!(
+            "`admin_password` is write-only: a write-only attribute is always null in plan and state, so its type must hold null: use Nullable<_> (or Unknown<Nullable<_>>)"
+        )
+    };
+    const _: () = if <Port as ::tfvalue::TfType>::HAS_DYNAMIC {
+        ::core::panic!(
+            "`ports` is a SET of a type containing a dynamic attribute (tfvalue::Value), which Terraform does not allow: use a list or map nesting, or a typed attribute"
+        )
+    };
 };

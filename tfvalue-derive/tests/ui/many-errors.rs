@@ -1,5 +1,7 @@
 // Every problem in one input is reported in one compile: parse errors (struct, then field
-// keys) first, then the checks, field by field.
+// keys) first, then the checks, field by field. The flags against the types (`required` on
+// `name`, `computed` on `id`) are judged by the generated code's constant assertions, so
+// they are reported once the derive's own errors are fixed.
 use tfvalue::{Nullable, TfSchema};
 
 #[derive(TfSchema)]

@@ -2,7 +2,7 @@
 //! known), [`Unknown`], [`Nullable`], options and pointers, sequences, sets, maps, tuples,
 //! and the dynamic [`Value`].
 
-use super::{IntoKnown, Trail, UnknownPaths};
+use super::{convert, IntoKnown, Trail, UnknownPaths};
 use crate::error::Result;
 use crate::nullable::Nullable;
 use crate::number::Number;
@@ -263,53 +263,6 @@ impl<T: UnknownPaths> UnknownPaths for Vec<T> {
     }
 }
 
-/// Converts the elements of a sequence, each at its index, into any collection. The
-/// collection is complete only when the result is `Some`.
-fn convert_elements<T: IntoKnown, C: FromIterator<T::Known>>(
-    elements: impl IntoIterator<Item = T>,
-    at: Trail<'_>,
-    unknowns: &mut Vec<AttributePath>,
-) -> Option<C> {
-    let mut complete = true;
-    let out = elements
-        .into_iter()
-        .enumerate()
-        .filter_map(|(i, v)| {
-            let known = v.into_known_at(at.index(i), unknowns);
-            complete &= known.is_some();
-            known
-        })
-        .collect();
-    complete.then_some(out)
-}
-
-/// Converts the elements of a vector. When the known element is no larger and equally
-/// aligned, the standard library collects in place (reusing the buffer); otherwise the new
-/// vector is allocated once, at its final size.
-fn convert_vec<T: IntoKnown>(
-    elements: Vec<T>,
-    at: Trail<'_>,
-    unknowns: &mut Vec<AttributePath>,
-) -> Option<Vec<T::Known>> {
-    use std::mem::{align_of, size_of};
-    let in_place = size_of::<T::Known>() > 0
-        && size_of::<T>() >= size_of::<T::Known>()
-        && align_of::<T>() == align_of::<T::Known>();
-    if in_place {
-        return convert_elements(elements, at, unknowns);
-    }
-    let mut out = Vec::with_capacity(elements.len());
-    let mut complete = true;
-    for (i, v) in elements.into_iter().enumerate() {
-        match v.into_known_at(at.index(i), unknowns) {
-            Some(k) if complete => out.push(k),
-            Some(_) => {}
-            None => complete = false,
-        }
-    }
-    complete.then_some(out)
-}
-
 impl<T: IntoKnown> IntoKnown for Vec<T> {
     type Known = Vec<T::Known>;
 
@@ -318,7 +271,7 @@ impl<T: IntoKnown> IntoKnown for Vec<T> {
         at: Trail<'_>,
         unknowns: &mut Vec<AttributePath>,
     ) -> Option<Self::Known> {
-        convert_vec(self, at, unknowns)
+        convert::vec(self, at, unknowns, T::into_known_at)
     }
 }
 
@@ -341,7 +294,7 @@ impl<T: IntoKnown> IntoKnown for Set<T> {
         at: Trail<'_>,
         unknowns: &mut Vec<AttributePath>,
     ) -> Option<Self::Known> {
-        convert_vec(self.into_vec(), at, unknowns).map(Set::from)
+        convert::vec(self.into_vec(), at, unknowns, T::into_known_at).map(Set::from)
     }
 }
 
@@ -369,7 +322,7 @@ where
         at: Trail<'_>,
         unknowns: &mut Vec<AttributePath>,
     ) -> Option<Self::Known> {
-        convert_elements(self, at, unknowns)
+        convert::elements(self, at, unknowns, T::into_known_at)
     }
 }
 
@@ -398,18 +351,7 @@ where
         at: Trail<'_>,
         unknowns: &mut Vec<AttributePath>,
     ) -> Option<Self::Known> {
-        let mut out = HashSet::with_capacity_and_hasher(self.len(), self.hasher().clone());
-        let mut complete = true;
-        for (i, v) in self.into_iter().enumerate() {
-            match v.into_known_at(at.index(i), unknowns) {
-                Some(k) if complete => {
-                    out.insert(k);
-                }
-                Some(_) => {}
-                None => complete = false,
-            }
-        }
-        complete.then_some(out)
+        convert::hash_set(self, at, unknowns, T::into_known_at)
     }
 }
 
@@ -433,16 +375,7 @@ impl<K: AsRef<str> + Ord, T: IntoKnown> IntoKnown for BTreeMap<K, T> {
         at: Trail<'_>,
         unknowns: &mut Vec<AttributePath>,
     ) -> Option<Self::Known> {
-        let mut complete = true;
-        let out = self
-            .into_iter()
-            .filter_map(|(k, v)| {
-                let known = v.into_known_at(at.key(k.as_ref()), unknowns);
-                complete &= known.is_some();
-                Some((k, known?))
-            })
-            .collect();
-        complete.then_some(out)
+        convert::btree_map(self, at, unknowns, T::into_known_at)
     }
 }
 
@@ -467,18 +400,7 @@ impl<T: IntoKnown> IntoKnown for crate::map::Map<T> {
         at: Trail<'_>,
         unknowns: &mut Vec<AttributePath>,
     ) -> Option<Self::Known> {
-        let mut complete = true;
-        let mut out = crate::map::Map::with_capacity(self.len());
-        for (k, v) in self {
-            match v.into_known_at(at.key(&k), unknowns) {
-                Some(known) if complete => {
-                    out.insert(k, known);
-                }
-                Some(_) => {}
-                None => complete = false,
-            }
-        }
-        complete.then_some(out)
+        convert::map(self, at, unknowns, T::into_known_at)
     }
 }
 
@@ -505,18 +427,7 @@ impl<K: AsRef<str> + Eq + Hash, T: IntoKnown, S: BuildHasher + Clone> IntoKnown
         at: Trail<'_>,
         unknowns: &mut Vec<AttributePath>,
     ) -> Option<Self::Known> {
-        let mut out = HashMap::with_capacity_and_hasher(self.len(), self.hasher().clone());
-        let mut complete = true;
-        for (k, v) in self {
-            match v.into_known_at(at.key(k.as_ref()), unknowns) {
-                Some(known) if complete => {
-                    out.insert(k, known);
-                }
-                Some(_) => {}
-                None => complete = false,
-            }
-        }
-        complete.then_some(out)
+        convert::hash_map(self, at, unknowns, T::into_known_at)
     }
 }
 

@@ -337,3 +337,110 @@ impl IntoKnown for Liar {
 fn none_without_paths_is_still_an_error() {
     assert_eq!(known_err(Liar), "value is not known yet");
 }
+
+/// `v` into its planned form, which must equal `expected`, and back into `v`.
+#[track_caller]
+fn planned_round_trip<T>(v: T, expected: T::Planned)
+where
+    T: IntoPlanned + Clone + PartialEq + std::fmt::Debug,
+    T::Planned: PartialEq + std::fmt::Debug,
+{
+    let planned = v.clone().into_planned().expect("nothing unknown");
+    assert_eq!(planned, expected);
+    assert_eq!(T::from_planned(planned), v);
+}
+
+fn planned_err<T: IntoPlanned>(v: T) -> String {
+    match v.into_planned() {
+        Ok(_) => "ok".to_owned(),
+        Err(e) => {
+            assert_eq!(e.kind(), ErrorKind::Unknown);
+            e.to_string()
+        }
+    }
+}
+
+#[test]
+fn planned_forms_of_std_types_are_their_known_forms() {
+    let k = Unknown::<u8>::known;
+    // Leaves.
+    planned_round_trip(String::from("a"), "a".to_owned());
+    planned_round_trip("a", "a");
+    planned_round_trip(Cow::<str>::Owned("c".into()), Cow::Owned("c".into()));
+    planned_round_trip(Number::from(5_i64), Number::from(5_i64));
+    planned_round_trip((true, 'x', -1_i8, 0.5_f32), (true, 'x', -1, 0.5));
+    // Wrappers: known values unwrapped, and wrapped again on the way back.
+    planned_round_trip(k(1), 1);
+    planned_round_trip(Unknown::known(Nullable::<u8>::Null), Nullable::Null);
+    planned_round_trip(Nullable::Value(k(1)), Nullable::Value(1));
+    planned_round_trip(Some(k(1)), Some(1));
+    planned_round_trip(None::<Unknown<u8>>, None);
+    planned_round_trip(Box::new(k(1)), Box::new(1));
+    planned_round_trip(Rc::new(k(1)), Rc::new(1));
+    planned_round_trip(Arc::new(k(1)), Arc::new(1));
+    // Collections keep their order and keys.
+    planned_round_trip(vec![k(1), k(2)], vec![1, 2]);
+    planned_round_trip(vec![Unknown::known("a".to_owned())], vec!["a".to_owned()]);
+    planned_round_trip(Set::from([k(2), k(1)]), Set::from([2, 1]));
+    planned_round_trip(
+        BTreeSet::from([Nullable::Value(1_u8), Nullable::Null]),
+        BTreeSet::from([Nullable::Value(1), Nullable::Null]),
+    );
+    planned_round_trip(HashSet::from([k(1), k(2)]), HashSet::from([1, 2]));
+    planned_round_trip(
+        BTreeMap::from([("a".to_owned(), k(1))]),
+        BTreeMap::from([("a".to_owned(), 1)]),
+    );
+    planned_round_trip(
+        crate::map::Map::from([("b", k(2)), ("a", k(1))]),
+        crate::map::Map::from([("a", 1), ("b", 2)]),
+    );
+    planned_round_trip(HashMap::from([("a", k(1))]), HashMap::from([("a", 1)]));
+    planned_round_trip((k(1), "s", Nullable::<u8>::Null), (1, "s", Nullable::Null));
+    planned_round_trip(Value::from("y"), Value::from("y"));
+}
+
+#[test]
+fn planned_forms_report_every_unknown_path() {
+    let k = Unknown::<u8>::known;
+    let u = || Unknown::<u8>::unknown();
+    assert_eq!(planned_err(u()), "value is not known yet");
+    assert_eq!(planned_err(Nullable::Value(u())), "value is not known yet");
+    assert_eq!(planned_err(Box::new(u())), "value is not known yet");
+    assert_eq!(
+        planned_err(vec![u(), k(1), u()]),
+        "2 values are not known yet: [0], [2]"
+    );
+    assert_eq!(
+        planned_err(Set::from([k(1), u()])),
+        "[1]: value is not known yet"
+    );
+    assert_eq!(
+        planned_err(BTreeMap::from([
+            ("env".to_owned(), u()),
+            ("ok".to_owned(), k(1))
+        ])),
+        r#"["env"]: value is not known yet"#
+    );
+    assert_eq!(
+        planned_err(crate::map::Map::from([("m", u())])),
+        r#"["m"]: value is not known yet"#
+    );
+    assert_eq!(
+        planned_err(HashMap::from([("h", u())])),
+        r#"["h"]: value is not known yet"#
+    );
+    // A hash set's paths are positions in its own iteration order.
+    let set = HashSet::from([k(1), u()]);
+    let at = set
+        .iter()
+        .position(Unknown::is_unknown)
+        .expect("one unknown");
+    assert_eq!(planned_err(set), format!("[{at}]: value is not known yet"));
+    assert_eq!(
+        planned_err((k(1), u(), "s", u())),
+        "2 values are not known yet: [1], [3]"
+    );
+    let dynamic = Value::object([("a", Value::unknown(Type::String))]);
+    assert_eq!(planned_err(dynamic), ".a: value is not known yet");
+}

@@ -58,6 +58,25 @@ fn builders_set_fields() {
 }
 
 #[test]
+fn conditional_builders_set_a_flag_or_leave_it() {
+    let by = |nullable: bool| {
+        Attribute::new("a", Type::String)
+            .optional_if(nullable)
+            .required_if(!nullable)
+    };
+    let (optional, required) = (by(true), by(false));
+    assert!(optional.optional && !optional.required && !optional.computed);
+    assert!(required.required && !required.optional && !required.computed);
+    // A false condition clears nothing.
+    let kept = Attribute::new("a", Type::String)
+        .required()
+        .optional()
+        .required_if(false)
+        .optional_if(false);
+    assert!(kept.required && kept.optional);
+}
+
+#[test]
 fn implied_type_of_attributes() {
     let b = Block::new()
         .attribute(Attribute::new("s", Type::String).optional())
