@@ -95,28 +95,6 @@ fn duration_text(text: &str) -> Result<(), String> {
 }
 
 impl Timeouts {
-    /// The attribute of `operation`.
-    fn value(&self, operation: &str) -> &Unknown<Nullable<String>> {
-        match operation {
-            "create" => &self.create,
-            "read" => &self.read,
-            "update" => &self.update,
-            _ => &self.delete,
-        }
-    }
-
-    /// The configured duration of `operation`: `default` when it is null or unknown.
-    fn duration(&self, operation: &str, default: Duration) -> Result<Duration, Diagnostic> {
-        let Some(text) = self.value(operation).as_value() else {
-            return Ok(default);
-        };
-        parse_duration(text).map_err(|e| {
-            Diagnostic::error("Timeout Cannot Be Parsed")
-                .with_detail(format!("timeout for \"{operation}\" cannot be parsed, {e}"))
-                .at(path(operation))
-        })
-    }
-
     /// How long creating may take: the configured `create`, or `default` when it is not
     /// set (or not known yet).
     ///
@@ -124,7 +102,7 @@ impl Timeouts {
     /// The configured text is not a duration: "Timeout Cannot Be Parsed" at
     /// `.timeouts.create`, with Go's reason (validation reports it before any apply).
     pub fn create(&self, default: Duration) -> Result<Duration, Diagnostic> {
-        self.duration("create", default)
+        TimeoutsField::create(self, default)
     }
 
     /// How long reading may take: the configured `read`, or `default` (see
@@ -133,7 +111,7 @@ impl Timeouts {
     /// # Errors
     /// As [`Timeouts::create`], at `.timeouts.read`.
     pub fn read(&self, default: Duration) -> Result<Duration, Diagnostic> {
-        self.duration("read", default)
+        TimeoutsField::read(self, default)
     }
 
     /// How long updating may take: the configured `update`, or `default` (see
@@ -142,7 +120,7 @@ impl Timeouts {
     /// # Errors
     /// As [`Timeouts::create`], at `.timeouts.update`.
     pub fn update(&self, default: Duration) -> Result<Duration, Diagnostic> {
-        self.duration("update", default)
+        TimeoutsField::update(self, default)
     }
 
     /// How long deleting may take: the configured `delete`, or `default` (see
@@ -151,77 +129,124 @@ impl Timeouts {
     /// # Errors
     /// As [`Timeouts::create`], at `.timeouts.delete`.
     pub fn delete(&self, default: Duration) -> Result<Duration, Diagnostic> {
-        self.duration("delete", default)
+        TimeoutsField::delete(self, default)
     }
 }
 
-/// The path of an operation's attribute: `.timeouts.<operation>`.
-fn path(operation: &str) -> AttributePath {
-    AttributePath::root().attr("timeouts").attr(operation)
+/// The duration `text` of `operation` says, or `default` when there is none.
+fn duration(
+    text: Option<&str>,
+    operation: &str,
+    default: Duration,
+) -> Result<Duration, Diagnostic> {
+    let Some(text) = text else {
+        return Ok(default);
+    };
+    parse_duration(text).map_err(|e| {
+        Diagnostic::error("Timeout Cannot Be Parsed")
+            .with_detail(format!("timeout for \"{operation}\" cannot be parsed, {e}"))
+            .at(AttributePath::root().attr("timeouts").attr(operation))
+    })
 }
 
-/// A model's `timeouts` field, whichever form it takes (`Option<Timeouts>` or
-/// `Nullable<Timeouts>` for a block, `Unknown<Nullable<Timeouts>>` for a nested
-/// attribute): the methods of [`Timeouts`], with the default for every operation when the
-/// configuration sets no timeouts (or they are not known yet).
+/// Whatever holds a model's timeouts: [`Timeouts`] and its companions ([`TimeoutsKnown`],
+/// [`TimeoutsPlanned`], what `into_known` and `into_planned` make of it), and the field
+/// of a model in any form (`Option<_>` or `Nullable<_>` for a block,
+/// `Unknown<Nullable<_>>` for a nested attribute). Its methods give each operation's
+/// duration, the default for every operation when the configuration sets no timeouts
+/// (or they are not known yet).
 pub trait TimeoutsField {
-    /// The timeouts, when the configuration sets them and they are known.
-    fn timeouts(&self) -> Option<&Timeouts>;
+    /// The configured text of `operation` (`"create"`, `"read"`, `"update"` or
+    /// `"delete"`), when it is set and known.
+    fn configured(&self, operation: &str) -> Option<&str>;
 
-    /// See [`Timeouts::create`]; `default` when no timeouts are set.
+    /// How long creating may take: the configured `create`, or `default`.
     ///
     /// # Errors
     /// As [`Timeouts::create`].
     fn create(&self, default: Duration) -> Result<Duration, Diagnostic> {
-        self.timeouts().map_or(Ok(default), |t| t.create(default))
+        duration(self.configured("create"), "create", default)
     }
 
-    /// See [`Timeouts::read`]; `default` when no timeouts are set.
+    /// How long reading may take: the configured `read`, or `default`.
     ///
     /// # Errors
     /// As [`Timeouts::read`].
     fn read(&self, default: Duration) -> Result<Duration, Diagnostic> {
-        self.timeouts().map_or(Ok(default), |t| t.read(default))
+        duration(self.configured("read"), "read", default)
     }
 
-    /// See [`Timeouts::update`]; `default` when no timeouts are set.
+    /// How long updating may take: the configured `update`, or `default`.
     ///
     /// # Errors
     /// As [`Timeouts::update`].
     fn update(&self, default: Duration) -> Result<Duration, Diagnostic> {
-        self.timeouts().map_or(Ok(default), |t| t.update(default))
+        duration(self.configured("update"), "update", default)
     }
 
-    /// See [`Timeouts::delete`]; `default` when no timeouts are set.
+    /// How long deleting may take: the configured `delete`, or `default`.
     ///
     /// # Errors
     /// As [`Timeouts::delete`].
     fn delete(&self, default: Duration) -> Result<Duration, Diagnostic> {
-        self.timeouts().map_or(Ok(default), |t| t.delete(default))
+        duration(self.configured("delete"), "delete", default)
     }
 }
 
 impl TimeoutsField for Timeouts {
-    fn timeouts(&self) -> Option<&Timeouts> {
-        Some(self)
+    fn configured(&self, operation: &str) -> Option<&str> {
+        let value = match operation {
+            "create" => &self.create,
+            "read" => &self.read,
+            "update" => &self.update,
+            "delete" => &self.delete,
+            _ => return None,
+        };
+        value.as_value().map(String::as_str)
     }
 }
 
-impl TimeoutsField for Option<Timeouts> {
-    fn timeouts(&self) -> Option<&Timeouts> {
-        self.as_ref()
+impl TimeoutsField for TimeoutsKnown {
+    fn configured(&self, operation: &str) -> Option<&str> {
+        let value = match operation {
+            "create" => &self.create,
+            "read" => &self.read,
+            "update" => &self.update,
+            "delete" => &self.delete,
+            _ => return None,
+        };
+        value.as_value().map(String::as_str)
     }
 }
 
-impl TimeoutsField for Nullable<Timeouts> {
-    fn timeouts(&self) -> Option<&Timeouts> {
-        self.as_value()
+impl TimeoutsField for TimeoutsPlanned {
+    fn configured(&self, operation: &str) -> Option<&str> {
+        let value = match operation {
+            "create" => &self.create,
+            "read" => &self.read,
+            "update" => &self.update,
+            "delete" => &self.delete,
+            _ => return None,
+        };
+        value.as_value().map(String::as_str)
+    }
+}
+
+impl<T: TimeoutsField> TimeoutsField for Option<T> {
+    fn configured(&self, operation: &str) -> Option<&str> {
+        self.as_ref()?.configured(operation)
+    }
+}
+
+impl<T: TimeoutsField> TimeoutsField for Nullable<T> {
+    fn configured(&self, operation: &str) -> Option<&str> {
+        self.as_value()?.configured(operation)
     }
 }
 
 impl<T: TimeoutsField> TimeoutsField for Unknown<T> {
-    fn timeouts(&self) -> Option<&Timeouts> {
-        self.as_known().and_then(TimeoutsField::timeouts)
+    fn configured(&self, operation: &str) -> Option<&str> {
+        self.as_known()?.configured(operation)
     }
 }
 

@@ -221,3 +221,29 @@ fn bad_values_are_errors_at_their_attribute_when_used() {
     // stands for the default.
     assert_eq!(t.delete(MINUTE), Ok(MINUTE));
 }
+
+#[test]
+fn the_companions_give_the_same_durations() {
+    use tfvalue::{IntoKnown as _, IntoPlanned as _};
+    let t = Timeouts {
+        create: set("5m"),
+        read: Unknown::null(),
+        update: set("1y"),
+        delete: Unknown::null(),
+    };
+    let known = t.clone().into_known().unwrap();
+    let planned = t.clone().into_planned().unwrap();
+    let in_option = Some(t.clone().into_known().unwrap());
+    for field in [&t as &dyn TimeoutsField, &known, &planned, &in_option] {
+        assert_eq!(field.create(MINUTE), Ok(5 * MINUTE));
+        assert_eq!(field.read(MINUTE), Ok(MINUTE));
+        assert_eq!(
+            shown(&field.update(MINUTE).unwrap_err()),
+            ".timeouts.update: Timeout Cannot Be Parsed: timeout for \"update\" cannot be \
+             parsed, time: unknown unit \"y\" in duration \"1y\""
+        );
+        assert_eq!(field.configured("restart"), None);
+    }
+    let none: Option<TimeoutsKnown> = None;
+    assert_eq!(none.delete(2 * MINUTE), Ok(2 * MINUTE));
+}
