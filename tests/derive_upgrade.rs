@@ -1,7 +1,8 @@
 //! State upgrades with derived models: RawState JSON stored by an older schema version is
-//! decoded leniently into that version's model and upgraded step by step (V0 → V1 → V2).
+//! decoded leniently into that version's model and upgraded step by step (V0 → V1), then
+//! into the current model (V2), whose version only its `#[tf(version = 2)]` says.
 
-use tfvalue::{upgrade_state, NoPrevious, Nullable, StateVersion, TfSchema};
+use tfvalue::{NoPrevious, Nullable, StateVersion, TfSchema, Upgrades};
 
 /// Version 0: `size` was a string, `legacy` existed.
 #[derive(TfSchema, Debug, PartialEq)]
@@ -19,7 +20,7 @@ struct DiskV1 {
     size_gb: Nullable<u32>,
 }
 
-/// Version 2: `encrypted` was added.
+/// Version 2, the current one: `encrypted` was added.
 #[derive(TfSchema, Debug, PartialEq)]
 #[tf(version = 2)]
 struct DiskV2 {
@@ -57,22 +58,23 @@ impl StateVersion for DiskV1 {
     }
 }
 
-impl StateVersion for DiskV2 {
-    const VERSION: i64 = 2;
-    type Previous = DiskV1;
-    fn upgrade(v1: DiskV1) -> tfvalue::Result<Self> {
+/// Every older version through the chain that ends at version 1, then into version 2.
+fn upgrades() -> Upgrades<DiskV2> {
+    Upgrades::new().chain::<DiskV1>(|v1| {
         Ok(DiskV2 {
             name: v1.name,
             size_gb: v1.size_gb,
             encrypted: Nullable::Null,
         })
-    }
+    })
 }
 
 #[test]
 fn versions_come_from_the_derive() {
     assert_eq!(DiskV1::schema().version, DiskV1::VERSION);
-    assert_eq!(DiskV2::schema().version, DiskV2::VERSION);
+    assert_eq!(Upgrades::<DiskV2>::current_version(), 2);
+    assert_eq!(upgrades().versions(), [0, 1]);
+    assert!(upgrades().problems().is_empty());
 }
 
 #[test]
@@ -84,21 +86,22 @@ fn each_stored_version_upgrades_to_the_latest() {
     };
     // Version 0 state, with an attribute the model no longer has ignored.
     let v0 = br#"{"name":"data","size":"100GB","legacy":true,"removed_long_ago":1}"#;
-    assert_eq!(upgrade_state::<DiskV2>(0, v0).expect("upgrades"), expected);
+    assert_eq!(upgrades().upgrade(0, v0).expect("upgrades"), expected);
     // Version 1 state with the number stored as a string (lenient, as Terraform's SDKs).
     let v1 = br#"{"name":"data","size_gb":"100"}"#;
-    assert_eq!(upgrade_state::<DiskV2>(1, v1).expect("upgrades"), expected);
+    assert_eq!(upgrades().upgrade(1, v1).expect("upgrades"), expected);
     // Current state with an attribute missing: null.
     let v2 = br#"{"name":"data","size_gb":100}"#;
-    assert_eq!(upgrade_state::<DiskV2>(2, v2).expect("decodes"), expected);
+    assert_eq!(upgrades().upgrade(2, v2).expect("decodes"), expected);
 }
 
 #[test]
 fn upgrade_errors_name_what_is_wrong() {
-    let e = upgrade_state::<DiskV2>(0, br#"{"name":"data","size":"big","legacy":null}"#)
+    let e = upgrades()
+        .upgrade(0, br#"{"name":"data","size":"big","legacy":null}"#)
         .expect_err("fails");
     assert_eq!(e.to_string(), ".size: size \"big\" is not a size");
-    let e = upgrade_state::<DiskV2>(3, b"{}").expect_err("fails");
+    let e = upgrades().upgrade(3, b"{}").expect_err("fails");
     assert_eq!(
         e.to_string(),
         "state version 3 is newer than this provider's schema version 2"

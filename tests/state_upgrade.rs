@@ -1,11 +1,12 @@
 //! The raw states Terraform 1.11.4 sent in `UpgradeResourceState` (`tests/data/terraform/`)
 //! decode leniently into a model that declares only some of `probe_thing`'s attributes,
-//! and go through a two-version upgrade chain.
+//! and go through a two-version upgrade chain; into a current model, straight from
+//! version 0 and step by step, with the same result.
 
 use serde::Deserialize;
 use serde_json::value::RawValue;
-use tfvalue::upgrade::{upgrade_state, NoPrevious, StateVersion};
-use tfvalue::{Nullable, Number, Type, Unknown, Value};
+use tfvalue::upgrade::{upgrade_state, NoPrevious, StateVersion, Upgrades};
+use tfvalue::{Nullable, Number, TfSchema, Type, Unknown, Value};
 use tfvalue_suite::{data, data_text};
 
 /// One line of `payloads.jsonl` (only the fields used here).
@@ -57,10 +58,11 @@ impl StateVersion for ProbeV0 {
     }
 }
 
-/// Version 1: `s` renamed `name`.
+/// Version 1: `s` renamed `name`, `n_big` kept.
 struct ProbeV1 {
     id: String,
     name: Nullable<String>,
+    n_big: Nullable<Number>,
 }
 
 impl<'de> Deserialize<'de> for ProbeV1 {
@@ -76,8 +78,19 @@ impl StateVersion for ProbeV1 {
         Ok(ProbeV1 {
             id: v0.id,
             name: v0.s,
+            n_big: v0.n_big,
         })
     }
+}
+
+/// Version 2, the current model: `n_big` renamed `quantity`; its version is said here
+/// only.
+#[derive(TfSchema, Debug, PartialEq)]
+#[tf(version = 2)]
+struct Probe {
+    id: String,
+    name: Nullable<String>,
+    quantity: Nullable<Number>,
 }
 
 #[test]
@@ -118,6 +131,26 @@ fn raw_states_decode_leniently_into_a_partial_model() {
         let upgraded: ProbeV1 = upgrade_state(0, json.as_bytes()).unwrap();
         assert_eq!(upgraded.id, want.id);
         assert_eq!(upgraded.name.as_value(), want.s.as_ref());
+
+        // Into the current model: straight from version 0, and through the chain.
+        let straight = Upgrades::<Probe>::new().from(0, |v0: ProbeV0| {
+            Ok(Probe {
+                id: v0.id,
+                name: v0.s,
+                quantity: v0.n_big,
+            })
+        });
+        let stepwise = Upgrades::<Probe>::new().chain::<ProbeV1>(|v1| {
+            Ok(Probe {
+                id: v1.id,
+                name: v1.name,
+                quantity: v1.n_big,
+            })
+        });
+        let probe = straight.upgrade(0, json.as_bytes()).unwrap();
+        assert_eq!(probe, stepwise.upgrade(0, json.as_bytes()).unwrap());
+        assert_eq!(probe.id, want.id);
+        assert_eq!(probe.quantity.as_value(), want.n_big.as_ref());
 
         // A well-formed state reads the same leniently and strictly.
         let lenient = Value::from_json_lenient(json.as_bytes(), &full_type).unwrap();

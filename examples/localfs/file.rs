@@ -6,14 +6,19 @@
 //! changes. Since the state then holds no text, the private state records the hash and
 //! size of what was written, and drift is detected by the hash alone.
 
+use std::future::Future;
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::Path;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use tfvalue::known::{IntoKnown as _, IntoPlanned as _};
 use tfvalue::path::AttributePath;
-use tfvalue::{Nullable, TfSchema, Unknown};
-use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, MovedState, Plan, Resource};
+use tfvalue::{Nullable, TfSchema, Unknown, Upgrades, Value};
+use tfvalue_provider::{
+    ApplyError, Context, Diagnostic, Diagnostics, MovedState, Plan, Resource, Timeouts,
+    TimeoutsField as _,
+};
 
 use super::fnv::fnv1a64_hex;
 use super::paths::{
@@ -22,10 +27,19 @@ use super::paths::{
 use super::{log_module, Root};
 
 /// Permissions of a file whose configuration sets none.
-const DEFAULT_PERMISSIONS: &str = "0644";
+pub const DEFAULT_PERMISSIONS: &str = "0644";
+
+/// How long a create or update may take when `timeouts` does not say.
+const DEFAULT_WRITE_TIMEOUT: Duration = Duration::from_secs(20 * 60);
+
+/// How long a read or delete may take when `timeouts` does not say.
+const DEFAULT_READ_TIMEOUT: Duration = Duration::from_secs(5 * 60);
 
 /// A text file under the provider's root directory.
+///
+/// Schema version 2: states of versions 0 and 1 are upgraded by `file_versions.rs`.
 #[derive(TfSchema, Debug, Clone)]
+#[tf(version = 2)]
 pub struct File {
     /// The file's path relative to the root (the same as `path`).
     #[tf(computed)]
@@ -64,6 +78,12 @@ pub struct File {
     /// itself is written (for tools that check the content). Changing it replaces the file.
     #[tf(requires_replace)]
     pub hash_path: Unknown<Nullable<String>>,
+    /// How long each operation may take (`timeouts { create = "30s" }`): 20 minutes for
+    /// create and update, 5 for read and delete, when not set. A write waits out the
+    /// provider's `write_delay_ms` within its timeout. Validation checks each value (the
+    /// validators `Timeouts` declares).
+    #[tf(block)]
+    pub timeouts: Option<Timeouts>,
 }
 
 /// The `localfs_file` resource type, also served as `localfs_text_file`: the same
@@ -170,6 +190,41 @@ fn known_path(file: &File) -> Result<&str, Diagnostic> {
             .with_detail("`path` must be known when the file is written.")
             .at(AttributePath::root().attr("path"))
     })
+}
+
+/// The error of an operation that did not finish within its timeout (`operation` is the
+/// attribute of `timeouts` that set it, `action` what was being done).
+fn timed_out(operation: &str, action: &str, limit: Duration) -> Diagnostic {
+    Diagnostic::error(format!("Timed out: {operation}"))
+        .with_detail(format!(
+            "{action} did not finish within the {operation} timeout of {limit:?} \
+             (`timeouts.{operation}`, or its default). Raise the timeout, or find what slows \
+             the operation down."
+        ))
+        .at(AttributePath::root().attr("timeouts").attr(operation))
+}
+
+/// Runs a write of the file at `rel` within `limit`. Past it, the error says so, with the
+/// state of the file when the write had already made it (as any failure after the file
+/// exists must).
+async fn write_within(
+    root: &Root,
+    rel: &str,
+    current: File,
+    wo: bool,
+    (operation, limit): (&str, Duration),
+    work: impl Future<Output = Result<File, ApplyError<File>>>,
+) -> Result<File, ApplyError<File>> {
+    match tokio::time::timeout(limit, work).await {
+        Ok(outcome) => outcome,
+        Err(_) => {
+            let failed = ApplyError::new(timed_out(operation, &format!("Writing {rel}"), limit));
+            Err(match observe(root, rel, current, wo).await {
+                Ok(Some(state)) => failed.with_state(state),
+                Ok(None) | Err(_) => failed,
+            })
+        }
+    }
 }
 
 /// What a write does with the file's text.
@@ -423,20 +478,25 @@ impl Resource for FileResource {
         planned: File,
         config: File,
     ) -> Result<File, ApplyError<File>> {
+        let limit = planned.timeouts.create(DEFAULT_WRITE_TIMEOUT)?;
+        let current = planned.clone();
         // Every configured value is known at apply; only the computed ones are not.
         let planned = planned.into_planned()?;
         let config = config.into_known()?;
         let root = ctx.data()?;
-        let rel = &planned.path;
-        let full = resolve(root, rel, "path")?;
+        let rel = planned.path.clone();
+        let full = resolve(root, &rel, "path")?;
         refuse_existing(&full, &format!("localfs_file.<name> {rel}")).await?;
-        log_module(ctx, "create", rel)?;
-        write_delay(ctx).await?;
+        log_module(ctx, "create", &rel)?;
         let (text, wo) = match config.content_wo.into_option() {
             Some(text) => (text, true),
             None => (plain_text(&planned), false),
         };
-        let outcome = write(ctx.data()?, planned, Text::Write(text), wo).await;
+        let work = async {
+            write_delay(ctx).await?;
+            write(root, planned, Text::Write(text), wo).await
+        };
+        let outcome = write_within(root, &rel, current, wo, ("create", limit), work).await;
         keep_private(ctx, &outcome, wo);
         outcome
     }
@@ -446,9 +506,12 @@ impl Resource for FileResource {
         ctx: &mut Context<Root>,
         current: File,
     ) -> Result<Option<File>, Diagnostics> {
+        let limit = current.timeouts.read(DEFAULT_READ_TIMEOUT)?;
         let rel = known_path(&current)?.to_owned();
         let wo = WrittenOnly::from_private(ctx.private()).is_some();
-        observe(ctx.data()?, &rel, current, wo).await
+        tokio::time::timeout(limit, observe(ctx.data()?, &rel, current, wo))
+            .await
+            .map_err(|_| timed_out("read", &format!("Reading {rel}"), limit))?
     }
 
     async fn update(
@@ -458,10 +521,12 @@ impl Resource for FileResource {
         planned: File,
         config: File,
     ) -> Result<File, ApplyError<File>> {
+        let limit = planned.timeouts.update(DEFAULT_WRITE_TIMEOUT)?;
+        let current = planned.clone();
         let planned = planned.into_planned()?;
         let config = config.into_known()?;
-        log_module(ctx, "update", &planned.path)?;
-        write_delay(ctx).await?;
+        let rel = planned.path.clone();
+        log_module(ctx, "update", &rel)?;
         let wo = !config.content_wo.is_null();
         let text = match config.content_wo.into_option() {
             None => Text::Write(plain_text(&planned)),
@@ -469,18 +534,30 @@ impl Resource for FileResource {
             Some(_) if planned.content_hash.as_known().is_some() => Text::Keep,
             Some(text) => Text::Write(text),
         };
-        let outcome = write(ctx.data()?, planned, text, wo).await;
+        let root = ctx.data()?;
+        let work = async {
+            write_delay(ctx).await?;
+            write(root, planned, text, wo).await
+        };
+        let outcome = write_within(root, &rel, current, wo, ("update", limit), work).await;
         keep_private(ctx, &outcome, wo);
         outcome
     }
 
     async fn delete(&self, ctx: &mut Context<Root>, prior: File) -> Result<(), ApplyError<File>> {
+        let limit = prior.timeouts.delete(DEFAULT_READ_TIMEOUT)?;
         let root = ctx.data()?;
         let rel = known_path(&prior)?;
-        remove_file(&resolve(root, rel, "path")?).await?;
-        if let Some(hash_path) = prior.hash_path.as_known().and_then(Nullable::as_value) {
-            remove_file(&resolve(root, hash_path, "hash_path")?).await?;
-        }
+        let work = async {
+            remove_file(&resolve(root, rel, "path")?).await?;
+            if let Some(hash_path) = prior.hash_path.as_known().and_then(Nullable::as_value) {
+                remove_file(&resolve(root, hash_path, "hash_path")?).await?;
+            }
+            Ok::<(), Diagnostic>(())
+        };
+        tokio::time::timeout(limit, work)
+            .await
+            .map_err(|_| timed_out("delete", &format!("Removing {rel}"), limit))??;
         Ok(())
     }
 
@@ -497,6 +574,7 @@ impl Resource for FileResource {
             content_hash: Unknown::null(),
             size: Unknown::null(),
             hash_path: Unknown::null(),
+            timeouts: None,
         };
         let root = ctx.data()?;
         match observe(root, id, start, false).await? {
@@ -510,8 +588,31 @@ impl Resource for FileResource {
         }
     }
 
+    fn upgrades(&self) -> Upgrades<File> {
+        super::file_versions::upgrades()
+    }
+
+    async fn repair_state(
+        &self,
+        _: &mut Context<Root>,
+        state: &mut Value,
+    ) -> Result<(), Diagnostics> {
+        if super::file_versions::repair(state) {
+            return Ok(());
+        }
+        Err(Diagnostic::error("Cannot repair the stored state")
+            .with_detail(
+                "The stored state of the file has neither `path` nor `id`, so nothing says \
+                 which file it is. Remove it from the state (`terraform state rm`) and import \
+                 the file again.",
+            )
+            .at(AttributePath::root().attr("path"))
+            .into())
+    }
+
     /// A file of this provider's under either of its names is taken over as it is: the
-    /// state is the same, and the next read checks it against the disk.
+    /// state is the same (upgraded first when it was stored with an older schema
+    /// version), and the next read checks it against the disk.
     async fn move_state(
         &self,
         _: &mut Context<Root>,
@@ -522,6 +623,13 @@ impl Resource for FileResource {
         if !ours {
             return Ok(None);
         }
-        source.decode::<File>().map(Some)
+        let version = source.source_schema_version();
+        if version == File::schema().version {
+            return source.decode::<File>().map(Some);
+        }
+        self.upgrades()
+            .upgrade(version, source.json())
+            .map(Some)
+            .map_err(|e| Diagnostics::from_value_error("Unable to Upgrade Resource State", &e))
     }
 }

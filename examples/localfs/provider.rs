@@ -15,6 +15,7 @@
 //!   path        = "etc/motd"
 //!   content     = "Welcome!\n"
 //!   permissions = "0640"
+//!   timeouts { create = "2m" }              # how long an operation may take
 //! }
 //!
 //! resource "localfs_document" "app" {       # a JSON document built from attributes
@@ -58,6 +59,7 @@
 pub mod directory;
 pub mod document;
 pub mod file;
+mod file_versions;
 mod fnv;
 pub mod functions;
 mod paths;

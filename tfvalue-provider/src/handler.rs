@@ -616,7 +616,9 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                         .into());
                 }
                 if request.version == schema.version {
-                    return current_version_state(&mut ctx, json, &schema.block, ty);
+                    let mut state = current_version_state(&mut ctx, json, ty)?;
+                    Resource::repair_state(self, &mut ctx, &mut state).await?;
+                    return encode_current_state(state, &schema.block, ty);
                 }
                 let state = Resource::upgrade_state(self, &mut ctx, request.version, json).await?;
                 encode_model(&state, "upgraded state", true)
@@ -645,11 +647,10 @@ impl<R: Resource> ErasedResource<R::Data> for R {
 fn current_version_state<D>(
     ctx: &mut Context<D>,
     json: &[u8],
-    block: &Block,
     ty: &Type,
-) -> Result<DynamicValue, Diagnostics> {
-    let mut value = match Value::from_json(json, ty) {
-        Ok(value) => value,
+) -> Result<Value, Diagnostics> {
+    match Value::from_json(json, ty) {
+        Ok(value) => Ok(value),
         Err(strict) => {
             let value = Value::from_json_lenient(json, ty)
                 .map_err(decode_failed("Invalid stored state"))?;
@@ -658,11 +659,36 @@ fn current_version_state<D>(
                     "It was read leniently; what did not match: {strict}"
                 )),
             );
-            value
+            Ok(value)
         }
-    };
-    block.null_write_only(&mut value);
-    value
+    }
+}
+
+/// The answer for a state of the current version, once the provider has repaired it
+/// ([`Resource::repair_state`]): still of the model's type, its write-only attributes
+/// null.
+fn encode_current_state(
+    mut state: Value,
+    block: &Block,
+    ty: &Type,
+) -> Result<DynamicValue, Diagnostics> {
+    let invalid = "Provider produced an invalid repaired state";
+    state.conforms_to(ty).map_err(decode_failed(invalid))?;
+    if !state.is_wholly_known() {
+        let unknown = state.unknown_paths();
+        let list: Vec<String> = unknown.iter().map(ToString::to_string).collect();
+        let mut error = Diagnostic::error(invalid).with_detail(format!(
+            "A state must be wholly known, but these attributes are unknown: {}. This is a \
+             bug in the provider.",
+            list.join(", ")
+        ));
+        if let Some(first) = unknown.into_iter().next() {
+            error = error.at(first);
+        }
+        return Err(error.into());
+    }
+    block.null_write_only(&mut state);
+    state
         .to_msgpack(ty)
         .map(DynamicValue::msgpack)
         .map_err(decode_failed("Invalid stored state"))

@@ -8,8 +8,10 @@
 //! handshake and mutual TLS with Terraform, the gRPC protocol, decoding and encoding every
 //! value (errors point at the attribute in the user's configuration), the default plan
 //! (computed attributes become "known after apply"), replacement, private state, state
-//! upgrades, destroy, and write-only attributes (`#[tf(write_only)]`: seen in the
-//! configuration, always null in every plan and state the provider answers).
+//! upgrades ([`Resource::upgrades`], [`Resource::repair_state`]), destroy, and write-only
+//! attributes (`#[tf(write_only)]`: seen in the configuration, always null in every plan
+//! and state the provider answers). [`Timeouts`] is the usual `timeouts` block, with Go
+//! durations ([`parse_duration`]).
 //!
 //! ```
 //! use std::process::ExitCode;
@@ -92,6 +94,7 @@ mod function;
 mod function_args;
 mod function_error;
 mod function_handler;
+mod go_duration;
 mod handler;
 mod handshake;
 mod messages;
@@ -109,6 +112,7 @@ mod serve;
 mod server;
 #[cfg(test)]
 mod service_tests;
+mod timeouts;
 mod tls;
 
 #[doc(hidden)]
@@ -172,11 +176,13 @@ pub use ephemeral_resource::{EphemeralResource, Opened};
 pub use function::{Function, Signature};
 pub use function_args::{FunctionArgs, LastArgument, Variadic};
 pub use function_error::FunctionError;
+pub use go_duration::{parse_duration, DurationError};
 pub use model::Model;
 pub use move_state::MovedState;
 pub use provider::Provider;
 pub use registry::Registry;
 pub use resource::{Plan, Resource};
+pub use timeouts::{Timeouts, TimeoutsField, TimeoutsKnown, TimeoutsPlanned};
 
 /// Runs the provider as a Terraform plugin: the whole `main` of a provider executable.
 ///

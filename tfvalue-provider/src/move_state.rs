@@ -74,7 +74,8 @@ impl<'a> MovedState<'a> {
 
     /// The source state as Terraform stored it: a JSON object with the source type's
     /// attributes. For a source stored with an older schema version than the model at
-    /// hand, read it with [`tfvalue::upgrade_state`] and a version chain.
+    /// hand, read it with [`tfvalue::Upgrades::upgrade`] (a resource's own
+    /// [`Resource::upgrades`](crate::Resource::upgrades) when the source is of its model).
     pub fn json(&self) -> &'a [u8] {
         self.json
     }

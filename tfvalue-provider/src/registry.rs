@@ -22,7 +22,8 @@ use crate::resource::Resource;
 ///
 /// Mistakes (a repeated or malformed type name, an invalid schema, a
 /// `requires_replace` path the schema does not have, a write-only attribute anywhere but
-/// in a managed resource) are collected and reported together when the provider starts,
+/// in a managed resource, a resource's state [`upgrades`](crate::Resource::upgrades)
+/// declared wrongly) are collected and reported together when the provider starts,
 /// before Terraform sees it.
 pub struct Registry<D> {
     pub(crate) resources: BTreeMap<String, Arc<dyn ErasedResource<D>>>,
@@ -64,6 +65,10 @@ impl<D: Send + Sync + 'static> Registry<D> {
                     "resource type {type_name:?}: requires_replace names {path}, which its schema does not have"
                 ));
             }
+        }
+        for problem in Resource::upgrades(&resource).problems() {
+            self.problems
+                .push(format!("resource type {type_name:?}: {problem}"));
         }
         self.resources
             .insert(type_name.to_owned(), Arc::new(resource));

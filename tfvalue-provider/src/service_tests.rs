@@ -24,6 +24,8 @@ mod protocol_6_10;
 mod provider_meta;
 mod refresh;
 mod rules;
+mod state_upgrade;
+mod validation_warnings;
 mod write_only;
 
 #[derive(TfSchema, Debug)]
@@ -326,6 +328,23 @@ fn errors(d: &[pb::Diagnostic]) -> Vec<String> {
                 .map(|p| p.to_string())
                 .unwrap_or_default();
             format!("{at}: {}", d.summary)
+        })
+        .collect()
+}
+
+/// Each diagnostic as `severity path: summary: detail`.
+fn shown(d: &[pb::Diagnostic]) -> Vec<String> {
+    d.iter()
+        .map(|d| {
+            let severity = if d.severity == pb::diagnostic::Severity::Warning as i32 {
+                "warning"
+            } else {
+                "error"
+            };
+            let at = (d.attribute.as_ref().map(path_from_proto))
+                .map(|p| format!(" {p}"))
+                .unwrap_or_default();
+            format!("{severity}{at}: {}: {}", d.summary, d.detail)
         })
         .collect()
 }
@@ -1305,160 +1324,6 @@ async fn stop_provider_ends_an_operation_waiting_on_stopping() {
         .into_inner();
     assert_eq!(errors(&applied.diagnostics), [": Interrupted"]);
     assert_eq!(applied.new_state, Some(nil()), "nothing was created");
-}
-
-/// Version 0 of a resource's model: `size` was text.
-#[derive(TfSchema, Debug)]
-struct DiskV0 {
-    name: String,
-    size: Nullable<String>,
-}
-
-/// Version 1: `size_gb`, a number.
-#[derive(TfSchema, Debug)]
-#[tf(version = 1)]
-struct DiskV1 {
-    name: Unknown<String>,
-    size_gb: Unknown<Nullable<i64>>,
-}
-
-impl tfvalue::StateVersion for DiskV0 {
-    const VERSION: i64 = 0;
-    type Previous = tfvalue::NoPrevious;
-    fn upgrade(previous: tfvalue::NoPrevious) -> tfvalue::Result<Self> {
-        match previous {}
-    }
-}
-
-impl tfvalue::StateVersion for DiskV1 {
-    const VERSION: i64 = 1;
-    type Previous = DiskV0;
-    fn upgrade(v0: DiskV0) -> tfvalue::Result<Self> {
-        let size_gb = match v0.size.into_option() {
-            Some(text) => Nullable::Value(text.trim_end_matches("GB").parse().map_err(|_| {
-                tfvalue::Error::new(
-                    tfvalue::ErrorKind::Custom,
-                    format!("{text:?} is not a size"),
-                )
-                .in_attr("size")
-            })?),
-            None => Nullable::Null,
-        };
-        Ok(DiskV1 {
-            name: Unknown::known(v0.name),
-            size_gb: Unknown::known(size_gb),
-        })
-    }
-}
-
-struct Disks;
-
-impl Resource for Disks {
-    type Model = DiskV1;
-    type Data = Store;
-
-    async fn upgrade_state(
-        &self,
-        _: &mut Context<Store>,
-        version: i64,
-        raw: &[u8],
-    ) -> Result<DiskV1, Diagnostics> {
-        tfvalue::upgrade_state::<DiskV1>(version, raw)
-            .map_err(|e| Diagnostics::from_value_error("Cannot upgrade the stored state", &e))
-    }
-    async fn create(
-        &self,
-        _: &mut Context<Store>,
-        planned: DiskV1,
-        _: DiskV1,
-    ) -> Result<DiskV1, ApplyError<DiskV1>> {
-        Ok(planned)
-    }
-    async fn read(
-        &self,
-        _: &mut Context<Store>,
-        current: DiskV1,
-    ) -> Result<Option<DiskV1>, Diagnostics> {
-        Ok(Some(current))
-    }
-    async fn update(
-        &self,
-        _: &mut Context<Store>,
-        _: DiskV1,
-        planned: DiskV1,
-        _: DiskV1,
-    ) -> Result<DiskV1, ApplyError<DiskV1>> {
-        Ok(planned)
-    }
-    async fn delete(&self, _: &mut Context<Store>, _: DiskV1) -> Result<(), ApplyError<DiskV1>> {
-        Ok(())
-    }
-}
-
-struct DiskProvider;
-
-impl Provider for DiskProvider {
-    type Config = Config;
-    type Data = Store;
-    fn register(&self, registry: &mut Registry<Store>) {
-        registry.resource("test_disk", Disks);
-    }
-    async fn configure(
-        &self,
-        _: &mut Context<Store>,
-        _: &str,
-        _: Config,
-    ) -> Result<Store, Diagnostics> {
-        Ok(Store::default())
-    }
-}
-
-#[tokio::test]
-async fn state_upgrades_walk_the_version_chain() {
-    let svc = ProviderService::new(DiskProvider).unwrap();
-    let upgrade = |version: i64, json: &'static [u8]| {
-        svc.upgrade_resource_state(Request::new(pb::upgrade_resource_state::Request {
-            type_name: "test_disk".into(),
-            version,
-            raw_state: Some(pb::RawState {
-                json: json.to_vec(),
-                flatmap: Default::default(),
-            }),
-        }))
-    };
-    let r = upgrade(0, br#"{"name":"d","size":"20GB"}"#)
-        .await
-        .unwrap()
-        .into_inner();
-    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
-    let ty = DiskV1::schema().object_type();
-    let v = Value::from_msgpack(&r.upgraded_state.unwrap().msgpack, ty).unwrap();
-    assert_eq!(
-        v.attr("size_gb")
-            .and_then(Value::as_number)
-            .map(ToString::to_string)
-            .as_deref(),
-        Some("20")
-    );
-    // The current version is read as it is.
-    let r = upgrade(1, br#"{"name":"d","size_gb":5}"#)
-        .await
-        .unwrap()
-        .into_inner();
-    assert!(r.diagnostics.is_empty());
-    // A bad old value: the error names the attribute of the old state.
-    let r = upgrade(0, br#"{"name":"d","size":"big"}"#)
-        .await
-        .unwrap()
-        .into_inner();
-    assert_eq!(
-        errors(&r.diagnostics),
-        [".size: Cannot upgrade the stored state"]
-    );
-    assert!(r.upgraded_state.is_none());
-    // A newer version than the provider knows: an error, not a guess.
-    let r = upgrade(2, br#"{}"#).await.unwrap().into_inner();
-    assert_eq!(errors(&r.diagnostics).len(), 1);
 }
 
 #[tokio::test]

@@ -354,5 +354,5 @@ pub use tf_type::TfType;
 pub use tfvalue_derive::TfSchema;
 pub use types::{ObjectType, Type};
 pub use unknown::Unknown;
-pub use upgrade::{upgrade_state, NoPrevious, StateVersion};
+pub use upgrade::{upgrade_state, NoPrevious, StateVersion, Upgrades};
 pub use value::{Readable, Value};

@@ -194,23 +194,13 @@ pub struct ThingV0 {
     pub name: Unknown<String>,
 }
 
-impl tfvalue::StateVersion for ThingV0 {
-    const VERSION: i64 = 0;
-    type Previous = tfvalue::NoPrevious;
-    fn upgrade(previous: tfvalue::NoPrevious) -> tfvalue::Result<Self> {
-        match previous {}
-    }
-}
-
-impl tfvalue::StateVersion for Thing {
-    const VERSION: i64 = 1;
-    type Previous = ThingV0;
-    fn upgrade(v0: ThingV0) -> tfvalue::Result<Self> {
-        Ok(Thing {
-            id: v0.id,
-            ..Thing::named(v0.name)
-        })
-    }
+/// `fuzz_thing`'s states of version 0 straight into the current model (version 1, its
+/// `#[tf(version = 1)]`).
+fn from_v0(v0: ThingV0) -> tfvalue::Result<Thing> {
+    Ok(Thing {
+        id: v0.id,
+        ..Thing::named(v0.name)
+    })
 }
 
 impl Thing {
@@ -567,14 +557,8 @@ impl Resource for Things {
         })
     }
 
-    async fn upgrade_state(
-        &self,
-        _: &mut Context<Settings>,
-        version: i64,
-        raw: &[u8],
-    ) -> Result<Thing, Diagnostics> {
-        tfvalue::upgrade_state::<Thing>(version, raw)
-            .map_err(|e| Diagnostics::from_value_error("Cannot upgrade the stored state", &e))
+    fn upgrades(&self) -> tfvalue::Upgrades<Thing> {
+        tfvalue::Upgrades::new().from(0, from_v0)
     }
 
     fn requires_replace(&self) -> Vec<AttributePath> {

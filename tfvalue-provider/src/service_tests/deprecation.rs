@@ -122,23 +122,6 @@ fn dynamic<T: TfSchema>(v: &Value) -> Option<pb::DynamicValue> {
     })
 }
 
-/// Each diagnostic as `severity path: summary: detail`.
-fn shown(d: &[pb::Diagnostic]) -> Vec<String> {
-    d.iter()
-        .map(|d| {
-            let severity = if d.severity == pb::diagnostic::Severity::Warning as i32 {
-                "warning"
-            } else {
-                "error"
-            };
-            let at = (d.attribute.as_ref().map(path_from_proto))
-                .map(|p| format!(" {p}"))
-                .unwrap_or_default();
-            format!("{severity}{at}: {}: {}", d.summary, d.detail)
-        })
-        .collect()
-}
-
 fn modern(title: Value, colour: Value, weights: &[Value]) -> Value {
     let options = Value::object([("colour", colour)]);
     let rule_type = Rule::schema().object_type().clone();
