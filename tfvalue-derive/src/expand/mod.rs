@@ -97,6 +97,25 @@ fn wire_order<'c, 'a>(cont: &'c Container<'a>) -> Vec<&'c Field<'a>> {
     fields
 }
 
+/// The type that keys the per-type caches of a struct with type parameters (its schema,
+/// its rules): the struct with every lifetime `'static`, since neither depends on
+/// lifetimes and a cache key must be `'static`.
+fn cache_key(cont: &Container<'_>) -> TokenStream {
+    let ident = cont.ident;
+    let args = cont.generics.params.iter().map(|p| match p {
+        syn::GenericParam::Lifetime(_) => quote!('static),
+        syn::GenericParam::Type(t) => {
+            let t = &t.ident;
+            quote!(#t)
+        }
+        syn::GenericParam::Const(c) => {
+            let c = &c.ident;
+            quote!(#c)
+        }
+    });
+    quote!(#ident<#(#args),*>)
+}
+
 /// `impl<...> Trait for Ident<...> where <extra bounds on every type parameter>`.
 fn impl_header(cont: &Container<'_>, trait_path: TokenStream, bound: TokenStream) -> TokenStream {
     let ident = cont.ident;

@@ -31,19 +31,8 @@ pub(super) fn expand_rules_fn(cont: &Container<'_>, root: &Root<'_>) -> TokenStr
         }
     };
     let body = if cont.is_type_generic() {
-        let ident = cont.ident;
-        let args = cont.generics.params.iter().map(|p| match p {
-            syn::GenericParam::Lifetime(_) => quote!('static),
-            syn::GenericParam::Type(t) => {
-                let t = &t.ident;
-                quote!(#t)
-            }
-            syn::GenericParam::Const(c) => {
-                let c = &c.ident;
-                quote!(#c)
-            }
-        });
-        quote!(#tv::rules::cached_rules::<#ident<#(#args),*>>(#build))
+        let key = super::cache_key(cont);
+        quote!(#tv::rules::cached_rules::<#key>(#build))
     } else {
         quote! {
             static RULES: ::std::sync::OnceLock<#tv::rules::Rules> =

@@ -151,21 +151,8 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
         }
     };
     let body = if cont.is_type_generic() {
-        // The cache is keyed by type, which must be 'static: the schema does not depend on
-        // lifetimes, so the key is the struct with every lifetime 'static.
-        let ident = cont.ident;
-        let args = cont.generics.params.iter().map(|p| match p {
-            syn::GenericParam::Lifetime(_) => quote!('static),
-            syn::GenericParam::Type(t) => {
-                let t = &t.ident;
-                quote!(#t)
-            }
-            syn::GenericParam::Const(c) => {
-                let c = &c.ident;
-                quote!(#c)
-            }
-        });
-        quote!(#tv::schema::cached_schema::<#ident<#(#args),*>>(#build))
+        let key = super::cache_key(cont);
+        quote!(#tv::schema::cached_schema::<#key>(#build))
     } else {
         quote! {
             static CELL: ::std::sync::OnceLock<#tv::schema::Schema> =

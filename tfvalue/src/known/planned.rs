@@ -135,51 +135,33 @@ impl<T: IntoPlanned> IntoPlanned for Box<T> {
     }
 }
 
-impl<T: IntoPlanned + Clone> IntoPlanned for Rc<T>
-where
-    T::Planned: Clone,
-{
-    type Planned = Rc<T::Planned>;
+/// `Rc<T>` and `Arc<T>`: the value is taken out of the pointer (cloned if it is shared).
+macro_rules! shared_pointer {
+    ($($ptr:ident),*) => {$(
+        impl<T: IntoPlanned + Clone> IntoPlanned for $ptr<T>
+        where
+            T::Planned: Clone,
+        {
+            type Planned = $ptr<T::Planned>;
 
-    /// Takes the value out of the `Rc` (cloning it if it is shared).
-    fn into_planned_at(
-        self,
-        at: Trail<'_>,
-        unknowns: &mut Vec<AttributePath>,
-    ) -> Option<Self::Planned> {
-        Rc::unwrap_or_clone(self)
-            .into_planned_at(at, unknowns)
-            .map(Rc::new)
-    }
+            fn into_planned_at(
+                self,
+                at: Trail<'_>,
+                unknowns: &mut Vec<AttributePath>,
+            ) -> Option<Self::Planned> {
+                $ptr::unwrap_or_clone(self)
+                    .into_planned_at(at, unknowns)
+                    .map($ptr::new)
+            }
 
-    /// Takes the value out of the `Rc` (cloning it if it is shared).
-    fn from_planned(planned: Self::Planned) -> Self {
-        Rc::new(T::from_planned(Rc::unwrap_or_clone(planned)))
-    }
+            fn from_planned(planned: Self::Planned) -> Self {
+                $ptr::new(T::from_planned($ptr::unwrap_or_clone(planned)))
+            }
+        }
+    )*};
 }
 
-impl<T: IntoPlanned + Clone> IntoPlanned for Arc<T>
-where
-    T::Planned: Clone,
-{
-    type Planned = Arc<T::Planned>;
-
-    /// Takes the value out of the `Arc` (cloning it if it is shared).
-    fn into_planned_at(
-        self,
-        at: Trail<'_>,
-        unknowns: &mut Vec<AttributePath>,
-    ) -> Option<Self::Planned> {
-        Arc::unwrap_or_clone(self)
-            .into_planned_at(at, unknowns)
-            .map(Arc::new)
-    }
-
-    /// Takes the value out of the `Arc` (cloning it if it is shared).
-    fn from_planned(planned: Self::Planned) -> Self {
-        Arc::new(T::from_planned(Arc::unwrap_or_clone(planned)))
-    }
-}
+shared_pointer!(Rc, Arc);
 
 impl<T: IntoPlanned> IntoPlanned for Vec<T> {
     type Planned = Vec<T::Planned>;
