@@ -228,7 +228,9 @@ fn check_nesting(cx: &Ctxt, f: &Field<'_>, spec: &NestingSpec, key: Span, block:
         Nesting::Single if block && !shape.nullable => cx.error_at(
             key,
             "a SINGLE block may be absent, so its field must be Option<T> or Nullable<T> \
-             (or use block(group): a GROUP block is never null)",
+             (or use block(group): a GROUP block is never null). The nesting of a block is \
+             read from its field's type as written: a type alias of Vec<T>, a set, a map or \
+             Option<T> is not seen through, so spell the type out",
         ),
         Nesting::Group if shape.nullable => cx.error_at(
             key,
