@@ -9,23 +9,19 @@
 
 use tfvalue::path::{AttributePath, PathStep};
 use tfvalue::schema::{Attribute, AttributeKind, Block, Schema};
+use tfvalue::Value;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::handler::decode_value;
-use crate::messages::DynamicValue;
 
-/// A warning for each deprecated part of `schema` that `config` sets, and one for the
-/// type when its schema is deprecated (and the configuration is not null). A
-/// configuration that does not decode yields none: the typed decode reports it.
-pub(crate) fn deprecation_warnings(schema: &Schema, config: Option<&DynamicValue>) -> Diagnostics {
+/// A warning for each deprecated part of `schema` that `config` (a decoded configuration)
+/// sets, and one for the type when its schema is deprecated (and the configuration is not
+/// null).
+pub(crate) fn deprecation_warnings(schema: &Schema, config: &Value) -> Diagnostics {
     let mut warnings = Diagnostics::new();
     if !has_deprecated(&schema.block) {
         return warnings;
     }
-    let Ok(value) = decode_value(config, schema.object_type()) else {
-        return warnings;
-    };
-    for (path, message) in schema.block.deprecated_set_in(&value) {
+    for (path, message) in schema.block.deprecated_set_in(config) {
         let warning = match kind_at(&schema.block, &path) {
             Kind::Type => Diagnostic::warning("Deprecated"),
             Kind::Attribute => Diagnostic::warning("Attribute Deprecated").at(path),
@@ -45,7 +41,7 @@ enum Kind {
 
 /// Whether anything in `block` (itself included) is deprecated: most schemas have
 /// nothing deprecated, and then the configuration is not decoded a second time.
-fn has_deprecated(block: &Block) -> bool {
+pub(crate) fn has_deprecated(block: &Block) -> bool {
     block.deprecated
         || any_deprecated(&block.attributes)
         || block.block_types.iter().any(|b| has_deprecated(&b.block))

@@ -14,7 +14,7 @@ use tfvalue::{TfSchema, Type, Value};
 use crate::apply_error::ApplyError;
 use crate::context::Context;
 use crate::data_source::DataSource;
-use crate::deprecation::deprecation_warnings;
+use crate::deprecation::{deprecation_warnings, has_deprecated};
 use crate::diagnostics::{protocol_path, Diagnostic, Diagnostics};
 use crate::messages::{
     ApplyResourceChangeRequest, ApplyResourceChangeResponse, DynamicValue,
@@ -336,11 +336,19 @@ where
     F: FnOnce(Context<D>, M) -> Fut,
     Fut: Future<Output = (Context<D>, Result<(), Diagnostics>)>,
 {
-    for warning in deprecation_warnings(M::schema(), config.as_ref()) {
-        ctx.add(warning);
-    }
-    for finding in rule_findings(M::schema(), M::rules(), config.as_ref()) {
-        ctx.add(finding);
+    // The deprecation warnings and the declared validators read the configuration as a
+    // value: decoded once, and only when the model has either (a configuration that does
+    // not decode is reported by the typed decode below).
+    let (schema, rules) = (M::schema(), M::rules());
+    if has_deprecated(&schema.block) || !rules.is_empty() {
+        if let Ok(value) = decode_value(config.as_ref(), schema.object_type()) {
+            for warning in deprecation_warnings(schema, &value) {
+                ctx.add(warning);
+            }
+            for finding in rule_findings(rules, &value) {
+                ctx.add(finding);
+            }
+        }
     }
     match decode_model::<M>(config.as_ref()) {
         Ok(Some(model)) => {

@@ -5,29 +5,15 @@
 
 use tfvalue::path::AttributePath;
 use tfvalue::rules::{check_object, Rules};
-use tfvalue::schema::Schema;
+use tfvalue::Value;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::handler::decode_value;
-use crate::messages::DynamicValue;
 
-/// An error for each declared check `config` fails. A model without rules decodes
-/// nothing; a configuration that does not decode yields none (the typed decode reports
-/// it).
-pub(crate) fn rule_findings(
-    schema: &Schema,
-    rules: &Rules,
-    config: Option<&DynamicValue>,
-) -> Diagnostics {
+/// An error for each declared check `config` (a decoded configuration) fails.
+pub(crate) fn rule_findings(rules: &Rules, config: &Value) -> Diagnostics {
     let mut errors = Diagnostics::new();
-    if rules.is_empty() {
-        return errors;
-    }
-    let Ok(value) = decode_value(config, schema.object_type()) else {
-        return errors;
-    };
     let mut findings = Vec::new();
-    check_object(rules, &value, &AttributePath::root(), &mut findings);
+    check_object(rules, config, &AttributePath::root(), &mut findings);
     for finding in findings {
         let mut error = Diagnostic::error(finding.summary).with_detail(finding.detail);
         if !finding.path.is_root() {

@@ -4,7 +4,6 @@ use tfvalue::schema::BlockNesting;
 use tfvalue::{Type, Value};
 
 use super::*;
-use crate::messages::DynamicValue;
 use crate::rule_findings::rule_findings;
 
 fn set(text: &str) -> Unknown<Nullable<String>> {
@@ -114,11 +113,7 @@ fn configured_or_default_durations() {
 
 /// What validating `value` as a configuration of `M` reports, one line each.
 fn findings<M: TfSchema>(value: &Value) -> Vec<String> {
-    let config = DynamicValue::msgpack(value.to_msgpack(M::schema().object_type()).unwrap());
-    rule_findings(M::schema(), M::rules(), Some(&config))
-        .iter()
-        .map(shown)
-        .collect()
+    rule_findings(M::rules(), value).iter().map(shown).collect()
 }
 
 fn timeouts(create: Value, read: Value, update: Value, delete: Value) -> Value {
