@@ -35,14 +35,14 @@ use crate::messages::{
     GenerateResourceConfigResponse, GetMetadataRequest, GetMetadataResponse,
     GetProviderSchemaRequest, GetProviderSchemaResponse, GetResourceIdentitySchemasRequest,
     GetResourceIdentitySchemasResponse, ImportResourceStateRequest, ImportResourceStateResponse,
-    ImportedResource,
-    MoveResourceStateRequest, MoveResourceStateResponse, PlanResourceChangeRequest,
-    PlanResourceChangeResponse, ReadDataSourceRequest, ReadDataSourceResponse, ReadResourceRequest,
-    ReadResourceResponse, Rpc, ServerCapabilities, StopProviderRequest, StopProviderResponse,
-    TypeRpc, UpgradeResourceIdentityRequest, UpgradeResourceIdentityResponse,
-    UpgradeResourceStateRequest, UpgradeResourceStateResponse, ValidateDataResourceConfigRequest,
-    ValidateDataResourceConfigResponse, ValidateProviderConfigRequest,
-    ValidateProviderConfigResponse, ValidateResourceConfigRequest, ValidateResourceConfigResponse,
+    ImportedResource, MoveResourceStateRequest, MoveResourceStateResponse,
+    PlanResourceChangeRequest, PlanResourceChangeResponse, ReadDataSourceRequest,
+    ReadDataSourceResponse, ReadResourceRequest, ReadResourceResponse, Rpc, ServerCapabilities,
+    StopProviderRequest, StopProviderResponse, TypeRpc, UpgradeResourceIdentityRequest,
+    UpgradeResourceIdentityResponse, UpgradeResourceStateRequest, UpgradeResourceStateResponse,
+    ValidateDataResourceConfigRequest, ValidateDataResourceConfigResponse,
+    ValidateProviderConfigRequest, ValidateProviderConfigResponse, ValidateResourceConfigRequest,
+    ValidateResourceConfigResponse,
 };
 use crate::provider::Provider;
 use crate::provider_meta::ProviderMeta;
@@ -316,8 +316,10 @@ impl<P: Provider> Dispatch<P> {
         let identity = self.registry.identities.get(&request.type_name);
         self.on_type(resources, "resource", request, |resource, request| {
             Box::pin(async move {
-                let (current_state, current) =
-                    (request.current_state.clone(), request.current_identity.clone());
+                let (current_state, current) = (
+                    request.current_state.clone(),
+                    request.current_identity.clone(),
+                );
                 let type_name = request.type_name.clone();
                 let ctx = self
                     .context(request.private.clone())
@@ -427,7 +429,8 @@ impl<P: Provider> Dispatch<P> {
                 let (ctx, result) = identity.import(self.context(Vec::new()), &requested).await;
                 let check = self.context(Vec::new());
                 let result = result.and_then(|state| {
-                    let found = identity::imported_identity(&**identity, &check, &requested, &state)?;
+                    let found =
+                        identity::imported_identity(&**identity, &check, &requested, &state)?;
                     Ok((state, found))
                 });
                 let (outcome, diagnostics, private) = finish(ctx, result);

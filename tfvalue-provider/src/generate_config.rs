@@ -65,7 +65,9 @@ fn for_each_object(value: &mut Value, f: &mut dyn FnMut(&mut Value)) {
 
 #[cfg(test)]
 mod tests {
-    use tfvalue::schema::{Attribute, Block, BlockNesting, NestedBlock, NestedObject, ObjectNesting};
+    use tfvalue::schema::{
+        Attribute, Block, BlockNesting, NestedBlock, NestedObject, ObjectNesting,
+    };
     use tfvalue::{Type, Value};
 
     use super::config_from_state;
@@ -82,7 +84,11 @@ mod tests {
             .attribute(Attribute::new("id", Type::String).computed())
             .attribute(Attribute::new("name", Type::String).optional())
             .attribute(Attribute::new("mode", Type::String).optional().computed())
-            .attribute(Attribute::new("secret", Type::String).optional().write_only())
+            .attribute(
+                Attribute::new("secret", Type::String)
+                    .optional()
+                    .write_only(),
+            )
             .attribute(Attribute::nested("tags", nested).optional())
             .block_type(NestedBlock::new("disk", inner, BlockNesting::List));
         let ty = block.implied_type();

@@ -151,9 +151,7 @@ pub fn identity_by_name<M: Model, I: Model>(state: &M) -> Result<I, Diagnostics>
     identity
         .conforms_to(I::schema().object_type())
         .and_then(|()| identity.decode_as::<I>())
-        .map_err(|e| {
-            Diagnostics::from_value_error("Cannot determine the resource identity", &e)
-        })
+        .map_err(|e| Diagnostics::from_value_error("Cannot determine the resource identity", &e))
 }
 
 /// The state of model `M` whose attributes named as `identity`'s hold its values, every

@@ -34,8 +34,11 @@ pub(crate) trait ErasedList<D>: Send + Sync {
 
     /// Starts the listing: its objects arrive on the answer's channel. A configuration that
     /// does not decode is answered at once.
-    fn start(self: Arc<Self>, ctx: Context<D>, request: ListResourceRequest)
-        -> ListResourceResponse;
+    fn start(
+        self: Arc<Self>,
+        ctx: Context<D>,
+        request: ListResourceRequest,
+    ) -> ListResourceResponse;
 }
 
 /// A registered list resource.

@@ -186,9 +186,7 @@ impl<M: Model, I: Model> ListResults<M, I> {
         }
         let identity = encode_model(&found.identity, "listed identity", true)?;
         let resource_object = match found.state {
-            Some(state) if self.wants_state => {
-                Some(encode_model(&state, "listed object", true)?)
-            }
+            Some(state) if self.wants_state => Some(encode_model(&state, "listed object", true)?),
             _ => None,
         };
         let event = ListResourceEvent {

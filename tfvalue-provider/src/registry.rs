@@ -86,15 +86,21 @@ impl<D: Send + Sync + 'static> Registry<D> {
     /// as a managed resource type with an identity
     /// ([`Registry::resource_with_identity`]): `list` blocks of `*.tfquery.hcl` files and
     /// `terraform query` (Terraform 1.14 and later) find objects of that type with it.
-    pub fn list_resource<L: ListResource<Data = D>>(&mut self, type_name: &str, list: L) -> &mut Self {
+    pub fn list_resource<L: ListResource<Data = D>>(
+        &mut self,
+        type_name: &str,
+        list: L,
+    ) -> &mut Self {
         if self.lists.contains_key(type_name) {
-            self.problems
-                .push(format!("list resource type {type_name:?} is registered twice"));
+            self.problems.push(format!(
+                "list resource type {type_name:?} is registered twice"
+            ));
         }
         let what = format!("list resource type {type_name:?}");
         let schema = <L::ListConfig as TfSchema>::schema();
         if let Err(e) = schema.validate() {
-            self.problems.push(format!("{what}: invalid configuration schema: {e}"));
+            self.problems
+                .push(format!("{what}: invalid configuration schema: {e}"));
         }
         self.problems.extend(write_only_misplaced(&what, schema));
         if <L::ListConfig as TfSchema>::rules().plans_anything() {

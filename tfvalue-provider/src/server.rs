@@ -284,10 +284,9 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         &self,
         request: Request<pb::validate_list_resource_config::Request>,
     ) -> Reply<pb::validate_list_resource_config::Response> {
-        self.call(
-            request,
-            |d, r| async move { d.validate_list_resource_config(r).await },
-        )
+        self.call(request, |d, r| async move {
+            d.validate_list_resource_config(r).await
+        })
         .await
     }
 

@@ -736,7 +736,9 @@ mod tests {
 
     /// Every item of a stream that is ready at once.
     fn collect(stream: ListEventStream) -> Vec<pb::list_resource::Event> {
-        let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
         runtime.block_on(async {
             use tokio_stream::StreamExt as _;
             stream.map(Result::unwrap).collect().await

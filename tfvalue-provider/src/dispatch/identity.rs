@@ -30,7 +30,11 @@ fn identity_changed<D>(
          this resource (its configuration changed, such as the place it works in), or the \
          provider has a bug: an attribute the identity is made of must force replacement \
          when it changes. {outcome}",
-        if changed.len() == 1 { "attribute" } else { "attributes" },
+        if changed.len() == 1 {
+            "attribute"
+        } else {
+            "attributes"
+        },
         changed.join(", "),
         identity_text(schema, old),
         identity_text(schema, new),

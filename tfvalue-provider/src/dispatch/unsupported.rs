@@ -7,11 +7,11 @@ use super::{not_supported, Dispatch};
 use crate::messages::{
     ConfigureStateStoreRequest, ConfigureStateStoreResponse, DeleteStateRequest,
     DeleteStateResponse, GetStatesRequest, GetStatesResponse, InvokeActionRequest,
-    InvokeActionResponse, LockStateRequest,
-    LockStateResponse, PlanActionRequest, PlanActionResponse, ReadStateBytesRequest,
-    ReadStateBytesResponse, TypeRpc, UnlockStateRequest, UnlockStateResponse,
-    ValidateActionConfigRequest, ValidateActionConfigResponse, ValidateStateStoreConfigRequest,
-    ValidateStateStoreConfigResponse, WriteStateBytesRequest, WriteStateBytesResponse,
+    InvokeActionResponse, LockStateRequest, LockStateResponse, PlanActionRequest,
+    PlanActionResponse, ReadStateBytesRequest, ReadStateBytesResponse, TypeRpc, UnlockStateRequest,
+    UnlockStateResponse, ValidateActionConfigRequest, ValidateActionConfigResponse,
+    ValidateStateStoreConfigRequest, ValidateStateStoreConfigResponse, WriteStateBytesRequest,
+    WriteStateBytesResponse,
 };
 use crate::provider::Provider;
 

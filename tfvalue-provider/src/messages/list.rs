@@ -10,10 +10,16 @@ pub(crate) struct ValidateListResourceConfigRequest {
     pub(crate) type_name: String,
     pub(crate) config: Option<DynamicValue>,
     /// The block's `include_resource` argument as configured (a bool value).
-    #[allow(dead_code, reason = "Terraform checks the argument's type; nothing else to check")]
+    #[allow(
+        dead_code,
+        reason = "Terraform checks the argument's type; nothing else to check"
+    )]
     pub(crate) include_resource_object: Option<DynamicValue>,
     /// The block's `limit` argument as configured (a number value).
-    #[allow(dead_code, reason = "Terraform checks the argument's type; nothing else to check")]
+    #[allow(
+        dead_code,
+        reason = "Terraform checks the argument's type; nothing else to check"
+    )]
     pub(crate) limit: Option<DynamicValue>,
 }
 

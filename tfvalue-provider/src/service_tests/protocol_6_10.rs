@@ -210,7 +210,11 @@ async fn config_generation_keeps_what_configuration_can_hold() {
         .await
         .unwrap()
         .into_inner();
-    assert!(generated.diagnostics.is_empty(), "{:?}", generated.diagnostics);
+    assert!(
+        generated.diagnostics.is_empty(),
+        "{:?}",
+        generated.diagnostics
+    );
     let config = decode(&generated.config);
     assert!(config.attr("id").is_some_and(Value::is_null));
     assert_eq!(config.attr("name"), Some(&s("box")));
