@@ -165,6 +165,18 @@ impl Resource for Servers {
         Ok(())
     }
 
+    /// Objects of `test_legacy` (the same attributes) move here.
+    async fn move_state(
+        &self,
+        _: &mut Context<Fleet>,
+        source: crate::MovedState<'_>,
+    ) -> Result<Option<Server>, Diagnostics> {
+        if source.source_type_name() != "test_legacy" {
+            return Ok(None);
+        }
+        source.decode::<Server>().map(Some)
+    }
+
     /// The id and name: the zone is left to the read.
     async fn import(&self, ctx: &mut Context<Fleet>, id: &str) -> Result<Server, Diagnostics> {
         let servers = ctx.data()?.servers.lock().unwrap();
@@ -1041,4 +1053,33 @@ async fn a_panicking_listing_ends_with_an_error_event() {
         shown,
         ["error: The provider failed: The provider panicked in ListResource: the fleet API changed. This is a bug in the provider."]
     );
+}
+
+/// A moved object gets the identity its new state gives, even before the provider is
+/// configured (Terraform moves first); a move that fails answers none.
+#[tokio::test]
+async fn a_moved_object_gets_its_identity() {
+    let svc = fleet();
+    let moved = |json: &[u8]| {
+        svc.move_resource_state(Request::new(pb::move_resource_state::Request {
+            source_provider_address: "registry.terraform.io/example/legacy".into(),
+            source_type_name: "test_legacy".into(),
+            source_schema_version: 0,
+            source_state: Some(pb::RawState {
+                json: json.to_vec(),
+                flatmap: Default::default(),
+            }),
+            target_type_name: "test_server".into(),
+            ..Default::default()
+        }))
+    };
+    let r = moved(br#"{"id":"s-9","name":"old","zone":"b"}"#)
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(r.target_identity, Some(identity("old", Some("b"))));
+    let r = moved(br#"{"id":"s-9"}"#).await.unwrap().into_inner();
+    assert_eq!(r.target_identity, None);
+    assert!(!r.diagnostics.is_empty());
 }
