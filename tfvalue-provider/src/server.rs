@@ -12,6 +12,7 @@ use tonic::{Request, Response, Status};
 #[cfg(test)]
 use crate::context::Context;
 use crate::dispatch::Dispatch;
+use crate::logging::rpc::answered_in_place;
 use crate::messages::Rpc;
 use crate::proto::tfplugin6 as pb;
 use crate::provider::Provider;
@@ -73,7 +74,8 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         request: Request<pb::get_metadata::Request>,
     ) -> Reply<pb::get_metadata::Response> {
         let request = request.into_inner().into();
-        Ok(Response::new(self.dispatch.get_metadata(request).into()))
+        let response = answered_in_place("GetMetadata", || self.dispatch.get_metadata(request));
+        Ok(Response::new(response.into()))
     }
 
     async fn get_provider_schema(
@@ -81,9 +83,9 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         request: Request<pb::get_provider_schema::Request>,
     ) -> Reply<pb::get_provider_schema::Response> {
         let request = request.into_inner().into();
-        let schema = self
-            .schema
-            .get_or_init(|| self.dispatch.get_provider_schema(request).into());
+        let schema = answered_in_place("GetProviderSchema", || {
+            (self.schema).get_or_init(|| self.dispatch.get_provider_schema(request).into())
+        });
         Ok(Response::new(schema.clone()))
     }
 
@@ -412,6 +414,7 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         request: Request<pb::stop_provider::Request>,
     ) -> Reply<pb::stop_provider::Response> {
         let request = request.into_inner().into();
-        Ok(Response::new(self.dispatch.stop_provider(request).into()))
+        let response = answered_in_place("StopProvider", || self.dispatch.stop_provider(request));
+        Ok(Response::new(response.into()))
     }
 }
