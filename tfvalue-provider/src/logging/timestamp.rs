@@ -84,7 +84,8 @@ mod tests {
         // Walks 1970 to 2400 a day at a time: the date always moves on by exactly one
         // day, through every month length and leap rule.
         let lengths = |year: u64| -> [u64; 12] {
-            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+            let leap =
+                (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400);
             [
                 31,
                 if leap { 29 } else { 28 },
