@@ -25,7 +25,8 @@ use crate::messages::{
     ReadResourceResponse, RenewEphemeralResourceRequest, RenewEphemeralResourceResponse,
     UpgradeResourceStateRequest, UpgradeResourceStateResponse, ValidateDataResourceConfigRequest,
     ValidateDataResourceConfigResponse, ValidateEphemeralResourceConfigRequest,
-    ValidateEphemeralResourceConfigResponse, ValidateResourceConfigRequest,
+    ValidateEphemeralResourceConfigResponse, ValidateListResourceConfigRequest,
+    ValidateListResourceConfigResponse, ValidateResourceConfigRequest,
     ValidateResourceConfigResponse,
 };
 
@@ -135,15 +136,23 @@ pub(crate) fn served(started: Instant, diagnostics: &Diagnostics) {
     );
 }
 
-/// Runs `answer`, the answer to an RPC given on the spot (no task, no diagnostics), in the
-/// RPC's span, between its "Received request" and "Served request".
-pub(crate) fn answered_in_place<R>(rpc: &'static str, answer: impl FnOnce() -> R) -> R {
-    let span = rpc_span(rpc, None);
+/// Runs `answer`, the answer to an RPC given on the spot (no task of its own), in the
+/// RPC's span (about `subject`), between its "Received request" and "Served request",
+/// logging the diagnostics `diagnostics` finds in the answer. A task `answer` starts
+/// that is instrumented with `Span::current()` (a streamed listing) stays in the span.
+pub(crate) fn answered_in_place<R>(
+    rpc: &'static str,
+    subject: Option<&str>,
+    answer: impl FnOnce() -> R,
+    diagnostics: fn(&R) -> Option<&Diagnostics>,
+) -> R {
+    let span = rpc_span(rpc, subject);
     let _entered = span.enter();
     let started = Instant::now();
     received();
     let response = answer();
-    served(started, &Diagnostics::new());
+    let none = Diagnostics::new();
+    served(started, diagnostics(&response).unwrap_or(&none));
     response
 }
 
@@ -186,7 +195,8 @@ pub(crate) trait Payloads {
 }
 
 /// Messages whose values are never logged: ephemeral ones (secrets by design), raw or
-/// foreign state (upgrades, moves), and those without values.
+/// foreign state (upgrades, moves), list resources' configuration (of a schema other
+/// than the type's), and those without values.
 macro_rules! no_payloads {
     ($($message:ty),* $(,)?) => {
         $(impl Payloads for $message {})*
@@ -210,6 +220,8 @@ no_payloads!(
     RenewEphemeralResourceResponse,
     CloseEphemeralResourceRequest,
     CloseEphemeralResourceResponse,
+    ValidateListResourceConfigRequest,
+    ValidateListResourceConfigResponse,
 );
 
 impl Payloads for ValidateResourceConfigRequest {
