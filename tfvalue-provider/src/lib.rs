@@ -11,7 +11,10 @@
 //! upgrades ([`Resource::upgrades`], [`Resource::repair_state`]), destroy, and write-only
 //! attributes (`#[tf(write_only)]`: seen in the configuration, always null in every plan
 //! and state the provider answers). [`Timeouts`] is the usual `timeouts` block, with Go
-//! durations ([`parse_duration`]).
+//! durations ([`parse_duration`]). A resource type may have an identity
+//! ([`ResourceIdentity`]: a typed model made from the state, answered in every RPC, never
+//! changed once set, importable by) and a list resource ([`ListResource`]: its objects
+//! streamed to `terraform query`).
 //!
 //! ```
 //! use std::process::ExitCode;

@@ -846,3 +846,199 @@ fn identity_registrations_are_checked() {
         ]
     );
 }
+
+/// Garbage in every identity an RPC carries is answered, never a panic: a stored identity
+/// that does not decode counts as none (the object's own replaces it), an identity to
+/// import by is an error, a stored identity to upgrade is an error.
+#[tokio::test]
+async fn garbage_identities_are_answered() {
+    let svc = configured().await;
+    let (state, _) = create(&svc, "web").await;
+    let junk = || {
+        Some(pb::ResourceIdentityData {
+            identity_data: garbage(),
+        })
+    };
+    let read = read(&svc, state.clone(), junk()).await;
+    assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+    assert_eq!(read.new_identity, Some(identity("web", Some("a"))));
+    let planned = svc
+        .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            type_name: "test_server".into(),
+            prior_state: Some(state.clone()),
+            proposed_new_state: Some(state.clone()),
+            config: Some(state.clone()),
+            prior_identity: junk(),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(planned.diagnostics.is_empty(), "{:?}", planned.diagnostics);
+    let applied = svc
+        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
+            type_name: "test_server".into(),
+            prior_state: Some(state.clone()),
+            planned_state: Some(state.clone()),
+            config: Some(state),
+            planned_identity: junk(),
+            ..Default::default()
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(applied.diagnostics.is_empty(), "{:?}", applied.diagnostics);
+    assert_eq!(applied.new_identity, Some(identity("web", Some("a"))));
+    let upgraded = svc
+        .upgrade_resource_identity(Request::new(pb::upgrade_resource_identity::Request {
+            type_name: "test_server".into(),
+            version: 1,
+            raw_identity: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(
+        errors(&upgraded.diagnostics),
+        [": Unsupported identity format"]
+    );
+    let generated = svc
+        .generate_resource_config(Request::new(pb::generate_resource_config::Request {
+            type_name: "test_server".into(),
+            state: garbage_json(),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    let generated = errors(&generated.diagnostics);
+    assert!(
+        generated.len() == 1 && generated[0].ends_with(": Invalid state"),
+        "{generated:?}"
+    );
+}
+
+/// A listing whose reader goes away stops at its next push; the service goes on.
+#[tokio::test]
+async fn a_listing_nobody_reads_any_more_ends() {
+    let svc = configured().await;
+    for n in 0..(crate::list_handler::LIST_BUFFER * 3) {
+        create(&svc, &format!("s{n}")).await;
+    }
+    let mut stream = svc
+        .list_resource(Request::new(pb::list_resource::Request {
+            type_name: "test_server".into(),
+            config: Some(msgpack(
+                &query(None, None),
+                ServerQuery::schema().object_type(),
+            )),
+            include_resource_object: true,
+            limit: 1000,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    let first = stream.next().await.unwrap().unwrap();
+    assert_eq!(first.display_name, "s0");
+    drop(stream);
+    let events = list(&svc, query(Some("s1"), None), false, 1000).await;
+    assert!(!events.is_empty());
+}
+
+/// A list resource that panics fails its listing with an error event; the objects found
+/// before stay listed.
+#[tokio::test]
+async fn a_panicking_listing_ends_with_an_error_event() {
+    struct Panicky;
+    impl Resource for Panicky {
+        type Model = Server;
+        type Data = Fleet;
+        async fn create(
+            &self,
+            _: &mut Context<Fleet>,
+            p: Server,
+            _: Server,
+        ) -> Result<Server, ApplyError<Server>> {
+            Ok(p)
+        }
+        async fn read(
+            &self,
+            _: &mut Context<Fleet>,
+            c: Server,
+        ) -> Result<Option<Server>, Diagnostics> {
+            Ok(Some(c))
+        }
+        async fn update(
+            &self,
+            _: &mut Context<Fleet>,
+            _: Server,
+            p: Server,
+            _: Server,
+        ) -> Result<Server, ApplyError<Server>> {
+            Ok(p)
+        }
+        async fn delete(
+            &self,
+            _: &mut Context<Fleet>,
+            _: Server,
+        ) -> Result<(), ApplyError<Server>> {
+            Ok(())
+        }
+    }
+    impl ResourceIdentity for Panicky {
+        type Identity = ServerIdentity;
+    }
+    impl ListResource for Panicky {
+        type ListConfig = ServerQuery;
+        async fn list(
+            &self,
+            ctx: &mut Context<Fleet>,
+            _: ServerQuery,
+            results: &mut ListResults<Server, ServerIdentity>,
+        ) -> Result<(), Diagnostics> {
+            let found = server("s-1", "first", "a");
+            let identity = self.identity(ctx, &found)?;
+            results.push(Listed::new(identity, "first")).await?;
+            panic!("the fleet API changed");
+        }
+    }
+    struct PanickyProvider;
+    impl Provider for PanickyProvider {
+        type Config = Config;
+        type Data = Fleet;
+        fn register(&self, registry: &mut Registry<Fleet>) {
+            registry
+                .resource_with_identity("test_server", Panicky)
+                .list_resource("test_server", Panicky);
+        }
+        async fn configure(
+            &self,
+            _: &mut Context<Fleet>,
+            _: &str,
+            _: Config,
+        ) -> Result<Fleet, Diagnostics> {
+            Ok(Fleet::default())
+        }
+    }
+    let svc = ProviderService::new(PanickyProvider).unwrap();
+    let stream = svc
+        .list_resource(Request::new(pb::list_resource::Request {
+            type_name: "test_server".into(),
+            config: Some(msgpack(
+                &query(None, None),
+                ServerQuery::schema().object_type(),
+            )),
+            include_resource_object: false,
+            limit: 10,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    let events: Vec<_> = stream.collect::<Result<_, _>>().await.unwrap();
+    assert_eq!(events.len(), 2);
+    assert_eq!(events[0].display_name, "first");
+    let shown = shown(&events[1].diagnostic);
+    assert_eq!(
+        shown,
+        ["error: The provider failed: The provider panicked in ListResource: the fleet API changed. This is a bug in the provider."]
+    );
+}
