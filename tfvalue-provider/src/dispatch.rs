@@ -17,10 +17,12 @@ use std::any::Any;
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::sync::{Arc, PoisonError, RwLock};
+use std::time::Instant;
 
 use tfvalue::schema::Schema;
 use tfvalue::TfSchema;
 use tokio::sync::watch;
+use tracing::Instrument as _;
 
 use crate::context::Context;
 use crate::diagnostics::{Diagnostic, Diagnostics};
@@ -29,6 +31,7 @@ use crate::handler::{
     decode_model, decode_value, finish, is_null_value, validate_config, BoxFuture,
     ErasedDataSource, ErasedResource,
 };
+use crate::logging::rpc::{self as rpc_log, Payloads};
 use crate::messages::{
     Answer, ApplyResourceChangeRequest, ApplyResourceChangeResponse, ConfigureProviderRequest,
     ConfigureProviderResponse, DynamicValue, GenerateResourceConfigRequest,
@@ -116,15 +119,21 @@ impl<P: Provider> Dispatch<P> {
         Fut: Future<Output = Q::Response> + Send + 'static,
     {
         let rpc = Q::NAME;
-        tracing::debug!(rpc, "request");
+        // Every line logged for this call, in this task and in the work's, is in its
+        // span; none is entered across an await.
+        let span = rpc_log::rpc_span(rpc, request.subject());
+        let started = Instant::now();
+        span.in_scope(rpc_log::received);
         let mut failed = request.if_failed();
-        let task = tokio::spawn(work(self.clone(), request));
-        match task.await {
+        let task = tokio::spawn(work(self.clone(), request).instrument(span.clone()));
+        let mut response = match task.await {
             Ok(response) => response,
             Err(error) => {
                 let detail = if error.is_panic() {
                     let message = panic_message(error.into_panic());
-                    tracing::error!(rpc, panic = %message, "a provider method panicked");
+                    span.in_scope(|| {
+                        tracing::error!(rpc, panic = %message, "a provider method panicked");
+                    });
                     format!(
                         "The provider panicked in {rpc}: {message}. This is a bug in the provider."
                     )
@@ -135,7 +144,9 @@ impl<P: Provider> Dispatch<P> {
                 *failed.diagnostics_mut() = Diagnostics::from(diagnostic).for_terraform(None);
                 failed
             }
-        }
+        };
+        span.in_scope(|| rpc_log::served(started, response.diagnostics_mut()));
+        response
     }
 
     /// Runs `call` on the type `request` names among `types` (`what` they are, for the
@@ -151,14 +162,23 @@ impl<P: Provider> Dispatch<P> {
     ) -> Q::Response
     where
         T: Registered + ?Sized,
-        Q: TypeRpc,
+        Q: TypeRpc + Payloads,
+        Q::Response: Payloads,
     {
         let Some(found) = types.get(request.type_name()) else {
             return not_registered(request, &format!("{what} type"));
         };
+        let schema = found.schema();
+        let trace_values = rpc_log::payloads_enabled();
+        if trace_values {
+            rpc_log::log_payloads("Request", schema, &request.payloads());
+        }
         let mut response = call(found, request).await;
+        if trace_values {
+            rpc_log::log_payloads("Response", schema, &response.payloads());
+        }
         let diagnostics = std::mem::take(response.diagnostics_mut());
-        *response.diagnostics_mut() = diagnostics.for_terraform(Some(&found.schema().block));
+        *response.diagnostics_mut() = diagnostics.for_terraform(Some(&schema.block));
         response
     }
 

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use tfvalue::schema::Schema;
 use tfvalue::TfSchema;
 use tokio::sync::mpsc;
+use tracing::Instrument as _;
 
 use crate::context::Context;
 use crate::diagnostics::{Diagnostic, Diagnostics};
@@ -90,10 +91,14 @@ impl<L: ListResource> ErasedList<L::Data> for ListOf<L> {
             let closing = sender.clone();
             let mut results =
                 ListResults::new(sender, request.include_resource_object, limit, block);
-            let listing = tokio::spawn(async move {
-                let result = self.0.list(&mut ctx, config, &mut results).await;
-                finish(ctx, result).1
-            });
+            // In the RPC's span, like every other call's work.
+            let listing = tokio::spawn(
+                async move {
+                    let result = self.0.list(&mut ctx, config, &mut results).await;
+                    finish(ctx, result).1
+                }
+                .instrument(tracing::Span::current()),
+            );
             tokio::spawn(async move {
                 let diagnostics = match listing.await {
                     Ok(diagnostics) => diagnostics,

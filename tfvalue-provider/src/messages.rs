@@ -114,6 +114,12 @@ pub(crate) trait Rpc: Send + 'static {
     fn if_failed(&self) -> Self::Response {
         Self::Response::default()
     }
+
+    /// The registered type or function the request names, for the log of the call: by
+    /// default none.
+    fn subject(&self) -> Option<&str> {
+        None
+    }
 }
 
 /// An RPC about one registered type (a resource or data source type, by name).
@@ -151,10 +157,24 @@ macro_rules! rpc {
         }
     };
     ($request:ident => $response:ident, $name:literal, type_name) => {
-        rpc!($request => $response, $name);
+        rpc!($request => $response, $name, subject = type_name);
         impl TypeRpc for $request {
             fn type_name(&self) -> &str {
                 &self.type_name
+            }
+        }
+    };
+    ($request:ident => $response:ident, $name:literal, subject = $field:ident) => {
+        impl Answer for $response {
+            fn diagnostics_mut(&mut self) -> &mut Diagnostics {
+                &mut self.diagnostics
+            }
+        }
+        impl Rpc for $request {
+            const NAME: &'static str = $name;
+            type Response = $response;
+            fn subject(&self) -> Option<&str> {
+                Some(&self.$field)
             }
         }
     };
@@ -310,7 +330,7 @@ pub(crate) struct ReadResourceResponse {
     pub(crate) new_identity: Option<DynamicValue>,
 }
 
-rpc!(ReadResourceRequest => ReadResourceResponse, "ReadResource");
+rpc!(ReadResourceRequest => ReadResourceResponse, "ReadResource", subject = type_name);
 
 impl TypeRpc for ReadResourceRequest {
     fn type_name(&self) -> &str {
@@ -402,6 +422,9 @@ impl Rpc for ApplyResourceChangeRequest {
             new_identity: self.planned_identity.clone(),
             ..ApplyResourceChangeResponse::default()
         }
+    }
+    fn subject(&self) -> Option<&str> {
+        Some(&self.type_name)
     }
 }
 
@@ -545,6 +568,11 @@ impl Answer for MoveResourceStateResponse {
 impl Rpc for MoveResourceStateRequest {
     const NAME: &'static str = "MoveResourceState";
     type Response = MoveResourceStateResponse;
+
+    /// The target type.
+    fn subject(&self) -> Option<&str> {
+        Some(&self.target_type_name)
+    }
 }
 
 impl TypeRpc for MoveResourceStateRequest {

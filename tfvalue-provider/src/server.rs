@@ -13,6 +13,7 @@ use tonic::{Request, Response, Status};
 use crate::context::Context;
 use crate::convert::to_proto::{list_events, ListEventStream};
 use crate::dispatch::Dispatch;
+use crate::logging::rpc::answered_in_place;
 use crate::messages::{ListResourceRequest, Rpc};
 use crate::proto::tfplugin6 as pb;
 use crate::provider::Provider;
@@ -74,7 +75,13 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         request: Request<pb::get_metadata::Request>,
     ) -> Reply<pb::get_metadata::Response> {
         let request = request.into_inner().into();
-        Ok(Response::new(self.dispatch.get_metadata(request).into()))
+        let response = answered_in_place(
+            "GetMetadata",
+            None,
+            || self.dispatch.get_metadata(request),
+            |r| Some(&r.diagnostics),
+        );
+        Ok(Response::new(response.into()))
     }
 
     async fn get_provider_schema(
@@ -82,9 +89,13 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         request: Request<pb::get_provider_schema::Request>,
     ) -> Reply<pb::get_provider_schema::Response> {
         let request = request.into_inner().into();
-        let schema = self
-            .schema
-            .get_or_init(|| self.dispatch.get_provider_schema(request).into());
+        // Its diagnostics are always empty (the schemas were checked at start).
+        let schema = answered_in_place(
+            "GetProviderSchema",
+            None,
+            || (self.schema).get_or_init(|| self.dispatch.get_provider_schema(request).into()),
+            |_| None,
+        );
         Ok(Response::new(schema.clone()))
     }
 
@@ -276,7 +287,14 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         request: Request<pb::list_resource::Request>,
     ) -> Reply<Self::ListResourceStream> {
         let request = ListResourceRequest::from(request.into_inner());
-        let response = self.dispatch.list_resource(request);
+        let type_name = request.type_name.clone();
+        // "Served request" is logged once the listing has started streaming.
+        let response = answered_in_place(
+            "ListResource",
+            Some(&type_name),
+            || self.dispatch.list_resource(request),
+            |r| Some(&r.diagnostics),
+        );
         Ok(Response::new(list_events(response)))
     }
 
@@ -414,6 +432,12 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         request: Request<pb::stop_provider::Request>,
     ) -> Reply<pb::stop_provider::Response> {
         let request = request.into_inner().into();
-        Ok(Response::new(self.dispatch.stop_provider(request).into()))
+        let response = answered_in_place(
+            "StopProvider",
+            None,
+            || self.dispatch.stop_provider(request),
+            |_| None,
+        );
+        Ok(Response::new(response.into()))
     }
 }

@@ -20,6 +20,7 @@ mod deprecation;
 mod ephemeral;
 mod functions;
 mod identity;
+mod logging;
 mod move_state;
 mod protocol_6_10;
 mod provider_meta;
