@@ -257,11 +257,13 @@ async fn call<S: pb::provider_server::Provider>(service: &S, rpc: &str, bytes: &
             let q = request!(read_resource);
             let (ty, id) = resource_types(&q.type_name);
             let sent = q.current_state.clone();
+            let sent_identity = q.current_identity.clone();
             let a = answer(rpc, service.read_resource(Request::new(q)).await);
             diagnostics(rpc, &a.diagnostics, ty);
             let state = a.new_state.as_ref();
             checks::answered_or_sent(rpc, "new_state", state, sent.as_ref(), ty);
-            identity(rpc, a.new_identity.as_ref(), id);
+            let answered = a.new_identity.as_ref();
+            checks::identity_or_sent(rpc, answered, sent_identity.as_ref(), id);
         }
         "PlanResourceChange" => {
             let q = request!(plan_resource_change);
@@ -276,11 +278,13 @@ async fn call<S: pb::provider_server::Provider>(service: &S, rpc: &str, bytes: &
             let q = request!(apply_resource_change);
             let (ty, id) = resource_types(&q.type_name);
             let sent = q.prior_state.clone();
+            let sent_identity = q.planned_identity.clone();
             let a = answer(rpc, service.apply_resource_change(Request::new(q)).await);
             diagnostics(rpc, &a.diagnostics, ty);
             let state = a.new_state.as_ref();
             checks::answered_or_sent(rpc, "new_state", state, sent.as_ref(), ty);
-            identity(rpc, a.new_identity.as_ref(), id);
+            let answered = a.new_identity.as_ref();
+            checks::identity_or_sent(rpc, answered, sent_identity.as_ref(), id);
         }
         "ImportResourceState" => {
             let q = request!(import_resource_state);

@@ -39,6 +39,12 @@ pub(crate) trait ErasedIdentity<D>: Send + Sync {
         state: &DynamicValue,
     ) -> Result<Option<DynamicValue>, Diagnostics>;
 
+    /// Whether an identity Terraform sent is a value of the identity's type (one that is
+    /// not counts as none: it is never answered back).
+    fn decodes(&self, identity: &DynamicValue) -> bool {
+        decode_value(Some(identity), self.schema().object_type()).is_ok()
+    }
+
     /// Whether an encoded state is null (a destroy plan, a deleted object).
     fn is_null_state(&self, state: &DynamicValue) -> bool {
         is_null_value(Some(state))

@@ -90,8 +90,21 @@ pub fn answered_or_sent(
 
 /// An identity `rpc` answered: when present, a value of the identity's type `ty`.
 pub fn identity(rpc: &str, identity: Option<&pb::ResourceIdentityData>, ty: Option<&Type>) {
+    identity_or_sent(rpc, identity, None, ty);
+}
+
+/// As [`identity`], except that the identity the request carried, answered back unchanged
+/// (a read or apply that could not run answers Terraform's own state and identity), is
+/// not checked, as [`answered_or_sent`] does for states.
+pub fn identity_or_sent(
+    rpc: &str,
+    identity: Option<&pb::ResourceIdentityData>,
+    sent: Option<&pb::ResourceIdentityData>,
+    ty: Option<&Type>,
+) {
     if let Some(identity) = identity {
-        value(rpc, "identity", identity.identity_data.as_ref(), ty);
+        let sent = sent.and_then(|s| s.identity_data.as_ref());
+        answered_or_sent(rpc, "identity", identity.identity_data.as_ref(), sent, ty);
     }
 }
 

@@ -66,6 +66,7 @@ pub(super) fn after_read<D>(
     current: Option<DynamicValue>,
     response: &mut ReadResourceResponse,
 ) {
+    let current = current.filter(|old| identity.decodes(old));
     if response.diagnostics.has_errors() {
         response.new_identity = current;
         return;
@@ -113,6 +114,7 @@ pub(super) fn after_plan<D>(
     prior: Option<DynamicValue>,
     response: &mut PlanResourceChangeResponse,
 ) {
+    let prior = prior.filter(|old| identity.decodes(old));
     if response.diagnostics.has_errors() {
         return;
     }
@@ -165,6 +167,7 @@ pub(super) fn after_apply<D>(
     planned: Option<DynamicValue>,
     response: &mut ApplyResourceChangeResponse,
 ) {
+    let planned = planned.filter(|old| identity.decodes(old));
     let Some(state) = response.new_state.as_ref() else {
         response.new_identity = planned;
         return;
