@@ -12,12 +12,14 @@
 
 use std::collections::BTreeMap;
 use std::io::Write as _;
-use std::path::Path;
 
 use regex_lite::Regex;
 use serde_json::{json, Value};
-use tfvalue_suite::terraform::{each_terraform, hcl_string, output_text, Terraform, Workspace};
+use tfvalue_testing::{
+    each_terraform, hcl_string, output_text, Terraform, TestProvider, Workspace,
+};
 
+const PROVIDER_ADDRESS: &str = "example.com/tfvalue/random";
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-random");
 
 /// A workspace serving the port as the provider `random`.
@@ -31,7 +33,11 @@ type States = BTreeMap<String, Value>;
 impl Random {
     fn new(tf: &Terraform, label: &str) -> Self {
         Random {
-            ws: Workspace::new(tf, Path::new(PROVIDER_EXE), "random", label),
+            ws: Workspace::new(
+                tf,
+                &TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE),
+                label,
+            ),
         }
     }
 
@@ -1525,7 +1531,8 @@ fn ephemeral_values() {
 fn sensitive_attributes(ty: &str) -> usize {
     static SCHEMA: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
     let schema = SCHEMA.get_or_init(|| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/random/schema.json");
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/random/schema.json");
         let text = std::fs::read_to_string(&path).expect("the schema fixture");
         serde_json::from_str(&text).expect("the schema fixture is JSON")
     });

@@ -114,8 +114,9 @@ pub struct Root {
     write_delay: Duration,
 }
 
-/// The provider: registers its types and resolves the root directory.
-struct LocalFs;
+/// The provider: registers its types and resolves the root directory. Public so that the
+/// end-to-end tests can serve it inside the test process.
+pub struct LocalFs;
 
 impl Provider for LocalFs {
     type Config = Config;
@@ -178,6 +179,14 @@ impl Provider for LocalFs {
     }
 }
 
+/// The provider's source address in the repository's tests and examples: what
+/// `required_providers` names and what debug mode prints.
+pub const ADDRESS: &str = "example.com/tfvalue/localfs";
+
 fn main() -> ExitCode {
-    tfvalue_provider::serve(LocalFs)
+    // `--debug` serves it without Terraform and prints the TF_REATTACH_PROVIDERS line.
+    tfvalue_provider::serve_with(
+        LocalFs,
+        tfvalue_provider::ServeOptions::new().address(ADDRESS),
+    )
 }

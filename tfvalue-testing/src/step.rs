@@ -50,6 +50,7 @@ pub(crate) enum Kind {
         mode: ImportMode,
         verify: bool,
         ignore: Vec<String>,
+        persist: bool,
     },
     /// `apply -refresh-only`, then the checks.
     Refresh,
@@ -64,7 +65,7 @@ pub(crate) enum Kind {
 pub struct Step {
     pub(crate) kind: Kind,
     pub(crate) config: Config,
-    pub(crate) expect_error: Option<Result<regex_lite::Regex, String>>,
+    pub(crate) expect_errors: Vec<Result<regex_lite::Regex, String>>,
     pub(crate) expect_non_empty_plan: bool,
     pub(crate) plan_checks: Vec<PlanCheck>,
     pub(crate) state_checks: Vec<StateCheck>,
@@ -88,7 +89,7 @@ impl Step {
         Step {
             kind,
             config,
-            expect_error: None,
+            expect_errors: Vec::new(),
             expect_non_empty_plan: false,
             plan_checks: Vec::new(),
             state_checks: Vec::new(),
@@ -126,6 +127,7 @@ impl Step {
                 mode: ImportMode::Command,
                 verify: true,
                 ignore: Vec::new(),
+                persist: false,
             },
             Config::Previous,
         )
@@ -164,11 +166,43 @@ impl Step {
         self
     }
 
-    /// The step must fail (plan or apply) with an error matching the regular expression
-    /// `pattern` (syntax of the `regex-lite` crate, matched against Terraform's stdout
-    /// and stderr together, so `(?s)` lets `.` cross lines). Nothing else is checked then.
+    /// Imports into the test's own state (the resource must not be in it yet), so later
+    /// steps manage the imported object: adopting an object that exists outside
+    /// Terraform. There is nothing to compare with then, so this also means
+    /// [`Step::no_verify`]. Only with `terraform import`.
+    pub fn persist(mut self) -> Step {
+        if let Kind::Import {
+            persist, verify, ..
+        } = &mut self.kind
+        {
+            *persist = true;
+            *verify = false;
+        }
+        self
+    }
+
+    /// Gives an import or refresh step a configuration of its own (built for the
+    /// workspace) instead of the step before's: for importing a resource no step
+    /// applies, say.
+    pub fn using_config<F>(mut self, build: F) -> Step
+    where
+        F: Fn(&Workspace) -> String + Send + Sync + 'static,
+    {
+        if !matches!(self.kind, Kind::Apply) {
+            self.config = Config::Built(Arc::new(build));
+        }
+        self
+    }
+
+    /// The step must fail (plan, apply, import or refresh) with an error matching the
+    /// regular expression `pattern` (syntax of the `regex-lite` crate, matched against
+    /// Terraform's stdout and stderr together, so `(?s)` lets `.` cross lines). Called
+    /// more than once, every pattern must match. The step's state checks and own checks
+    /// ([`Step::check_with`]) still run after the expected failure, to show what it left
+    /// behind; the plan is not checked for emptiness then.
     pub fn expect_error(mut self, pattern: &str) -> Step {
-        self.expect_error = Some(regex_lite::Regex::new(pattern).map_err(|e| e.to_string()));
+        self.expect_errors
+            .push(regex_lite::Regex::new(pattern).map_err(|e| format!("/{pattern}/: {e}")));
         self
     }
 
