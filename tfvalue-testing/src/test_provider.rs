@@ -24,6 +24,7 @@ pub struct TestProvider {
 enum Kind {
     Binary(PathBuf),
     InProcess(Arc<Starter>),
+    Attached(String),
 }
 
 impl fmt::Debug for TestProvider {
@@ -33,6 +34,7 @@ impl fmt::Debug for TestProvider {
         match &self.kind {
             Kind::Binary(path) => s.field("binary", path),
             Kind::InProcess(_) => s.field("in_process", &true),
+            Kind::Attached(reattach) => s.field("attached", reattach),
         };
         s.finish()
     }
@@ -66,6 +68,16 @@ impl TestProvider {
         }
     }
 
+    /// A provider already serving in debug mode elsewhere (a provider executable started
+    /// with `--debug`, perhaps under a debugger), attached through `reattach`: the
+    /// `TF_REATTACH_PROVIDERS` value it printed. The test neither starts nor stops it.
+    pub fn attached(address: &str, reattach: &str) -> TestProvider {
+        TestProvider {
+            address: address.to_owned(),
+            kind: Kind::Attached(reattach.to_owned()),
+        }
+    }
+
     /// The source address, as `registry.terraform.io/acme/files`.
     pub fn address(&self) -> &str {
         &self.address
@@ -86,15 +98,26 @@ impl TestProvider {
     pub fn executable(&self) -> Option<&std::path::Path> {
         match &self.kind {
             Kind::Binary(path) => Some(path),
-            Kind::InProcess(_) => None,
+            Kind::InProcess(_) | Kind::Attached(_) => None,
         }
     }
 
-    /// Starts the in-process provider's server; `None` for an executable.
-    pub(crate) fn start(&self) -> Option<Result<DebugServer, DebugError>> {
+    /// How a workspace reaches the provider.
+    pub(crate) fn connect(&self) -> Connection {
         match &self.kind {
-            Kind::Binary(_) => None,
-            Kind::InProcess(start) => Some(start(&self.address)),
+            Kind::Binary(path) => Connection::DevOverride(path.clone()),
+            Kind::InProcess(start) => Connection::Served(start(&self.address)),
+            Kind::Attached(reattach) => Connection::Reattach(reattach.clone()),
         }
     }
+}
+
+/// How a workspace reaches the provider under test.
+pub(crate) enum Connection {
+    /// Through `dev_overrides` naming this executable.
+    DevOverride(PathBuf),
+    /// Through the reattach configuration of a debug server started for the workspace.
+    Served(Result<DebugServer, DebugError>),
+    /// Through this `TF_REATTACH_PROVIDERS` value.
+    Reattach(String),
 }

@@ -24,7 +24,19 @@ use tfvalue_provider::debug::DebugServer;
 
 use crate::discovery::Terraform;
 use crate::output::{hcl_string, output_text, status_text, stdout_text};
-use crate::test_provider::TestProvider;
+use crate::test_provider::{Connection, TestProvider};
+
+/// The CLI configuration of a workspace whose provider is attached: empty, so that the
+/// user's own configuration plays no part.
+const REATTACHED_CLI_CONFIG: &str =
+    "# The provider under test is attached through TF_REATTACH_PROVIDERS.\n";
+
+fn reattach_env(reattach: &str) -> (OsString, OsString) {
+    (
+        OsString::from("TF_REATTACH_PROVIDERS"),
+        OsString::from(reattach),
+    )
+}
 
 /// Environment variable that turns on Terraform's own log in every workspace: its value
 /// becomes `TF_LOG`, the log goes to `<workspace>/terraform.log`.
@@ -67,14 +79,12 @@ impl Workspace {
         create_dir(&module);
         let cli_config = dir.join("terraform.rc");
         let mut env = Vec::new();
-        let server = match provider.start() {
-            None => {
+        let server = match provider.connect() {
+            Connection::DevOverride(executable) => {
                 let plugins = dir.join("plugins");
                 create_dir(&plugins);
                 let exe = plugins.join(format!("terraform-provider-{}", provider.local_name()));
-                if let Some(from) = provider.executable() {
-                    link_or_copy(from, &exe);
-                }
+                link_or_copy(&executable, &exe);
                 let config = format!(
                     "provider_installation {{\n  dev_overrides {{\n    {} = {}\n  }}\n  direct {{}}\n}}\n",
                     hcl_string(provider.address()),
@@ -83,22 +93,21 @@ impl Workspace {
                 write(&cli_config, config.as_bytes());
                 None
             }
-            Some(started) => {
+            Connection::Served(started) => {
                 let server = started.unwrap_or_else(|e| {
                     panic!(
                         "the provider {} cannot be served in-process: {e}",
                         provider.address()
                     )
                 });
-                write(
-                    &cli_config,
-                    b"# The provider under test is attached through TF_REATTACH_PROVIDERS.\n",
-                );
-                env.push((
-                    OsString::from("TF_REATTACH_PROVIDERS"),
-                    OsString::from(server.reattach_providers()),
-                ));
+                env.push(reattach_env(server.reattach_providers()));
+                write(&cli_config, REATTACHED_CLI_CONFIG.as_bytes());
                 Some(server)
+            }
+            Connection::Reattach(reattach) => {
+                env.push(reattach_env(&reattach));
+                write(&cli_config, REATTACHED_CLI_CONFIG.as_bytes());
+                None
             }
         };
         let ws = Workspace {
