@@ -16,7 +16,8 @@ use std::io::Write as _;
 use regex_lite::Regex;
 use serde_json::{json, Value};
 use tfvalue_testing::{
-    each_terraform, hcl_string, output_text, Terraform, TestProvider, Workspace,
+    each_terraform, hcl_string, output_text, plan, state, Step, Terraform, Test, TestProvider,
+    Workspace,
 };
 
 const PROVIDER_ADDRESS: &str = "example.com/tfvalue/random";
@@ -30,14 +31,15 @@ struct Random {
 /// The attributes of every managed resource in the state, by address.
 type States = BTreeMap<String, Value>;
 
+/// The port, as the built executable Terraform starts.
+fn provider() -> TestProvider {
+    TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE)
+}
+
 impl Random {
     fn new(tf: &Terraform, label: &str) -> Self {
         Random {
-            ws: Workspace::new(
-                tf,
-                &TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE),
-                label,
-            ),
+            ws: Workspace::new(tf, &provider(), label),
         }
     }
 
@@ -69,55 +71,11 @@ impl Random {
         );
     }
 
-    /// A refresh-only plan right after apply finds nothing to apply: exit 0 with
-    /// `-detailed-exitcode`. On Terraform before 1.15, a state holding an object with two
-    /// or more sensitive attributes (random_password, random_bytes) makes that exit code
-    /// a coin toss whatever the provider answers: Terraform compares the stored and the
-    /// refreshed object with Go's `reflect.DeepEqual`, including their lists of sensitive
-    /// paths, which it builds in Go's random map order (fixed in Terraform 1.15,
-    /// hashicorp/terraform commit 659d5e2218; tests/e2e_refresh.rs shows Terraform's own
-    /// `terraform_data` doing the same). There the plan must still find no changes, and the
-    /// skipped exit code is said on stderr.
+    /// [`refresh_clean`], which must hold.
     fn assert_refresh_clean(&self) {
-        let out = self.ws.run(&[
-            "plan",
-            "-refresh-only",
-            "-detailed-exitcode",
-            "-no-color",
-            "-input=false",
-        ]);
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let coin_toss: std::collections::BTreeSet<String> = self
-            .states()
-            .keys()
-            .filter_map(|address| address.split('.').next())
-            .filter(|ty| sensitive_attributes(ty) >= 2)
-            .map(str::to_owned)
-            .collect();
-        if !coin_toss.is_empty() && !self.ws.terraform().at_least(1, 15) {
-            let _ = writeln!(
-                std::io::stderr().lock(),
-                "SKIPPED the refresh-only exit code on Terraform {} ({}: two or more \
-                 sensitive attributes; Terraform before 1.15 compares their paths in random \
-                 order): checked that the plan has no changes",
-                self.version(),
-                coin_toss.into_iter().collect::<Vec<_>>().join(", ")
-            );
-            assert!(
-                matches!(out.status.code(), Some(0 | 2)) && stdout.contains("No changes."),
-                "Terraform {}: refresh-only plan\n{}",
-                self.version(),
-                output_text(&out)
-            );
-            return;
+        if let Err(e) = refresh_clean(&self.ws) {
+            panic!("Terraform {}: {e}", self.version());
         }
-        assert!(
-            out.status.code() == Some(0),
-            "Terraform {}: refresh-only plan exit {:?}\n{}",
-            self.version(),
-            out.status.code(),
-            output_text(&out)
-        );
     }
 
     fn state_path(&self) -> std::path::PathBuf {
@@ -185,6 +143,55 @@ impl Random {
             found.entry(address).or_default().push(joined);
         }
         found
+    }
+}
+
+/// A refresh-only plan right after apply finds nothing to apply: exit 0 with
+/// `-detailed-exitcode`. On Terraform before 1.15, a state holding an object with two
+/// or more sensitive attributes (random_password, random_bytes) makes that exit code
+/// a coin toss whatever the provider answers: Terraform compares the stored and the
+/// refreshed object with Go's `reflect.DeepEqual`, including their lists of sensitive
+/// paths, which it builds in Go's random map order (fixed in Terraform 1.15,
+/// hashicorp/terraform commit 659d5e2218; tests/e2e_refresh.rs shows Terraform's own
+/// `terraform_data` doing the same). There the plan must still find no changes, and the
+/// skipped exit code is said on stderr.
+fn refresh_clean(ws: &Workspace) -> Result<(), String> {
+    let out = ws.run(&[
+        "plan",
+        "-refresh-only",
+        "-detailed-exitcode",
+        "-no-color",
+        "-input=false",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let coin_toss: std::collections::BTreeSet<String> = state::managed_addresses(&ws.state())
+        .iter()
+        .filter_map(|address| address.split('.').next())
+        .filter(|ty| sensitive_attributes(ty) >= 2)
+        .map(str::to_owned)
+        .collect();
+    if !coin_toss.is_empty() && !ws.terraform().at_least(1, 15) {
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "SKIPPED the refresh-only exit code on Terraform {} ({}: two or more \
+             sensitive attributes; Terraform before 1.15 compares their paths in random \
+             order): checked that the plan has no changes",
+            ws.terraform().version,
+            coin_toss.into_iter().collect::<Vec<_>>().join(", ")
+        );
+        if matches!(out.status.code(), Some(0 | 2)) && stdout.contains("No changes.") {
+            return Ok(());
+        }
+        return Err(format!("refresh-only plan\n{}", output_text(&out)));
+    }
+    if out.status.code() == Some(0) {
+        Ok(())
+    } else {
+        Err(format!(
+            "refresh-only plan exit {:?}\n{}",
+            out.status.code(),
+            output_text(&out)
+        ))
     }
 }
 
@@ -731,94 +738,154 @@ fn import_verify(
     }
 }
 
+/// The string at `path` of the resource at `address` in a `terraform show -json` state.
+fn shown_text(s: &Value, address: &str, path: &str) -> Result<String, String> {
+    let resource = state::resource_in(s, address).ok_or_else(|| format!("no {address}"))?;
+    resource["values"][path]
+        .as_str()
+        .map(str::to_owned)
+        .ok_or_else(|| format!("{address}.{path} is not a string: {:#}", resource["values"]))
+}
+
+/// `result` of `address` has `n` characters (Go's `utf8.RuneCountInString`).
+fn result_chars(address: &str, n: usize) -> state::StateCheck {
+    let owned = address.to_owned();
+    state::custom(&format!("{address}.result has {n} characters"), move |s| {
+        let count = shown_text(s, &owned, "result")?.chars().count();
+        if count == n {
+            Ok(())
+        } else {
+            Err(format!("it has {count}"))
+        }
+    })
+}
+
+/// `result` of `address` has 12 characters and the upstream `Min` patterns.
+fn min_result(address: &str) -> state::StateCheck {
+    let owned = address.to_owned();
+    state::custom(
+        &format!("{address}.result follows the Min settings"),
+        move |s| {
+            let result = shown_text(s, &owned, "result")?;
+            if result.chars().count() != 12 {
+                return Err(format!("{result:?} does not have 12 characters"));
+            }
+            for pattern in ["([a-z].*){2,}", "([A-Z].*){3,}", "([0-9].*){4,}", "([!#@])"] {
+                if !Regex::new(pattern).expect("pattern").is_match(&result) {
+                    return Err(format!("{result:?} does not match {pattern:?}"));
+                }
+            }
+            Ok(())
+        },
+    )
+}
+
 #[test]
 fn strings_and_passwords() {
-    each_terraform("strings_and_passwords", |tf| {
-        let t = Random::new(tf, "strings");
-        let override_ = "length = 4\n  override_special = \"!\"\n  lower = false\n  upper = false\n  numeric = false";
-        let utf8 = "length = 10\n  override_special = \"°\"\n  lower = false\n  upper = false\n  numeric = false";
-        let basic = "resource \"random_string\" \"basic\" {\n  length = 12\n}\nresource \"random_password\" \"basic\" {\n  length = 12\n}\n";
+    let override_ = "length = 4\n  override_special = \"!\"\n  lower = false\n  upper = false\n  numeric = false";
+    let utf8 = "length = 10\n  override_special = \"°\"\n  lower = false\n  upper = false\n  numeric = false";
+    let basic = "resource \"random_string\" \"basic\" {\n  length = 12\n}\nresource \"random_password\" \"basic\" {\n  length = 12\n}\n";
+    Test::new(&provider())
         // Steps 381-388: String_Import 1, String_Override, String_Min, Password_Import 1,
         // Password_BcryptHash, Password_Override, Password_OverrideSpecialUTF8, Password_Min.
-        let s = t.step(&format!(
-            "{basic}{}{}{}{}{}{}",
-            resource("random_string", "override", override_, ""),
-            resource("random_string", "min", MIN, ""),
-            resource("random_password", "hash73", "length = 73", ""),
-            resource("random_password", "override", override_, ""),
-            resource("random_password", "utf8", utf8, ""),
-            resource("random_password", "min", MIN, ""),
-        ));
-        assert_eq!(chars(&s, "random_string.basic", "result"), 12);
-        assert_eq!(chars(&s, "random_password.basic", "result"), 12);
-        assert_eq!(text(&s, "random_string.override", "result"), "!!!!");
-        assert_eq!(text(&s, "random_password.override", "result"), "!!!!");
-        assert_eq!(text(&s, "random_password.utf8", "result"), "°°°°°°°°°°");
-        assert_min_result(&s, "random_string.min");
-        assert_min_result(&s, "random_password.min");
-        let hash73 = text(&s, "random_password.hash73", "bcrypt_hash");
-        assert!(
-            bcrypt::verify(text(&s, "random_password.hash73", "result"), hash73).expect("bcrypt"),
-            "bcrypt_hash does not match"
-        );
-        t.assert_refresh_clean();
+        .step(
+            Step::config(format!(
+                "{basic}{}{}{}{}{}{}",
+                resource("random_string", "override", override_, ""),
+                resource("random_string", "min", MIN, ""),
+                resource("random_password", "hash73", "length = 73", ""),
+                resource("random_password", "override", override_, ""),
+                resource("random_password", "utf8", utf8, ""),
+                resource("random_password", "min", MIN, ""),
+            ))
+            .check(result_chars("random_string.basic", 12))
+            .check(result_chars("random_password.basic", 12))
+            .check(state::value("random_string.override", ".result").equals("!!!!"))
+            .check(state::value("random_password.override", ".result").equals("!!!!"))
+            .check(state::value("random_password.utf8", ".result").equals("°°°°°°°°°°"))
+            .check(min_result("random_string.min"))
+            .check(min_result("random_password.min"))
+            .check(state::custom("bcrypt_hash verifies result", |s| {
+                let result = shown_text(s, "random_password.hash73", "result")?;
+                let hash = shown_text(s, "random_password.hash73", "bcrypt_hash")?;
+                match bcrypt::verify(result, &hash) {
+                    Ok(true) => Ok(()),
+                    Ok(false) => Err("bcrypt_hash does not match".to_owned()),
+                    Err(e) => Err(format!("bcrypt_hash is no bcrypt hash: {e}")),
+                }
+            }))
+            .check_with("a refresh-only plan finds nothing", |ws, _| {
+                refresh_clean(ws)
+            }),
+        )
         // Steps 389-390: String_Import 2, Password_Import 2 (ImportStateVerify, the
-        // password's bcrypt_hash ignored).
-        let imports = [
-            (
-                "random_string.basic",
-                text(&s, "random_string.basic", "result").to_owned(),
-            ),
-            (
-                "random_password.basic",
-                text(&s, "random_password.basic", "result").to_owned(),
-            ),
-        ];
-        import_verify(&t, basic, &imports, &s, &["bcrypt_hash"]);
-    });
+        // password's bcrypt_hash ignored), each by its result, with `import` blocks.
+        .step(
+            Step::import_id_from_state("random_string.basic", |s| {
+                shown_text(s, "random_string.basic", "result")
+            })
+            .by_import_block()
+            .using_config(move |_| basic.to_owned()),
+        )
+        .step(
+            Step::import_id_from_state("random_password.basic", |s| {
+                shown_text(s, "random_password.basic", "result")
+            })
+            .by_import_block()
+            .using_config(move |_| basic.to_owned())
+            .verify_ignoring(&["bcrypt_hash"]),
+        )
+        .run();
 }
 
 #[test]
 fn imports_without_keepers_plan_no_changes() {
-    each_terraform("imports_without_keepers_plan_no_changes", |tf| {
-        let t = Random::new(tf, "imports");
-        let uuid = "6b0f8e7c-3ea6-4523-88a2-5a70419ee954";
-        let bytes = "hkvbcU5f8qGysTFhkI4gzf3yRWC1jXW3aRLCNQFOtNw=";
-        let cases = [
-            ("random_string.basic", "length = 12", "Z=:cbrJE?Ltg"),
-            ("random_password.test", "length = 12", "Z=:cbrJE?Ltg"),
-            ("random_uuid.basic", "", uuid),
-            ("random_uuid4.basic", "", uuid),
-            ("random_uuid7.basic", "", uuid),
-            ("random_id.foo", "byte_length = 4", "p-9hUg"),
-            (
-                "random_integer.integer_1",
-                "min = 1\n  max = 3\n  seed = \"12345\"",
-                "3,1,3,12345",
-            ),
-            ("random_bytes.basic", "length = 32", bytes),
-        ];
-        let hcl: String = cases
-            .iter()
-            .map(|(a, body, _)| {
-                let (ty, name) = a.split_once('.').unwrap_or_default();
-                resource(ty, name, body, "")
-            })
-            .collect();
-        // Steps 391-406: each case's import (ImportStatePersist), then its PlanOnly step.
-        let imports: Vec<(&str, String)> = cases
-            .iter()
-            .map(|(a, _, id)| (*a, (*id).to_owned()))
-            .collect();
-        let s = import_all(&t, &hcl, &imports);
-        t.plan_only(&hcl);
-        assert_eq!(text(&s, "random_bytes.basic", "base64"), bytes);
-        assert_eq!(
-            text(&s, "random_bytes.basic", "hex"),
-            "864bdb714e5ff2a1b2b13161908e20cdfdf24560b58d75b76912c235014eb4dc"
+    let uuid = "6b0f8e7c-3ea6-4523-88a2-5a70419ee954";
+    let bytes = "hkvbcU5f8qGysTFhkI4gzf3yRWC1jXW3aRLCNQFOtNw=";
+    let cases = [
+        ("random_string.basic", "length = 12", "Z=:cbrJE?Ltg"),
+        ("random_password.test", "length = 12", "Z=:cbrJE?Ltg"),
+        ("random_uuid.basic", "", uuid),
+        ("random_uuid4.basic", "", uuid),
+        ("random_uuid7.basic", "", uuid),
+        ("random_id.foo", "byte_length = 4", "p-9hUg"),
+        (
+            "random_integer.integer_1",
+            "min = 1\n  max = 3\n  seed = \"12345\"",
+            "3,1,3,12345",
+        ),
+        ("random_bytes.basic", "length = 32", bytes),
+    ];
+    let hcl: String = cases
+        .iter()
+        .map(|(a, body, _)| {
+            let (ty, name) = a.split_once('.').unwrap_or_default();
+            resource(ty, name, body, "")
+        })
+        .collect();
+    // Steps 391-406: each case's import (ImportStatePersist; the plan right after it
+    // leaves the resource unchanged), then their PlanOnly steps: the whole configuration
+    // plans no change.
+    let mut test = Test::new(&provider());
+    for (address, _, id) in cases {
+        let hcl = hcl.clone();
+        test = test.step(
+            Step::import(address, id)
+                .persist()
+                .using_config(move |_| hcl.clone()),
         );
-        assert_eq!(s["random_bytes.basic"]["length"], 32);
-    });
+    }
+    test.step(
+        Step::config(hcl)
+            .plan_check(plan::empty())
+            .check(state::value("random_bytes.basic", ".base64").equals(bytes))
+            .check(
+                state::value("random_bytes.basic", ".hex")
+                    .equals("864bdb714e5ff2a1b2b13161908e20cdfdf24560b58d75b76912c235014eb4dc"),
+            )
+            .check(state::value("random_bytes.basic", ".length").equals(32)),
+    )
+    .run();
 }
 
 #[test]
@@ -1497,12 +1564,10 @@ fn upgrades_that_change() {
 
 #[test]
 fn ephemeral_values() {
-    each_terraform("ephemeral_values", |tf| {
-        let t = Random::new(tf, "ephemeral");
-        // Upstream reads the values through the echo provider's state; here Terraform checks
-        // them in preconditions of a `terraform_data` (ephemeral values may be read there, and
-        // are stored nowhere).
-        let checks = [
+    // Upstream reads the values through the echo provider's state; here Terraform checks
+    // them in preconditions of a `terraform_data` (ephemeral values may be read there, and
+    // are stored nowhere).
+    let checks = [
             ("length(ephemeral.random_password.basic.result) == 20", "password length"),
             ("ephemeral.random_password.basic.special && ephemeral.random_password.basic.upper && ephemeral.random_password.basic.lower && ephemeral.random_password.basic.numeric", "password flags"),
             ("ephemeral.random_password.basic.min_numeric + ephemeral.random_password.basic.min_upper + ephemeral.random_password.basic.min_lower + ephemeral.random_password.basic.min_special == 0", "password minimums"),
@@ -1511,8 +1576,8 @@ fn ephemeral_values() {
             ("length(ephemeral.random_password.min.result) == 12 && can(regex(\"([a-z].*){2,}\", ephemeral.random_password.min.result)) && can(regex(\"([A-Z].*){3,}\", ephemeral.random_password.min.result)) && can(regex(\"([0-9].*){4,}\", ephemeral.random_password.min.result)) && can(regex(\"([!#@])\", ephemeral.random_password.min.result))", "min"),
             ("can(regex(\"^[A-Za-z/+\\\\d]{43}=$\", ephemeral.random_bytes.basic.base64)) && can(regex(\"^[a-f\\\\d]{64}$\", ephemeral.random_bytes.basic.hex)) && ephemeral.random_bytes.basic.length == 32", "bytes"),
         ];
-        let conditions: String = checks.iter().map(|(c, m)| format!("    precondition {{\n      condition = {c}\n      error_message = \"{m}\"\n    }}\n")).collect();
-        let hcl = format!(
+    let conditions: String = checks.iter().map(|(c, m)| format!("    precondition {{\n      condition = {c}\n      error_message = \"{m}\"\n    }}\n")).collect();
+    let hcl = format!(
             "ephemeral \"random_password\" \"basic\" {{\n  length = 20\n}}\n\
              ephemeral \"random_password\" \"hash73\" {{\n  length = 73\n}}\n\
              ephemeral \"random_password\" \"override\" {{\n  length = 4\n  override_special = \"!\"\n  lower = false\n  upper = false\n  numeric = false\n}}\n\
@@ -1520,10 +1585,11 @@ fn ephemeral_values() {
              ephemeral \"random_bytes\" \"basic\" {{\n  length = 32\n}}\n\
              resource \"terraform_data\" \"checks\" {{\n  lifecycle {{\n{conditions}  }}\n}}\n"
         );
-        // Steps 562-566 (EphemeralResourcePassword_basic, _BcryptHash, _Override, _Min;
-        // EphemeralResourceBytes_basic): an apply, and so every precondition, passes.
-        t.step(&hcl);
-    });
+    // Steps 562-566 (EphemeralResourcePassword_basic, _BcryptHash, _Override, _Min;
+    // EphemeralResourceBytes_basic): an apply, and so every precondition, passes.
+    Test::new(&provider())
+        .step(Step::config(hcl).plan_check(plan::creates("terraform_data.checks")))
+        .run();
 }
 
 /// How many sensitive attributes the managed resource type `ty` has, from the schema

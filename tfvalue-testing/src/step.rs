@@ -38,6 +38,27 @@ pub(crate) enum ImportMode {
     Block,
 }
 
+/// Reads an import ID from the state before an import step.
+pub(crate) type IdFn = dyn Fn(&serde_json::Value) -> Result<String, String> + Send + Sync;
+
+/// The ID an import step imports.
+#[derive(Clone)]
+pub(crate) enum ImportId {
+    /// Given.
+    Fixed(String),
+    /// Read from the test's state, as it is before the step.
+    FromState(Arc<IdFn>),
+}
+
+impl fmt::Debug for ImportId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImportId::Fixed(id) => write!(f, "{id:?}"),
+            ImportId::FromState(_) => f.write_str("an ID read from the state"),
+        }
+    }
+}
+
 /// What a step does.
 #[derive(Clone, Debug)]
 pub(crate) enum Kind {
@@ -46,7 +67,7 @@ pub(crate) enum Kind {
     /// Import into a state of its own, then compare with the step before's state.
     Import {
         address: String,
-        id: String,
+        id: ImportId,
         mode: ImportMode,
         verify: bool,
         ignore: Vec<String>,
@@ -120,10 +141,24 @@ impl Step {
     /// [`Step::verify_ignoring`] and [`Step::no_verify`]). It uses `terraform import`;
     /// [`Step::by_import_block`] uses an `import` block instead.
     pub fn import(address: &str, id: &str) -> Step {
+        Step::import_id(address, ImportId::Fixed(id.to_owned()))
+    }
+
+    /// [`Step::import`] with an ID known only once earlier steps ran (a generated name,
+    /// a server-assigned ID): `id` reads it from the test's state (as `terraform show
+    /// -json` prints it) before the import.
+    pub fn import_id_from_state<F>(address: &str, id: F) -> Step
+    where
+        F: Fn(&serde_json::Value) -> Result<String, String> + Send + Sync + 'static,
+    {
+        Step::import_id(address, ImportId::FromState(Arc::new(id)))
+    }
+
+    fn import_id(address: &str, id: ImportId) -> Step {
         Step::with_kind(
             Kind::Import {
                 address: address.to_owned(),
-                id: id.to_owned(),
+                id,
                 mode: ImportMode::Command,
                 verify: true,
                 ignore: Vec::new(),
@@ -259,8 +294,15 @@ impl Step {
         match &self.kind {
             Kind::Apply => "apply the configuration".to_owned(),
             Kind::Import {
-                address, id, mode, ..
+                address,
+                id,
+                mode,
+                persist,
+                ..
             } => match mode {
+                ImportMode::Command if *persist => {
+                    format!("terraform import {address} {id:?} into the test's state")
+                }
                 ImportMode::Command => format!("terraform import {address} {id:?}"),
                 ImportMode::Block => format!("import block: {address} from {id:?}"),
             },

@@ -14,7 +14,7 @@ use crate::failure::Failure;
 use crate::output::{hcl_string, output_text};
 use crate::plan::{describe_changes, pending_changes};
 use crate::state::{managed_addresses, resource_in};
-use crate::step::{Config, ImportMode, Kind, Step};
+use crate::step::{Config, ImportId, ImportMode, Kind, Step};
 use crate::test_provider::TestProvider;
 use crate::workspace::{write, Workspace, MAIN_FILE};
 
@@ -168,7 +168,7 @@ impl Test {
 /// What an import step imports, and how.
 struct Import<'a> {
     address: &'a str,
-    id: &'a str,
+    id: &'a ImportId,
     mode: &'a ImportMode,
     verify: bool,
     ignore: &'a [String],
@@ -461,7 +461,16 @@ impl Run<'_> {
 
     fn import_step(&mut self, step: &Step, import: &Import<'_>) -> Result<(), Failure> {
         let address = import.address;
-        let id = import.id;
+        let id = match import.id {
+            ImportId::Fixed(id) => id.clone(),
+            ImportId::FromState(read) => {
+                let state = self.show_json(&self.ws.module_dir(), None)?;
+                read(&state).map_err(|e| {
+                    self.fail("the import ID is read from the state", e, Some(address))
+                })?
+            }
+        };
+        let id = id.as_str();
         let config = match &step.config {
             Config::Built(build) => Some(build(self.ws)),
             Config::Text(text) => Some(text.clone()),
