@@ -3,15 +3,20 @@
 //! `examples/random` (the bin `terraform-provider-random`).
 //!
 //! Each upstream `TestStep` with a `Config` is an apply followed by a plan that must be
-//! empty, as terraform-plugin-testing runs it; its state checks read `terraform.tfstate`.
-//! Upstream test cases that differ only in their configurations share a workspace: their
-//! resources sit side by side in one module, so one apply runs the same step of all of
-//! them. Steps that ran an old released provider (`ExternalProviders`) start instead
-//! from a hand-written `terraform.tfstate` with the schema version and attributes that
-//! release stored. Comments `step N` count the ported steps (examples/random/README.md).
+//! empty, as terraform-plugin-testing runs it. Most are written as `tfvalue_testing`
+//! steps (`Test`, `Step`): the keepers matrices, strings and passwords, imports and
+//! ephemeral values; their state checks read `terraform show -json`. The rest drive the
+//! workspace command by command and read `terraform.tfstate`. Upstream test cases that
+//! differ only in their configurations share a workspace: their resources sit side by
+//! side in one module, so one apply runs the same step of all of them. Steps that ran an
+//! old released provider (`ExternalProviders`) start instead from a hand-written
+//! `terraform.tfstate` with the schema version and attributes that release stored.
+//! Comments `step N` count the ported steps (examples/random/README.md).
 
 use std::collections::BTreeMap;
 use std::io::Write as _;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 use regex_lite::Regex;
 use serde_json::{json, Value};
@@ -100,25 +105,9 @@ impl Random {
         out
     }
 
-    /// Writes a state as an older provider release stored it: `(address, schema
-    /// version, attributes)` for each resource.
+    /// Writes a state as an older provider release stored it ([`write_state`]).
     fn write_state(&self, resources: &[(&str, i64, Value)]) {
-        let resources: Vec<Value> = resources
-            .iter()
-            .map(|(address, version, attributes)| {
-                let (ty, name) = address.split_once('.').expect("type.name");
-                json!({
-                    "mode": "managed", "type": ty, "name": name,
-                    "provider": format!("provider[\"{}\"]", self.ws.provider_source()),
-                    "instances": [{ "schema_version": version, "attributes": attributes, "sensitive_attributes": [] }],
-                })
-            })
-            .collect();
-        let state = json!({
-            "version": 4, "terraform_version": "1.3.0", "serial": 1,
-            "lineage": "0f0e0d0c-0b0a-4908-8706-050403020100", "outputs": {}, "resources": resources,
-        });
-        std::fs::write(self.state_path(), state.to_string()).expect("write terraform.tfstate");
+        write_state(&self.ws, resources);
     }
 
     /// Runs `args` on `hcl`, which must fail; returns each error's text (its lines joined,
@@ -195,6 +184,28 @@ fn refresh_clean(ws: &Workspace) -> Result<(), String> {
     }
 }
 
+/// Writes a state as an older provider release stored it: `(address, schema
+/// version, attributes)` for each resource.
+fn write_state(ws: &Workspace, resources: &[(&str, i64, Value)]) {
+    let resources: Vec<Value> = resources
+        .iter()
+        .map(|(address, version, attributes)| {
+            let (ty, name) = address.split_once('.').expect("type.name");
+            json!({
+                "mode": "managed", "type": ty, "name": name,
+                "provider": format!("provider[\"{}\"]", ws.provider_source()),
+                "instances": [{ "schema_version": version, "attributes": attributes, "sensitive_attributes": [] }],
+            })
+        })
+        .collect();
+    let state = json!({
+        "version": 4, "terraform_version": "1.3.0", "serial": 1,
+        "lineage": "0f0e0d0c-0b0a-4908-8706-050403020100", "outputs": {}, "resources": resources,
+    });
+    std::fs::write(ws.module_dir().join("terraform.tfstate"), state.to_string())
+        .expect("write terraform.tfstate");
+}
+
 /// Asserts that some error of `address` matches `pattern`.
 fn assert_error(errors: &BTreeMap<String, Vec<String>>, address: &str, pattern: &str) {
     let re = Regex::new(pattern).expect("pattern");
@@ -227,13 +238,6 @@ fn assert_matches(states: &States, address: &str, attribute: &str, pattern: &str
 /// The number of characters of `attribute` (Go's `utf8.RuneCountInString`).
 fn chars(states: &States, address: &str, attribute: &str) -> usize {
     text(states, address, attribute).chars().count()
-}
-
-/// The size of a map attribute, `None` when null.
-fn map_size(states: &States, address: &str, attribute: &str) -> Option<usize> {
-    states[address][attribute]
-        .as_object()
-        .map(serde_json::Map::len)
 }
 
 #[test]
@@ -477,22 +481,57 @@ fn resource(ty: &str, name: &str, body: &str, keepers: &str) -> String {
     format!("resource \"{ty}\" \"{name}\" {{\n  {body}{keepers}\n}}\n")
 }
 
+/// The size of the map `attribute` of `address` in a `terraform show -json` state, `None`
+/// when null.
+fn shown_map_size(s: &Value, address: &str, attribute: &str) -> Result<Option<usize>, String> {
+    let resource = state::resource_in(s, address).ok_or_else(|| format!("no {address}"))?;
+    Ok(resource["values"][attribute]
+        .as_object()
+        .map(serde_json::Map::len))
+}
+
 /// Runs the keepers scenarios of `ty` (configured with `body`; `compared` is the attribute
-/// that tells objects apart) in one workspace, and the 3.3.2 migrations from `old`, the
+/// that tells objects apart) as a two-step test, and the 3.3.2 migrations from `old`, the
 /// schema version and attributes that release stored, when the type existed then.
-fn keepers_matrix(tf: &Terraform, ty: &str, body: &str, compared: &str, old: Option<(i64, Value)>) {
-    let t = Random::new(tf, &format!("keepers-{ty}"));
-    let scenarios: Vec<_> = KEEPERS
+fn keepers_matrix(
+    ty: &'static str,
+    body: &'static str,
+    compared: &'static str,
+    old: Option<(i64, Value)>,
+) {
+    let scenarios: Vec<Scenario> = KEEPERS
         .iter()
         .filter(|s| {
             ty != "random_bytes" || !s.0.ends_with("to_null_value") || s.0.starts_with("replace")
         })
+        .copied()
         .collect();
     let migrations = if old.is_some() {
         migrations().to_vec()
     } else {
         Vec::new()
     };
+    let config = {
+        let (scenarios, migrations) = (scenarios.clone(), migrations.clone());
+        move |second: bool| -> String {
+            let mut hcl: String = scenarios
+                .iter()
+                .map(|s| resource(ty, s.0, body, if second { s.2 } else { s.1 }))
+                .collect();
+            hcl.extend(
+                migrations
+                    .iter()
+                    .map(|m| resource(ty, &format!("m_{}", m.0), body, m.2)),
+            );
+            hcl
+        }
+    };
+    // Each workspace's state after step 1, for step 2 to compare with (the Terraform
+    // versions run side by side, each in a workspace of its own).
+    let firsts: Arc<Mutex<BTreeMap<PathBuf, Value>>> = Arc::default();
+
+    // Steps 1 of every scenario, and the port's step of every migration.
+    let mut first = Step::config(config(false));
     if let Some((version, attributes)) = &old {
         let states: Vec<(String, i64, Value)> = migrations
             .iter()
@@ -502,67 +541,99 @@ fn keepers_matrix(tf: &Terraform, ty: &str, body: &str, compared: &str, old: Opt
                 (format!("{ty}.m_{name}"), *version, attributes)
             })
             .collect();
-        let refs: Vec<(&str, i64, Value)> = states
-            .iter()
-            .map(|(a, v, s)| (a.as_str(), *v, s.clone()))
-            .collect();
-        t.write_state(&refs);
-    }
-    let config = |second: bool| -> String {
-        let mut hcl: String = scenarios
-            .iter()
-            .map(|s| resource(ty, s.0, body, if second { s.2 } else { s.1 }))
-            .collect();
-        hcl.extend(
-            migrations
+        first = first.before(move |ws| {
+            let refs: Vec<(&str, i64, Value)> = states
                 .iter()
-                .map(|m| resource(ty, &format!("m_{}", m.0), body, m.2)),
-        );
-        hcl
+                .map(|(a, v, s)| (a.as_str(), *v, s.clone()))
+                .collect();
+            write_state(ws, &refs);
+        });
+    }
+    let first = {
+        let (scenarios, migrations, firsts) =
+            (scenarios.clone(), migrations.clone(), Arc::clone(&firsts));
+        let old_attributes = old.as_ref().map(|(_, attributes)| attributes.clone());
+        first.check_with(
+            "step 1: the keepers of every scenario and migration",
+            move |ws, s| {
+                for sc in &scenarios {
+                    let found = shown_map_size(s, &format!("{ty}.{}", sc.0), "keepers")?;
+                    if found != sc.4 {
+                        return Err(format!(
+                            "{ty}.{} keepers size {found:?}, expected {:?}",
+                            sc.0, sc.4
+                        ));
+                    }
+                }
+                if let Some(attributes) = &old_attributes {
+                    for (name, _, _, replaced, size) in &migrations {
+                        let address = format!("{ty}.m_{name}");
+                        let values = &state::resource_in(s, &address)
+                            .ok_or_else(|| format!("no {address}"))?["values"];
+                        if (values[compared] != attributes[compared]) != *replaced {
+                            return Err(format!(
+                                "{address}: {compared} {}",
+                                if *replaced { "kept" } else { "changed" }
+                            ));
+                        }
+                        let found = shown_map_size(s, &address, "keepers")?;
+                        if found != Some(*size) {
+                            return Err(format!(
+                                "{address} keepers size {found:?}, expected {size}"
+                            ));
+                        }
+                    }
+                }
+                firsts
+                    .lock()
+                    .map_err(|_| "a check panicked".to_owned())?
+                    .insert(ws.root().to_path_buf(), s.clone());
+                Ok(())
+            },
+        )
     };
-    // Steps 1 of every scenario, and the port's step of every migration.
-    let first = t.step(&config(false));
-    for s in &scenarios {
-        assert_eq!(
-            map_size(&first, &format!("{ty}.{}", s.0), "keepers"),
-            s.4,
-            "{ty} {} step 1",
-            s.0
-        );
-    }
-    if let Some((_, attributes)) = &old {
-        for (name, _, _, replaced, size) in &migrations {
-            let address = format!("{ty}.m_{name}");
-            assert_eq!(
-                first[&address][compared] != attributes[compared],
-                *replaced,
-                "{address}: {compared} {}",
-                if *replaced { "kept" } else { "changed" }
-            );
-            assert_eq!(
-                map_size(&first, &address, "keepers"),
-                Some(*size),
-                "{address}"
-            );
-        }
-    }
     // Steps 2.
-    let second = t.step(&config(true));
-    for s in &scenarios {
-        let address = format!("{ty}.{}", s.0);
-        assert_eq!(
-            first[&address][compared] != second[&address][compared],
-            s.3,
-            "{address}: {compared} {}",
-            if s.3 { "kept" } else { "changed" }
-        );
-        assert_eq!(
-            map_size(&second, &address, "keepers"),
-            s.5,
-            "{address} step 2"
-        );
-    }
-    t.assert_refresh_clean();
+    let second = {
+        let firsts = Arc::clone(&firsts);
+        Step::config(config(true))
+            .check_with("step 2: replaced or kept, and the keepers", move |ws, s| {
+                let first = firsts
+                    .lock()
+                    .map_err(|_| "a check panicked".to_owned())?
+                    .get(ws.root())
+                    .cloned()
+                    .ok_or("no state of step 1")?;
+                for sc in &scenarios {
+                    let address = format!("{ty}.{}", sc.0);
+                    let before = &state::resource_in(&first, &address)
+                        .ok_or_else(|| format!("no {address} in step 1"))?["values"][compared];
+                    let after = &state::resource_in(s, &address)
+                        .ok_or_else(|| format!("no {address}"))?["values"][compared];
+                    if (before != after) != sc.3 {
+                        return Err(format!(
+                            "{address}: {compared} {}",
+                            if sc.3 { "kept" } else { "changed" }
+                        ));
+                    }
+                    let found = shown_map_size(s, &address, "keepers")?;
+                    if found != sc.5 {
+                        return Err(format!(
+                            "{address} step 2 keepers size {found:?}, expected {:?}",
+                            sc.5
+                        ));
+                    }
+                }
+                Ok(())
+            })
+            .check_with("a refresh-only plan finds nothing", |ws, _| {
+                refresh_clean(ws)
+            })
+    };
+    Test::new(&provider())
+        .named(&format!("keepers {ty}"))
+        .step(first)
+        .step(second)
+        .run();
 }
 
 /// Provider 3.3.2's state of `random_string` (or, with `hash`, `random_password`):
@@ -588,63 +659,40 @@ fn quick_hash(text: &str) -> String {
 #[test]
 fn keepers_bytes() {
     // 13 scenarios × 2 steps: steps 1-26.
-    each_terraform("keepers_bytes", |tf| {
-        keepers_matrix(tf, "random_bytes", "length = 12", "hex", None)
-    });
+    keepers_matrix("random_bytes", "length = 12", "hex", None);
 }
 
 #[test]
 fn keepers_id() {
     // 15 × 2 + 6 × 2: steps 27-68.
     let old = json!({"id": "p-9hUg", "byte_length": 4, "prefix": null, "b64_url": "p-9hUg", "b64_std": "p+9hUg==", "hex": "a7ef6152", "dec": "2817483090"});
-    each_terraform("keepers_id", |tf| {
-        keepers_matrix(
-            tf,
-            "random_id",
-            "byte_length = 4",
-            "id",
-            Some((0, old.clone())),
-        )
-    });
+    keepers_matrix("random_id", "byte_length = 4", "id", Some((0, old)));
 }
 
 #[test]
 fn keepers_integer() {
     // Steps 69-110.
     let old = json!({"id": "12345", "min": 1, "max": 100000000, "seed": null, "result": 12345});
-    each_terraform("keepers_integer", |tf| {
-        keepers_matrix(
-            tf,
-            "random_integer",
-            "min = 1\n  max = 100000000",
-            "id",
-            Some((0, old.clone())),
-        )
-    });
+    keepers_matrix(
+        "random_integer",
+        "min = 1\n  max = 100000000",
+        "id",
+        Some((0, old)),
+    );
 }
 
 #[test]
 fn keepers_password() {
     // Steps 111-152.
     let old = old_string_state("Z=:cbrJE?Ltg", Some(&quick_hash("Z=:cbrJE?Ltg")));
-    each_terraform("keepers_password", |tf| {
-        keepers_matrix(
-            tf,
-            "random_password",
-            "length = 12",
-            "result",
-            Some((2, old.clone())),
-        )
-    });
+    keepers_matrix("random_password", "length = 12", "result", Some((2, old)));
 }
 
 #[test]
 fn keepers_pet() {
     // Steps 153-194.
     let old = json!({"id": "fine-ox", "length": 2, "prefix": null, "separator": "-"});
-    each_terraform("keepers_pet", |tf| {
-        keepers_matrix(tf, "random_pet", "", "id", Some((0, old.clone())))
-    });
+    keepers_matrix("random_pet", "", "id", Some((0, old)));
 }
 
 #[test]
@@ -653,24 +701,14 @@ fn keepers_shuffle() {
     let input = json!(["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"]);
     let old = json!({"id": "-", "input": input, "seed": null, "result_count": null, "result": ["k", "j", "i", "h", "g", "f", "e", "d", "c", "b", "a"]});
     let body = r#"input = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"]"#;
-    each_terraform("keepers_shuffle", |tf| {
-        keepers_matrix(tf, "random_shuffle", body, "result", Some((0, old.clone())))
-    });
+    keepers_matrix("random_shuffle", body, "result", Some((0, old)));
 }
 
 #[test]
 fn keepers_string() {
     // Steps 237-278.
     let old = old_string_state("Z=:cbrJE?Ltg", None);
-    each_terraform("keepers_string", |tf| {
-        keepers_matrix(
-            tf,
-            "random_string",
-            "length = 12",
-            "id",
-            Some((2, old.clone())),
-        )
-    });
+    keepers_matrix("random_string", "length = 12", "id", Some((2, old)));
 }
 
 #[test]
@@ -678,11 +716,9 @@ fn keepers_uuid() {
     // Steps 279-320 (random_uuid), 321-350 (random_uuid4), 351-380 (random_uuid7).
     let id = "6b0f8e7c-3ea6-4523-88a2-5a70419ee954";
     let old = json!({"id": id, "result": id});
-    each_terraform("keepers_uuid", |tf| {
-        keepers_matrix(tf, "random_uuid", "", "id", Some((0, old.clone())));
-        keepers_matrix(tf, "random_uuid4", "", "id", None);
-        keepers_matrix(tf, "random_uuid7", "", "id", None);
-    });
+    keepers_matrix("random_uuid", "", "id", Some((0, old)));
+    keepers_matrix("random_uuid4", "", "id", None);
+    keepers_matrix("random_uuid7", "", "id", None);
 }
 
 /// Asserts `result` of `address` has `n` characters and the upstream `Min` patterns.
