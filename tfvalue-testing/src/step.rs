@@ -18,6 +18,9 @@ pub(crate) type HookFn = dyn Fn(&Workspace) + Send + Sync;
 pub(crate) type CustomFn =
     dyn Fn(&Workspace, &serde_json::Value) -> Result<(), String> + Send + Sync;
 
+/// Whether a step runs with a Terraform.
+pub(crate) type RunIf = dyn Fn(&Terraform) -> bool + Send + Sync;
+
 /// Where a step's configuration comes from.
 #[derive(Clone)]
 pub(crate) enum Config {
@@ -92,7 +95,7 @@ pub struct Step {
     pub(crate) state_checks: Vec<StateCheck>,
     pub(crate) custom_checks: Vec<(String, Box<CustomFn>)>,
     pub(crate) pre: Option<Box<HookFn>>,
-    pub(crate) run_if: Option<Box<dyn Fn(&Terraform) -> bool + Send + Sync>>,
+    pub(crate) run_if: Option<Box<RunIf>>,
 }
 
 impl fmt::Debug for Step {

@@ -125,7 +125,7 @@ impl Test {
     ///
     /// # Errors
     /// The first check that failed.
-    pub fn run_one(&self, name: &str, tf: &Terraform) -> Result<(), Failure> {
+    pub fn run_one(&self, name: &str, tf: &Terraform) -> Result<(), Box<Failure>> {
         let ws = Workspace::new(tf, &self.provider, name);
         let mut run = Run {
             name,
@@ -190,8 +190,8 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    fn fail(&self, check: &str, found: impl Into<String>, address: Option<&str>) -> Failure {
-        Failure {
+    fn fail(&self, check: &str, found: impl Into<String>, address: Option<&str>) -> Box<Failure> {
+        Box::new(Failure {
             test: self.name.to_owned(),
             terraform_version: self.ws.terraform().version.clone(),
             step: self.step,
@@ -202,7 +202,7 @@ impl Run<'_> {
             address: address.map(str::to_owned),
             terraform_output: self.output.clone(),
             workspace: self.ws.root().to_path_buf(),
-        }
+        })
     }
 
     fn terraform(&mut self, dir: &Path, args: &[&str]) -> Output {
@@ -215,7 +215,7 @@ impl Run<'_> {
         out
     }
 
-    fn show_json(&mut self, dir: &Path, plan_file: Option<&str>) -> Result<Json, Failure> {
+    fn show_json(&mut self, dir: &Path, plan_file: Option<&str>) -> Result<Json, Box<Failure>> {
         let mut args = vec!["show", "-json", "-no-color"];
         args.extend(plan_file);
         let out = self.terraform(dir, &args);
@@ -228,7 +228,7 @@ impl Run<'_> {
 
     /// A failed command in `dir`: the step passes if it expected an error matching its
     /// patterns (its state checks and own checks then run).
-    fn failed_command(&mut self, step: &Step, what: &str, dir: &Path) -> Result<(), Failure> {
+    fn failed_command(&mut self, step: &Step, what: &str, dir: &Path) -> Result<(), Box<Failure>> {
         if step.expect_errors.is_empty() {
             return Err(self.fail(&format!("{what} succeeds"), format!("{what} failed"), None));
         }
@@ -255,7 +255,7 @@ impl Run<'_> {
         self.state_checks(step, dir)
     }
 
-    fn step(&mut self, step: &Step) -> Result<(), Failure> {
+    fn step(&mut self, step: &Step) -> Result<(), Box<Failure>> {
         if let Some(pre) = &step.pre {
             pre(self.ws);
         }
@@ -306,7 +306,7 @@ impl Run<'_> {
         }
     }
 
-    fn apply_step(&mut self, step: &Step) -> Result<(), Failure> {
+    fn apply_step(&mut self, step: &Step) -> Result<(), Box<Failure>> {
         let dir = self.ws.module_dir();
         let plan_file = format!("step-{}.tfplan", self.step.unwrap_or(0));
         let out = self.terraform(
@@ -368,7 +368,7 @@ impl Run<'_> {
         Ok(())
     }
 
-    fn expected_error_missing(&self, step: &Step) -> Result<(), Failure> {
+    fn expected_error_missing(&self, step: &Step) -> Result<(), Box<Failure>> {
         match step.expect_errors.first() {
             Some(Ok(regex)) => Err(self.fail(
                 &format!("the step fails with an error matching /{}/", regex.as_str()),
@@ -379,7 +379,7 @@ impl Run<'_> {
         }
     }
 
-    fn state_checks(&mut self, step: &Step, dir: &Path) -> Result<(), Failure> {
+    fn state_checks(&mut self, step: &Step, dir: &Path) -> Result<(), Box<Failure>> {
         if step.state_checks.is_empty() && step.custom_checks.is_empty() {
             return Ok(());
         }
@@ -397,7 +397,7 @@ impl Run<'_> {
         Ok(())
     }
 
-    fn refresh_step(&mut self, step: &Step) -> Result<(), Failure> {
+    fn refresh_step(&mut self, step: &Step) -> Result<(), Box<Failure>> {
         let dir = self.ws.module_dir();
         let out = self.terraform(
             &dir,
@@ -459,7 +459,7 @@ impl Run<'_> {
         Ok(())
     }
 
-    fn import_step(&mut self, step: &Step, import: &Import<'_>) -> Result<(), Failure> {
+    fn import_step(&mut self, step: &Step, import: &Import<'_>) -> Result<(), Box<Failure>> {
         let address = import.address;
         let id = match import.id {
             ImportId::Fixed(id) => id.clone(),
@@ -610,7 +610,7 @@ impl Run<'_> {
         Ok(())
     }
 
-    fn destroy(&mut self, check: Option<&DestroyCheck>) -> Result<(), Failure> {
+    fn destroy(&mut self, check: Option<&DestroyCheck>) -> Result<(), Box<Failure>> {
         let dir = self.ws.module_dir();
         let before = self.show_json(&dir, None)?;
         if !managed_addresses(&before).is_empty() {
