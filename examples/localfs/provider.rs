@@ -48,7 +48,8 @@
 //! the next plan repairs, `terraform import localfs_file.x some/path` adopts an existing
 //! file, and `destroy` removes the files. Terraform starts the provider itself; see the
 //! README's "Write your first provider" for the CLI configuration (`dev_overrides`) that
-//! makes it find this executable.
+//! makes it find this executable. Started by hand with `--debug`, it serves without
+//! Terraform and prints the `TF_REATTACH_PROVIDERS` value that attaches Terraform to it.
 //!
 //! It is a `[[bin]]` of the repository's root package (so that the end-to-end tests in
 //! `tests/e2e_*.rs` get it built by cargo, as `CARGO_BIN_EXE_terraform-provider-localfs`).
