@@ -11,7 +11,10 @@
 //! upgrades ([`Resource::upgrades`], [`Resource::repair_state`]), destroy, and write-only
 //! attributes (`#[tf(write_only)]`: seen in the configuration, always null in every plan
 //! and state the provider answers). [`Timeouts`] is the usual `timeouts` block, with Go
-//! durations ([`parse_duration`]).
+//! durations ([`parse_duration`]). A resource type may have an identity
+//! ([`ResourceIdentity`]: a typed model made from the state, answered in every RPC, never
+//! changed once set, importable by) and a list resource ([`ListResource`]: its objects
+//! streamed to `terraform query`).
 //!
 //! ```
 //! use std::process::ExitCode;
@@ -95,9 +98,14 @@ mod function;
 mod function_args;
 mod function_error;
 mod function_handler;
+mod generate_config;
 mod go_duration;
 mod handler;
 mod handshake;
+mod identity;
+mod identity_handler;
+mod list_handler;
+mod list_resource;
 mod messages;
 mod model;
 mod move_state;
@@ -178,6 +186,8 @@ pub use function::{Function, Signature};
 pub use function_args::{FunctionArgs, LastArgument, Variadic};
 pub use function_error::FunctionError;
 pub use go_duration::{parse_duration, DurationError};
+pub use identity::{identity_by_name, state_by_name, ResourceIdentity};
+pub use list_resource::{ListResource, ListResults, Listed};
 pub use model::Model;
 pub use move_state::MovedState;
 pub use provider::Provider;

@@ -11,8 +11,9 @@ use tonic::{Request, Response, Status};
 
 #[cfg(test)]
 use crate::context::Context;
+use crate::convert::to_proto::{list_events, ListEventStream};
 use crate::dispatch::Dispatch;
-use crate::messages::Rpc;
+use crate::messages::{ListResourceRequest, Rpc};
 use crate::proto::tfplugin6 as pb;
 use crate::provider::Provider;
 
@@ -267,24 +268,25 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         .await
     }
 
-    type ListResourceStream = Messages<pb::list_resource::Event>;
+    type ListResourceStream = ListEventStream;
 
+    /// The listing runs on after this answer: its events reach Terraform as it finds them.
     async fn list_resource(
         &self,
         request: Request<pb::list_resource::Request>,
     ) -> Reply<Self::ListResourceStream> {
-        let events = self.call(request, |d, r| async move { d.list_resource(r) });
-        events.await.map(stream)
+        let request = ListResourceRequest::from(request.into_inner());
+        let response = self.dispatch.list_resource(request);
+        Ok(Response::new(list_events(response)))
     }
 
     async fn validate_list_resource_config(
         &self,
         request: Request<pb::validate_list_resource_config::Request>,
     ) -> Reply<pb::validate_list_resource_config::Response> {
-        self.call(
-            request,
-            |d, r| async move { d.validate_list_resource_config(r) },
-        )
+        self.call(request, |d, r| async move {
+            d.validate_list_resource_config(r).await
+        })
         .await
     }
 

@@ -19,6 +19,7 @@ use crate::{
 mod deprecation;
 mod ephemeral;
 mod functions;
+mod identity;
 mod move_state;
 mod protocol_6_10;
 mod provider_meta;
