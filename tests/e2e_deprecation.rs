@@ -3,10 +3,10 @@
 //! `permissions`), and it still works.
 
 use std::os::unix::fs::PermissionsExt as _;
-use std::path::Path;
 
-use tfvalue_suite::terraform::{each_terraform, hcl_string, output_text, Workspace};
+use tfvalue_testing::{each_terraform, hcl_string, output_text, TestProvider, Workspace};
 
+const PROVIDER_ADDRESS: &str = "example.com/tfvalue/localfs";
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-localfs");
 
 const MESSAGE: &str = "Use `permissions` instead; `mode` will be removed in a future version.";
@@ -16,7 +16,11 @@ fn a_deprecated_attribute_warns_with_its_message_and_still_works() {
     each_terraform(
         "a_deprecated_attribute_warns_with_its_message_and_still_works",
         |tf| {
-            let ws = Workspace::new(tf, Path::new(PROVIDER_EXE), "localfs", "deprecation");
+            let ws = Workspace::new(
+                tf,
+                &TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE),
+                "deprecation",
+            );
             let root = ws.path("files");
             let root = hcl_string(root.to_str().expect("temp paths are UTF-8"));
             ws.write_main(&format!(

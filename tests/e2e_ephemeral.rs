@@ -15,8 +15,11 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use tfvalue::TfSchema as _;
-use tfvalue_suite::terraform::{each_terraform, hcl_string, output_text, Terraform, Workspace};
+use tfvalue_testing::{
+    each_terraform, hcl_string, output_text, Terraform, TestProvider, Workspace,
+};
 
+const PROVIDER_ADDRESS: &str = "example.com/tfvalue/localfs";
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-localfs");
 
 /// A workspace whose module configures the provider with the root `<workspace>/files`.
@@ -26,7 +29,11 @@ struct Localfs {
 
 impl Localfs {
     fn new(tf: &Terraform, label: &str) -> Self {
-        let ws = Workspace::new(tf, Path::new(PROVIDER_EXE), "localfs", label);
+        let ws = Workspace::new(
+            tf,
+            &TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE),
+            label,
+        );
         Localfs { ws }
     }
 

@@ -11,8 +11,11 @@ use std::os::unix::fs::FileTypeExt as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use tfvalue_suite::terraform::{each_terraform, hcl_string, output_text, Terraform, Workspace};
+use tfvalue_testing::{
+    each_terraform, hcl_string, output_text, Terraform, TestProvider, Workspace,
+};
 
+const PROVIDER_ADDRESS: &str = "example.com/tfvalue/localfs";
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-localfs");
 
 /// A workspace for the localfs provider, whose managed root is `<workspace>/files`.
@@ -22,7 +25,11 @@ struct Localfs {
 
 impl Localfs {
     fn new(tf: &Terraform, label: &str) -> Self {
-        let ws = Workspace::new(tf, Path::new(PROVIDER_EXE), "localfs", label);
+        let ws = Workspace::new(
+            tf,
+            &TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE),
+            label,
+        );
         Localfs { ws }
     }
 

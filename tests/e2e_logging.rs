@@ -7,10 +7,9 @@
 //! nothing (logged at WARN) and a link to itself (a loop: logged at ERROR); both are
 //! listed without size and hash, and the apply succeeds.
 
-use std::path::Path;
+use tfvalue_testing::{each_terraform, hcl_string, Terraform, TestProvider, Workspace};
 
-use tfvalue_suite::terraform::{each_terraform, hcl_string, Terraform, Workspace};
-
+const PROVIDER_ADDRESS: &str = "example.com/tfvalue/localfs";
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-localfs");
 /// How Terraform names the provider's lines in its log.
 const PROVIDER_LINES: &str = "provider.terraform-provider-localfs:";
@@ -20,7 +19,8 @@ const SECRET: &str = "e2e-logging-secret-6f1c";
 /// Terraform's log.
 fn apply_logged(tf: &Terraform, level: &str) -> Vec<String> {
     let name = format!("logging-{level}");
-    let mut ws = Workspace::new(tf, Path::new(PROVIDER_EXE), "localfs", &name);
+    let provider = TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE);
+    let mut ws = Workspace::new(tf, &provider, &name);
     let log = ws.path("terraform.log");
     ws.set_env("TF_LOG", level);
     ws.set_env("TF_LOG_PATH", &log);

@@ -4,15 +4,19 @@
 //! `localfs_document` it refuses to turn into a file.
 
 use std::os::unix::fs::MetadataExt as _;
-use std::path::Path;
 
-use tfvalue_suite::terraform::{each_terraform, hcl_string, Terraform, Workspace};
+use tfvalue_testing::{each_terraform, hcl_string, Terraform, TestProvider, Workspace};
 
+const PROVIDER_ADDRESS: &str = "example.com/tfvalue/localfs";
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-localfs");
 
 /// A workspace whose module configures the provider with the root `<workspace>/files`.
 fn workspace(tf: &Terraform, label: &str) -> Workspace {
-    Workspace::new(tf, Path::new(PROVIDER_EXE), "localfs", label)
+    Workspace::new(
+        tf,
+        &TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE),
+        label,
+    )
 }
 
 /// Writes `main.tf`: the provider block, then `resources`.

@@ -3,10 +3,9 @@
 //! operation; the example provider logs the module's name (at debug level) with each
 //! file it writes.
 
-use std::path::Path;
+use tfvalue_testing::{each_terraform, hcl_string, TestProvider, Workspace};
 
-use tfvalue_suite::terraform::{each_terraform, hcl_string, Workspace};
-
+const PROVIDER_ADDRESS: &str = "example.com/tfvalue/localfs";
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-localfs");
 
 #[test]
@@ -14,7 +13,11 @@ fn a_module_with_provider_meta_plans_and_applies_and_the_provider_sees_it() {
     each_terraform(
         "a_module_with_provider_meta_plans_and_applies_and_the_provider_sees_it",
         |tf| {
-            let mut ws = Workspace::new(tf, Path::new(PROVIDER_EXE), "localfs", "provider-meta");
+            let mut ws = Workspace::new(
+                tf,
+                &TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE),
+                "provider-meta",
+            );
             let log = ws.path("terraform.log");
             ws.set_env("TF_LOG", "debug");
             ws.set_env("TF_LOG_PATH", &log);

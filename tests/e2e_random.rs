@@ -3,21 +3,29 @@
 //! `examples/random` (the bin `terraform-provider-random`).
 //!
 //! Each upstream `TestStep` with a `Config` is an apply followed by a plan that must be
-//! empty, as terraform-plugin-testing runs it; its state checks read `terraform.tfstate`.
-//! Upstream test cases that differ only in their configurations share a workspace: their
-//! resources sit side by side in one module, so one apply runs the same step of all of
-//! them. Steps that ran an old released provider (`ExternalProviders`) start instead
-//! from a hand-written `terraform.tfstate` with the schema version and attributes that
-//! release stored. Comments `step N` count the ported steps (examples/random/README.md).
+//! empty, as terraform-plugin-testing runs it. Most are written as `tfvalue_testing`
+//! steps (`Test`, `Step`): the keepers matrices, strings and passwords, imports and
+//! ephemeral values; their state checks read `terraform show -json`. The rest drive the
+//! workspace command by command and read `terraform.tfstate`. Upstream test cases that
+//! differ only in their configurations share a workspace: their resources sit side by
+//! side in one module, so one apply runs the same step of all of them. Steps that ran an
+//! old released provider (`ExternalProviders`) start instead from a hand-written
+//! `terraform.tfstate` with the schema version and attributes that release stored.
+//! Comments `step N` count the ported steps (examples/random/README.md).
 
 use std::collections::BTreeMap;
 use std::io::Write as _;
-use std::path::Path;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 use regex_lite::Regex;
 use serde_json::{json, Value};
-use tfvalue_suite::terraform::{each_terraform, hcl_string, output_text, Terraform, Workspace};
+use tfvalue_testing::{
+    each_terraform, hcl_string, output_text, plan, state, Step, Terraform, Test, TestProvider,
+    Workspace,
+};
 
+const PROVIDER_ADDRESS: &str = "example.com/tfvalue/random";
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-random");
 
 /// A workspace serving the port as the provider `random`.
@@ -28,10 +36,15 @@ struct Random {
 /// The attributes of every managed resource in the state, by address.
 type States = BTreeMap<String, Value>;
 
+/// The port, as the built executable Terraform starts.
+fn provider() -> TestProvider {
+    TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE)
+}
+
 impl Random {
     fn new(tf: &Terraform, label: &str) -> Self {
         Random {
-            ws: Workspace::new(tf, Path::new(PROVIDER_EXE), "random", label),
+            ws: Workspace::new(tf, &provider(), label),
         }
     }
 
@@ -63,55 +76,11 @@ impl Random {
         );
     }
 
-    /// A refresh-only plan right after apply finds nothing to apply: exit 0 with
-    /// `-detailed-exitcode`. On Terraform before 1.15, a state holding an object with two
-    /// or more sensitive attributes (random_password, random_bytes) makes that exit code
-    /// a coin toss whatever the provider answers: Terraform compares the stored and the
-    /// refreshed object with Go's `reflect.DeepEqual`, including their lists of sensitive
-    /// paths, which it builds in Go's random map order (fixed in Terraform 1.15,
-    /// hashicorp/terraform commit 659d5e2218; tests/e2e_refresh.rs shows Terraform's own
-    /// `terraform_data` doing the same). There the plan must still find no changes, and the
-    /// skipped exit code is said on stderr.
+    /// [`refresh_clean`], which must hold.
     fn assert_refresh_clean(&self) {
-        let out = self.ws.run(&[
-            "plan",
-            "-refresh-only",
-            "-detailed-exitcode",
-            "-no-color",
-            "-input=false",
-        ]);
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let coin_toss: std::collections::BTreeSet<String> = self
-            .states()
-            .keys()
-            .filter_map(|address| address.split('.').next())
-            .filter(|ty| sensitive_attributes(ty) >= 2)
-            .map(str::to_owned)
-            .collect();
-        if !coin_toss.is_empty() && !self.ws.terraform().at_least(1, 15) {
-            let _ = writeln!(
-                std::io::stderr().lock(),
-                "SKIPPED the refresh-only exit code on Terraform {} ({}: two or more \
-                 sensitive attributes; Terraform before 1.15 compares their paths in random \
-                 order): checked that the plan has no changes",
-                self.version(),
-                coin_toss.into_iter().collect::<Vec<_>>().join(", ")
-            );
-            assert!(
-                matches!(out.status.code(), Some(0 | 2)) && stdout.contains("No changes."),
-                "Terraform {}: refresh-only plan\n{}",
-                self.version(),
-                output_text(&out)
-            );
-            return;
+        if let Err(e) = refresh_clean(&self.ws) {
+            panic!("Terraform {}: {e}", self.version());
         }
-        assert!(
-            out.status.code() == Some(0),
-            "Terraform {}: refresh-only plan exit {:?}\n{}",
-            self.version(),
-            out.status.code(),
-            output_text(&out)
-        );
     }
 
     fn state_path(&self) -> std::path::PathBuf {
@@ -136,25 +105,9 @@ impl Random {
         out
     }
 
-    /// Writes a state as an older provider release stored it: `(address, schema
-    /// version, attributes)` for each resource.
+    /// Writes a state as an older provider release stored it ([`write_state`]).
     fn write_state(&self, resources: &[(&str, i64, Value)]) {
-        let resources: Vec<Value> = resources
-            .iter()
-            .map(|(address, version, attributes)| {
-                let (ty, name) = address.split_once('.').expect("type.name");
-                json!({
-                    "mode": "managed", "type": ty, "name": name,
-                    "provider": format!("provider[\"{}\"]", self.ws.provider_source()),
-                    "instances": [{ "schema_version": version, "attributes": attributes, "sensitive_attributes": [] }],
-                })
-            })
-            .collect();
-        let state = json!({
-            "version": 4, "terraform_version": "1.3.0", "serial": 1,
-            "lineage": "0f0e0d0c-0b0a-4908-8706-050403020100", "outputs": {}, "resources": resources,
-        });
-        std::fs::write(self.state_path(), state.to_string()).expect("write terraform.tfstate");
+        write_state(&self.ws, resources);
     }
 
     /// Runs `args` on `hcl`, which must fail; returns each error's text (its lines joined,
@@ -180,6 +133,77 @@ impl Random {
         }
         found
     }
+}
+
+/// A refresh-only plan right after apply finds nothing to apply: exit 0 with
+/// `-detailed-exitcode`. On Terraform before 1.15, a state holding an object with two
+/// or more sensitive attributes (random_password, random_bytes) makes that exit code
+/// a coin toss whatever the provider answers: Terraform compares the stored and the
+/// refreshed object with Go's `reflect.DeepEqual`, including their lists of sensitive
+/// paths, which it builds in Go's random map order (fixed in Terraform 1.15,
+/// hashicorp/terraform commit 659d5e2218; tests/e2e_refresh.rs shows Terraform's own
+/// `terraform_data` doing the same). There the plan must still find no changes, and the
+/// skipped exit code is said on stderr.
+fn refresh_clean(ws: &Workspace) -> Result<(), String> {
+    let out = ws.run(&[
+        "plan",
+        "-refresh-only",
+        "-detailed-exitcode",
+        "-no-color",
+        "-input=false",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let coin_toss: std::collections::BTreeSet<String> = state::managed_addresses(&ws.state())
+        .iter()
+        .filter_map(|address| address.split('.').next())
+        .filter(|ty| sensitive_attributes(ty) >= 2)
+        .map(str::to_owned)
+        .collect();
+    if !coin_toss.is_empty() && !ws.terraform().at_least(1, 15) {
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "SKIPPED the refresh-only exit code on Terraform {} ({}: two or more \
+             sensitive attributes; Terraform before 1.15 compares their paths in random \
+             order): checked that the plan has no changes",
+            ws.terraform().version,
+            coin_toss.into_iter().collect::<Vec<_>>().join(", ")
+        );
+        if matches!(out.status.code(), Some(0 | 2)) && stdout.contains("No changes.") {
+            return Ok(());
+        }
+        return Err(format!("refresh-only plan\n{}", output_text(&out)));
+    }
+    if out.status.code() == Some(0) {
+        Ok(())
+    } else {
+        Err(format!(
+            "refresh-only plan exit {:?}\n{}",
+            out.status.code(),
+            output_text(&out)
+        ))
+    }
+}
+
+/// Writes a state as an older provider release stored it: `(address, schema
+/// version, attributes)` for each resource.
+fn write_state(ws: &Workspace, resources: &[(&str, i64, Value)]) {
+    let resources: Vec<Value> = resources
+        .iter()
+        .map(|(address, version, attributes)| {
+            let (ty, name) = address.split_once('.').expect("type.name");
+            json!({
+                "mode": "managed", "type": ty, "name": name,
+                "provider": format!("provider[\"{}\"]", ws.provider_source()),
+                "instances": [{ "schema_version": version, "attributes": attributes, "sensitive_attributes": [] }],
+            })
+        })
+        .collect();
+    let state = json!({
+        "version": 4, "terraform_version": "1.3.0", "serial": 1,
+        "lineage": "0f0e0d0c-0b0a-4908-8706-050403020100", "outputs": {}, "resources": resources,
+    });
+    std::fs::write(ws.module_dir().join("terraform.tfstate"), state.to_string())
+        .expect("write terraform.tfstate");
 }
 
 /// Asserts that some error of `address` matches `pattern`.
@@ -214,13 +238,6 @@ fn assert_matches(states: &States, address: &str, attribute: &str, pattern: &str
 /// The number of characters of `attribute` (Go's `utf8.RuneCountInString`).
 fn chars(states: &States, address: &str, attribute: &str) -> usize {
     text(states, address, attribute).chars().count()
-}
-
-/// The size of a map attribute, `None` when null.
-fn map_size(states: &States, address: &str, attribute: &str) -> Option<usize> {
-    states[address][attribute]
-        .as_object()
-        .map(serde_json::Map::len)
 }
 
 #[test]
@@ -464,22 +481,57 @@ fn resource(ty: &str, name: &str, body: &str, keepers: &str) -> String {
     format!("resource \"{ty}\" \"{name}\" {{\n  {body}{keepers}\n}}\n")
 }
 
+/// The size of the map `attribute` of `address` in a `terraform show -json` state, `None`
+/// when null.
+fn shown_map_size(s: &Value, address: &str, attribute: &str) -> Result<Option<usize>, String> {
+    let resource = state::resource_in(s, address).ok_or_else(|| format!("no {address}"))?;
+    Ok(resource["values"][attribute]
+        .as_object()
+        .map(serde_json::Map::len))
+}
+
 /// Runs the keepers scenarios of `ty` (configured with `body`; `compared` is the attribute
-/// that tells objects apart) in one workspace, and the 3.3.2 migrations from `old`, the
+/// that tells objects apart) as a two-step test, and the 3.3.2 migrations from `old`, the
 /// schema version and attributes that release stored, when the type existed then.
-fn keepers_matrix(tf: &Terraform, ty: &str, body: &str, compared: &str, old: Option<(i64, Value)>) {
-    let t = Random::new(tf, &format!("keepers-{ty}"));
-    let scenarios: Vec<_> = KEEPERS
+fn keepers_matrix(
+    ty: &'static str,
+    body: &'static str,
+    compared: &'static str,
+    old: Option<(i64, Value)>,
+) {
+    let scenarios: Vec<Scenario> = KEEPERS
         .iter()
         .filter(|s| {
             ty != "random_bytes" || !s.0.ends_with("to_null_value") || s.0.starts_with("replace")
         })
+        .copied()
         .collect();
     let migrations = if old.is_some() {
         migrations().to_vec()
     } else {
         Vec::new()
     };
+    let config = {
+        let (scenarios, migrations) = (scenarios.clone(), migrations.clone());
+        move |second: bool| -> String {
+            let mut hcl: String = scenarios
+                .iter()
+                .map(|s| resource(ty, s.0, body, if second { s.2 } else { s.1 }))
+                .collect();
+            hcl.extend(
+                migrations
+                    .iter()
+                    .map(|m| resource(ty, &format!("m_{}", m.0), body, m.2)),
+            );
+            hcl
+        }
+    };
+    // Each workspace's state after step 1, for step 2 to compare with (the Terraform
+    // versions run side by side, each in a workspace of its own).
+    let firsts: Arc<Mutex<BTreeMap<PathBuf, Value>>> = Arc::default();
+
+    // Steps 1 of every scenario, and the port's step of every migration.
+    let mut first = Step::config(config(false));
     if let Some((version, attributes)) = &old {
         let states: Vec<(String, i64, Value)> = migrations
             .iter()
@@ -489,67 +541,99 @@ fn keepers_matrix(tf: &Terraform, ty: &str, body: &str, compared: &str, old: Opt
                 (format!("{ty}.m_{name}"), *version, attributes)
             })
             .collect();
-        let refs: Vec<(&str, i64, Value)> = states
-            .iter()
-            .map(|(a, v, s)| (a.as_str(), *v, s.clone()))
-            .collect();
-        t.write_state(&refs);
-    }
-    let config = |second: bool| -> String {
-        let mut hcl: String = scenarios
-            .iter()
-            .map(|s| resource(ty, s.0, body, if second { s.2 } else { s.1 }))
-            .collect();
-        hcl.extend(
-            migrations
+        first = first.before(move |ws| {
+            let refs: Vec<(&str, i64, Value)> = states
                 .iter()
-                .map(|m| resource(ty, &format!("m_{}", m.0), body, m.2)),
-        );
-        hcl
+                .map(|(a, v, s)| (a.as_str(), *v, s.clone()))
+                .collect();
+            write_state(ws, &refs);
+        });
+    }
+    let first = {
+        let (scenarios, migrations, firsts) =
+            (scenarios.clone(), migrations.clone(), Arc::clone(&firsts));
+        let old_attributes = old.as_ref().map(|(_, attributes)| attributes.clone());
+        first.check_with(
+            "step 1: the keepers of every scenario and migration",
+            move |ws, s| {
+                for sc in &scenarios {
+                    let found = shown_map_size(s, &format!("{ty}.{}", sc.0), "keepers")?;
+                    if found != sc.4 {
+                        return Err(format!(
+                            "{ty}.{} keepers size {found:?}, expected {:?}",
+                            sc.0, sc.4
+                        ));
+                    }
+                }
+                if let Some(attributes) = &old_attributes {
+                    for (name, _, _, replaced, size) in &migrations {
+                        let address = format!("{ty}.m_{name}");
+                        let values = &state::resource_in(s, &address)
+                            .ok_or_else(|| format!("no {address}"))?["values"];
+                        if (values[compared] != attributes[compared]) != *replaced {
+                            return Err(format!(
+                                "{address}: {compared} {}",
+                                if *replaced { "kept" } else { "changed" }
+                            ));
+                        }
+                        let found = shown_map_size(s, &address, "keepers")?;
+                        if found != Some(*size) {
+                            return Err(format!(
+                                "{address} keepers size {found:?}, expected {size}"
+                            ));
+                        }
+                    }
+                }
+                firsts
+                    .lock()
+                    .map_err(|_| "a check panicked".to_owned())?
+                    .insert(ws.root().to_path_buf(), s.clone());
+                Ok(())
+            },
+        )
     };
-    // Steps 1 of every scenario, and the port's step of every migration.
-    let first = t.step(&config(false));
-    for s in &scenarios {
-        assert_eq!(
-            map_size(&first, &format!("{ty}.{}", s.0), "keepers"),
-            s.4,
-            "{ty} {} step 1",
-            s.0
-        );
-    }
-    if let Some((_, attributes)) = &old {
-        for (name, _, _, replaced, size) in &migrations {
-            let address = format!("{ty}.m_{name}");
-            assert_eq!(
-                first[&address][compared] != attributes[compared],
-                *replaced,
-                "{address}: {compared} {}",
-                if *replaced { "kept" } else { "changed" }
-            );
-            assert_eq!(
-                map_size(&first, &address, "keepers"),
-                Some(*size),
-                "{address}"
-            );
-        }
-    }
     // Steps 2.
-    let second = t.step(&config(true));
-    for s in &scenarios {
-        let address = format!("{ty}.{}", s.0);
-        assert_eq!(
-            first[&address][compared] != second[&address][compared],
-            s.3,
-            "{address}: {compared} {}",
-            if s.3 { "kept" } else { "changed" }
-        );
-        assert_eq!(
-            map_size(&second, &address, "keepers"),
-            s.5,
-            "{address} step 2"
-        );
-    }
-    t.assert_refresh_clean();
+    let second = {
+        let firsts = Arc::clone(&firsts);
+        Step::config(config(true))
+            .check_with("step 2: replaced or kept, and the keepers", move |ws, s| {
+                let first = firsts
+                    .lock()
+                    .map_err(|_| "a check panicked".to_owned())?
+                    .get(ws.root())
+                    .cloned()
+                    .ok_or("no state of step 1")?;
+                for sc in &scenarios {
+                    let address = format!("{ty}.{}", sc.0);
+                    let before = &state::resource_in(&first, &address)
+                        .ok_or_else(|| format!("no {address} in step 1"))?["values"][compared];
+                    let after = &state::resource_in(s, &address)
+                        .ok_or_else(|| format!("no {address}"))?["values"][compared];
+                    if (before != after) != sc.3 {
+                        return Err(format!(
+                            "{address}: {compared} {}",
+                            if sc.3 { "kept" } else { "changed" }
+                        ));
+                    }
+                    let found = shown_map_size(s, &address, "keepers")?;
+                    if found != sc.5 {
+                        return Err(format!(
+                            "{address} step 2 keepers size {found:?}, expected {:?}",
+                            sc.5
+                        ));
+                    }
+                }
+                Ok(())
+            })
+            .check_with("a refresh-only plan finds nothing", |ws, _| {
+                refresh_clean(ws)
+            })
+    };
+    Test::new(&provider())
+        .named(&format!("keepers {ty}"))
+        .step(first)
+        .step(second)
+        .run();
 }
 
 /// Provider 3.3.2's state of `random_string` (or, with `hash`, `random_password`):
@@ -575,63 +659,40 @@ fn quick_hash(text: &str) -> String {
 #[test]
 fn keepers_bytes() {
     // 13 scenarios × 2 steps: steps 1-26.
-    each_terraform("keepers_bytes", |tf| {
-        keepers_matrix(tf, "random_bytes", "length = 12", "hex", None)
-    });
+    keepers_matrix("random_bytes", "length = 12", "hex", None);
 }
 
 #[test]
 fn keepers_id() {
     // 15 × 2 + 6 × 2: steps 27-68.
     let old = json!({"id": "p-9hUg", "byte_length": 4, "prefix": null, "b64_url": "p-9hUg", "b64_std": "p+9hUg==", "hex": "a7ef6152", "dec": "2817483090"});
-    each_terraform("keepers_id", |tf| {
-        keepers_matrix(
-            tf,
-            "random_id",
-            "byte_length = 4",
-            "id",
-            Some((0, old.clone())),
-        )
-    });
+    keepers_matrix("random_id", "byte_length = 4", "id", Some((0, old)));
 }
 
 #[test]
 fn keepers_integer() {
     // Steps 69-110.
     let old = json!({"id": "12345", "min": 1, "max": 100000000, "seed": null, "result": 12345});
-    each_terraform("keepers_integer", |tf| {
-        keepers_matrix(
-            tf,
-            "random_integer",
-            "min = 1\n  max = 100000000",
-            "id",
-            Some((0, old.clone())),
-        )
-    });
+    keepers_matrix(
+        "random_integer",
+        "min = 1\n  max = 100000000",
+        "id",
+        Some((0, old)),
+    );
 }
 
 #[test]
 fn keepers_password() {
     // Steps 111-152.
     let old = old_string_state("Z=:cbrJE?Ltg", Some(&quick_hash("Z=:cbrJE?Ltg")));
-    each_terraform("keepers_password", |tf| {
-        keepers_matrix(
-            tf,
-            "random_password",
-            "length = 12",
-            "result",
-            Some((2, old.clone())),
-        )
-    });
+    keepers_matrix("random_password", "length = 12", "result", Some((2, old)));
 }
 
 #[test]
 fn keepers_pet() {
     // Steps 153-194.
     let old = json!({"id": "fine-ox", "length": 2, "prefix": null, "separator": "-"});
-    each_terraform("keepers_pet", |tf| {
-        keepers_matrix(tf, "random_pet", "", "id", Some((0, old.clone())))
-    });
+    keepers_matrix("random_pet", "", "id", Some((0, old)));
 }
 
 #[test]
@@ -640,24 +701,14 @@ fn keepers_shuffle() {
     let input = json!(["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"]);
     let old = json!({"id": "-", "input": input, "seed": null, "result_count": null, "result": ["k", "j", "i", "h", "g", "f", "e", "d", "c", "b", "a"]});
     let body = r#"input = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"]"#;
-    each_terraform("keepers_shuffle", |tf| {
-        keepers_matrix(tf, "random_shuffle", body, "result", Some((0, old.clone())))
-    });
+    keepers_matrix("random_shuffle", body, "result", Some((0, old)));
 }
 
 #[test]
 fn keepers_string() {
     // Steps 237-278.
     let old = old_string_state("Z=:cbrJE?Ltg", None);
-    each_terraform("keepers_string", |tf| {
-        keepers_matrix(
-            tf,
-            "random_string",
-            "length = 12",
-            "id",
-            Some((2, old.clone())),
-        )
-    });
+    keepers_matrix("random_string", "length = 12", "id", Some((2, old)));
 }
 
 #[test]
@@ -665,11 +716,9 @@ fn keepers_uuid() {
     // Steps 279-320 (random_uuid), 321-350 (random_uuid4), 351-380 (random_uuid7).
     let id = "6b0f8e7c-3ea6-4523-88a2-5a70419ee954";
     let old = json!({"id": id, "result": id});
-    each_terraform("keepers_uuid", |tf| {
-        keepers_matrix(tf, "random_uuid", "", "id", Some((0, old.clone())));
-        keepers_matrix(tf, "random_uuid4", "", "id", None);
-        keepers_matrix(tf, "random_uuid7", "", "id", None);
-    });
+    keepers_matrix("random_uuid", "", "id", Some((0, old)));
+    keepers_matrix("random_uuid4", "", "id", None);
+    keepers_matrix("random_uuid7", "", "id", None);
 }
 
 /// Asserts `result` of `address` has `n` characters and the upstream `Min` patterns.
@@ -725,94 +774,154 @@ fn import_verify(
     }
 }
 
+/// The string at `path` of the resource at `address` in a `terraform show -json` state.
+fn shown_text(s: &Value, address: &str, path: &str) -> Result<String, String> {
+    let resource = state::resource_in(s, address).ok_or_else(|| format!("no {address}"))?;
+    resource["values"][path]
+        .as_str()
+        .map(str::to_owned)
+        .ok_or_else(|| format!("{address}.{path} is not a string: {:#}", resource["values"]))
+}
+
+/// `result` of `address` has `n` characters (Go's `utf8.RuneCountInString`).
+fn result_chars(address: &str, n: usize) -> state::StateCheck {
+    let owned = address.to_owned();
+    state::custom(&format!("{address}.result has {n} characters"), move |s| {
+        let count = shown_text(s, &owned, "result")?.chars().count();
+        if count == n {
+            Ok(())
+        } else {
+            Err(format!("it has {count}"))
+        }
+    })
+}
+
+/// `result` of `address` has 12 characters and the upstream `Min` patterns.
+fn min_result(address: &str) -> state::StateCheck {
+    let owned = address.to_owned();
+    state::custom(
+        &format!("{address}.result follows the Min settings"),
+        move |s| {
+            let result = shown_text(s, &owned, "result")?;
+            if result.chars().count() != 12 {
+                return Err(format!("{result:?} does not have 12 characters"));
+            }
+            for pattern in ["([a-z].*){2,}", "([A-Z].*){3,}", "([0-9].*){4,}", "([!#@])"] {
+                if !Regex::new(pattern).expect("pattern").is_match(&result) {
+                    return Err(format!("{result:?} does not match {pattern:?}"));
+                }
+            }
+            Ok(())
+        },
+    )
+}
+
 #[test]
 fn strings_and_passwords() {
-    each_terraform("strings_and_passwords", |tf| {
-        let t = Random::new(tf, "strings");
-        let override_ = "length = 4\n  override_special = \"!\"\n  lower = false\n  upper = false\n  numeric = false";
-        let utf8 = "length = 10\n  override_special = \"°\"\n  lower = false\n  upper = false\n  numeric = false";
-        let basic = "resource \"random_string\" \"basic\" {\n  length = 12\n}\nresource \"random_password\" \"basic\" {\n  length = 12\n}\n";
+    let override_ = "length = 4\n  override_special = \"!\"\n  lower = false\n  upper = false\n  numeric = false";
+    let utf8 = "length = 10\n  override_special = \"°\"\n  lower = false\n  upper = false\n  numeric = false";
+    let basic = "resource \"random_string\" \"basic\" {\n  length = 12\n}\nresource \"random_password\" \"basic\" {\n  length = 12\n}\n";
+    Test::new(&provider())
         // Steps 381-388: String_Import 1, String_Override, String_Min, Password_Import 1,
         // Password_BcryptHash, Password_Override, Password_OverrideSpecialUTF8, Password_Min.
-        let s = t.step(&format!(
-            "{basic}{}{}{}{}{}{}",
-            resource("random_string", "override", override_, ""),
-            resource("random_string", "min", MIN, ""),
-            resource("random_password", "hash73", "length = 73", ""),
-            resource("random_password", "override", override_, ""),
-            resource("random_password", "utf8", utf8, ""),
-            resource("random_password", "min", MIN, ""),
-        ));
-        assert_eq!(chars(&s, "random_string.basic", "result"), 12);
-        assert_eq!(chars(&s, "random_password.basic", "result"), 12);
-        assert_eq!(text(&s, "random_string.override", "result"), "!!!!");
-        assert_eq!(text(&s, "random_password.override", "result"), "!!!!");
-        assert_eq!(text(&s, "random_password.utf8", "result"), "°°°°°°°°°°");
-        assert_min_result(&s, "random_string.min");
-        assert_min_result(&s, "random_password.min");
-        let hash73 = text(&s, "random_password.hash73", "bcrypt_hash");
-        assert!(
-            bcrypt::verify(text(&s, "random_password.hash73", "result"), hash73).expect("bcrypt"),
-            "bcrypt_hash does not match"
-        );
-        t.assert_refresh_clean();
+        .step(
+            Step::config(format!(
+                "{basic}{}{}{}{}{}{}",
+                resource("random_string", "override", override_, ""),
+                resource("random_string", "min", MIN, ""),
+                resource("random_password", "hash73", "length = 73", ""),
+                resource("random_password", "override", override_, ""),
+                resource("random_password", "utf8", utf8, ""),
+                resource("random_password", "min", MIN, ""),
+            ))
+            .check(result_chars("random_string.basic", 12))
+            .check(result_chars("random_password.basic", 12))
+            .check(state::value("random_string.override", ".result").equals("!!!!"))
+            .check(state::value("random_password.override", ".result").equals("!!!!"))
+            .check(state::value("random_password.utf8", ".result").equals("°°°°°°°°°°"))
+            .check(min_result("random_string.min"))
+            .check(min_result("random_password.min"))
+            .check(state::custom("bcrypt_hash verifies result", |s| {
+                let result = shown_text(s, "random_password.hash73", "result")?;
+                let hash = shown_text(s, "random_password.hash73", "bcrypt_hash")?;
+                match bcrypt::verify(result, &hash) {
+                    Ok(true) => Ok(()),
+                    Ok(false) => Err("bcrypt_hash does not match".to_owned()),
+                    Err(e) => Err(format!("bcrypt_hash is no bcrypt hash: {e}")),
+                }
+            }))
+            .check_with("a refresh-only plan finds nothing", |ws, _| {
+                refresh_clean(ws)
+            }),
+        )
         // Steps 389-390: String_Import 2, Password_Import 2 (ImportStateVerify, the
-        // password's bcrypt_hash ignored).
-        let imports = [
-            (
-                "random_string.basic",
-                text(&s, "random_string.basic", "result").to_owned(),
-            ),
-            (
-                "random_password.basic",
-                text(&s, "random_password.basic", "result").to_owned(),
-            ),
-        ];
-        import_verify(&t, basic, &imports, &s, &["bcrypt_hash"]);
-    });
+        // password's bcrypt_hash ignored), each by its result, with `import` blocks.
+        .step(
+            Step::import_id_from_state("random_string.basic", |s| {
+                shown_text(s, "random_string.basic", "result")
+            })
+            .by_import_block()
+            .using_config(move |_| basic.to_owned()),
+        )
+        .step(
+            Step::import_id_from_state("random_password.basic", |s| {
+                shown_text(s, "random_password.basic", "result")
+            })
+            .by_import_block()
+            .using_config(move |_| basic.to_owned())
+            .verify_ignoring(&["bcrypt_hash"]),
+        )
+        .run();
 }
 
 #[test]
 fn imports_without_keepers_plan_no_changes() {
-    each_terraform("imports_without_keepers_plan_no_changes", |tf| {
-        let t = Random::new(tf, "imports");
-        let uuid = "6b0f8e7c-3ea6-4523-88a2-5a70419ee954";
-        let bytes = "hkvbcU5f8qGysTFhkI4gzf3yRWC1jXW3aRLCNQFOtNw=";
-        let cases = [
-            ("random_string.basic", "length = 12", "Z=:cbrJE?Ltg"),
-            ("random_password.test", "length = 12", "Z=:cbrJE?Ltg"),
-            ("random_uuid.basic", "", uuid),
-            ("random_uuid4.basic", "", uuid),
-            ("random_uuid7.basic", "", uuid),
-            ("random_id.foo", "byte_length = 4", "p-9hUg"),
-            (
-                "random_integer.integer_1",
-                "min = 1\n  max = 3\n  seed = \"12345\"",
-                "3,1,3,12345",
-            ),
-            ("random_bytes.basic", "length = 32", bytes),
-        ];
-        let hcl: String = cases
-            .iter()
-            .map(|(a, body, _)| {
-                let (ty, name) = a.split_once('.').unwrap_or_default();
-                resource(ty, name, body, "")
-            })
-            .collect();
-        // Steps 391-406: each case's import (ImportStatePersist), then its PlanOnly step.
-        let imports: Vec<(&str, String)> = cases
-            .iter()
-            .map(|(a, _, id)| (*a, (*id).to_owned()))
-            .collect();
-        let s = import_all(&t, &hcl, &imports);
-        t.plan_only(&hcl);
-        assert_eq!(text(&s, "random_bytes.basic", "base64"), bytes);
-        assert_eq!(
-            text(&s, "random_bytes.basic", "hex"),
-            "864bdb714e5ff2a1b2b13161908e20cdfdf24560b58d75b76912c235014eb4dc"
+    let uuid = "6b0f8e7c-3ea6-4523-88a2-5a70419ee954";
+    let bytes = "hkvbcU5f8qGysTFhkI4gzf3yRWC1jXW3aRLCNQFOtNw=";
+    let cases = [
+        ("random_string.basic", "length = 12", "Z=:cbrJE?Ltg"),
+        ("random_password.test", "length = 12", "Z=:cbrJE?Ltg"),
+        ("random_uuid.basic", "", uuid),
+        ("random_uuid4.basic", "", uuid),
+        ("random_uuid7.basic", "", uuid),
+        ("random_id.foo", "byte_length = 4", "p-9hUg"),
+        (
+            "random_integer.integer_1",
+            "min = 1\n  max = 3\n  seed = \"12345\"",
+            "3,1,3,12345",
+        ),
+        ("random_bytes.basic", "length = 32", bytes),
+    ];
+    let hcl: String = cases
+        .iter()
+        .map(|(a, body, _)| {
+            let (ty, name) = a.split_once('.').unwrap_or_default();
+            resource(ty, name, body, "")
+        })
+        .collect();
+    // Steps 391-406: each case's import (ImportStatePersist; the plan right after it
+    // leaves the resource unchanged), then their PlanOnly steps: the whole configuration
+    // plans no change.
+    let mut test = Test::new(&provider());
+    for (address, _, id) in cases {
+        let hcl = hcl.clone();
+        test = test.step(
+            Step::import(address, id)
+                .persist()
+                .using_config(move |_| hcl.clone()),
         );
-        assert_eq!(s["random_bytes.basic"]["length"], 32);
-    });
+    }
+    test.step(
+        Step::config(hcl)
+            .plan_check(plan::empty())
+            .check(state::value("random_bytes.basic", ".base64").equals(bytes))
+            .check(
+                state::value("random_bytes.basic", ".hex")
+                    .equals("864bdb714e5ff2a1b2b13161908e20cdfdf24560b58d75b76912c235014eb4dc"),
+            )
+            .check(state::value("random_bytes.basic", ".length").equals(32)),
+    )
+    .run();
 }
 
 #[test]
@@ -1491,12 +1600,10 @@ fn upgrades_that_change() {
 
 #[test]
 fn ephemeral_values() {
-    each_terraform("ephemeral_values", |tf| {
-        let t = Random::new(tf, "ephemeral");
-        // Upstream reads the values through the echo provider's state; here Terraform checks
-        // them in preconditions of a `terraform_data` (ephemeral values may be read there, and
-        // are stored nowhere).
-        let checks = [
+    // Upstream reads the values through the echo provider's state; here Terraform checks
+    // them in preconditions of a `terraform_data` (ephemeral values may be read there, and
+    // are stored nowhere).
+    let checks = [
             ("length(ephemeral.random_password.basic.result) == 20", "password length"),
             ("ephemeral.random_password.basic.special && ephemeral.random_password.basic.upper && ephemeral.random_password.basic.lower && ephemeral.random_password.basic.numeric", "password flags"),
             ("ephemeral.random_password.basic.min_numeric + ephemeral.random_password.basic.min_upper + ephemeral.random_password.basic.min_lower + ephemeral.random_password.basic.min_special == 0", "password minimums"),
@@ -1505,8 +1612,8 @@ fn ephemeral_values() {
             ("length(ephemeral.random_password.min.result) == 12 && can(regex(\"([a-z].*){2,}\", ephemeral.random_password.min.result)) && can(regex(\"([A-Z].*){3,}\", ephemeral.random_password.min.result)) && can(regex(\"([0-9].*){4,}\", ephemeral.random_password.min.result)) && can(regex(\"([!#@])\", ephemeral.random_password.min.result))", "min"),
             ("can(regex(\"^[A-Za-z/+\\\\d]{43}=$\", ephemeral.random_bytes.basic.base64)) && can(regex(\"^[a-f\\\\d]{64}$\", ephemeral.random_bytes.basic.hex)) && ephemeral.random_bytes.basic.length == 32", "bytes"),
         ];
-        let conditions: String = checks.iter().map(|(c, m)| format!("    precondition {{\n      condition = {c}\n      error_message = \"{m}\"\n    }}\n")).collect();
-        let hcl = format!(
+    let conditions: String = checks.iter().map(|(c, m)| format!("    precondition {{\n      condition = {c}\n      error_message = \"{m}\"\n    }}\n")).collect();
+    let hcl = format!(
             "ephemeral \"random_password\" \"basic\" {{\n  length = 20\n}}\n\
              ephemeral \"random_password\" \"hash73\" {{\n  length = 73\n}}\n\
              ephemeral \"random_password\" \"override\" {{\n  length = 4\n  override_special = \"!\"\n  lower = false\n  upper = false\n  numeric = false\n}}\n\
@@ -1514,10 +1621,11 @@ fn ephemeral_values() {
              ephemeral \"random_bytes\" \"basic\" {{\n  length = 32\n}}\n\
              resource \"terraform_data\" \"checks\" {{\n  lifecycle {{\n{conditions}  }}\n}}\n"
         );
-        // Steps 562-566 (EphemeralResourcePassword_basic, _BcryptHash, _Override, _Min;
-        // EphemeralResourceBytes_basic): an apply, and so every precondition, passes.
-        t.step(&hcl);
-    });
+    // Steps 562-566 (EphemeralResourcePassword_basic, _BcryptHash, _Override, _Min;
+    // EphemeralResourceBytes_basic): an apply, and so every precondition, passes.
+    Test::new(&provider())
+        .step(Step::config(hcl).plan_check(plan::creates("terraform_data.checks")))
+        .run();
 }
 
 /// How many sensitive attributes the managed resource type `ty` has, from the schema
@@ -1525,7 +1633,8 @@ fn ephemeral_values() {
 fn sensitive_attributes(ty: &str) -> usize {
     static SCHEMA: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
     let schema = SCHEMA.get_or_init(|| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/random/schema.json");
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/random/schema.json");
         let text = std::fs::read_to_string(&path).expect("the schema fixture");
         serde_json::from_str(&text).expect("the schema fixture is JSON")
     });

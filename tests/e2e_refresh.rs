@@ -16,11 +16,13 @@
 //! exit code of such a plan is a coin toss for any resource, Terraform's own
 //! `terraform_data` included, whatever the provider answers.
 
-use std::path::Path;
 use std::process::Output;
 
-use tfvalue_suite::terraform::{each_terraform, hcl_string, output_text, Terraform, Workspace};
+use tfvalue_testing::{
+    each_terraform, hcl_string, output_text, Terraform, TestProvider, Workspace,
+};
 
+const PROVIDER_ADDRESS: &str = "example.com/tfvalue/localfs";
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-localfs");
 
 /// A document with a number of each wire form, every kind of collection and block, and
@@ -59,7 +61,11 @@ resource "localfs_document" "doc" {
 /// A workspace for the example provider, its root `<workspace>/files`, managing
 /// [`DOCUMENT`].
 fn workspace(tf: &Terraform) -> Workspace {
-    let ws = Workspace::new(tf, Path::new(PROVIDER_EXE), "localfs", "refresh");
+    let ws = Workspace::new(
+        tf,
+        &TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE),
+        "refresh",
+    );
     let root = ws.path("files");
     let root = root.to_str().expect("temp paths are UTF-8");
     ws.write_main(&format!(

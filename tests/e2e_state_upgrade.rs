@@ -6,11 +6,11 @@
 //! repairs from its id; and the errors for a state that cannot be upgraded or repaired.
 
 use std::os::unix::fs::PermissionsExt as _;
-use std::path::Path;
 
 use serde_json::{json, Value as Json};
-use tfvalue_suite::terraform::{each_terraform, hcl_string, Terraform, Workspace};
+use tfvalue_testing::{each_terraform, hcl_string, Terraform, TestProvider, Workspace};
 
+const PROVIDER_ADDRESS: &str = "example.com/tfvalue/localfs";
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-localfs");
 
 /// The schema version of `localfs_file` today.
@@ -19,7 +19,11 @@ const CURRENT: i64 = 2;
 /// A workspace whose module configures the provider with the root `<workspace>/files`,
 /// then declares `resources`.
 fn workspace(tf: &Terraform, label: &str, resources: &str) -> Workspace {
-    let ws = Workspace::new(tf, Path::new(PROVIDER_EXE), "localfs", label);
+    let ws = Workspace::new(
+        tf,
+        &TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE),
+        label,
+    );
     let root = ws.path("files");
     let root = root.to_str().expect("temp paths are UTF-8");
     ws.write_main(&format!(
@@ -295,7 +299,7 @@ fn states_that_cannot_be_upgraded_or_repaired_fail_the_plan_naming_the_attribute
                 "Terraform {}: the plan succeeded",
                 tf.version
             );
-            let text = tfvalue_suite::terraform::output_text(&out);
+            let text = tfvalue_testing::output_text(&out);
             let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
             for expected in [
                 "Unable to Upgrade Resource State",

@@ -4,16 +4,21 @@
 //! and leaves nothing behind; a generous timeout lets it finish, and the block is kept in
 //! the state as written.
 
-use std::path::Path;
+use tfvalue_testing::{
+    each_terraform, hcl_string, output_text, Terraform, TestProvider, Workspace,
+};
 
-use tfvalue_suite::terraform::{each_terraform, hcl_string, output_text, Terraform, Workspace};
-
+const PROVIDER_ADDRESS: &str = "example.com/tfvalue/localfs";
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-localfs");
 
 /// A workspace whose provider writes under `<workspace>/files` after `delay_ms`, with
 /// `localfs_file.slow` at `etc/slow` and its `timeouts` block `timeouts`.
 fn workspace(tf: &Terraform, label: &str, delay_ms: u32, timeouts: &str) -> Workspace {
-    let ws = Workspace::new(tf, Path::new(PROVIDER_EXE), "localfs", label);
+    let ws = Workspace::new(
+        tf,
+        &TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE),
+        label,
+    );
     let root = ws.path("files");
     let root = root.to_str().expect("temp paths are UTF-8");
     ws.write_main(&format!(

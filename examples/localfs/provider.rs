@@ -50,7 +50,8 @@
 //! existing file, `terraform query` lists the files of a directory (a `list "localfs_file"`
 //! block, Terraform 1.14 and later; `file_identity.rs`), and `destroy` removes the files. Terraform starts the provider itself; see the
 //! README's "Write your first provider" for the CLI configuration (`dev_overrides`) that
-//! makes it find this executable.
+//! makes it find this executable. Started by hand with `--debug`, it serves without
+//! Terraform and prints the `TF_REATTACH_PROVIDERS` value that attaches Terraform to it.
 //!
 //! It is a `[[bin]]` of the repository's root package (so that the end-to-end tests in
 //! `tests/e2e_*.rs` get it built by cargo, as `CARGO_BIN_EXE_terraform-provider-localfs`).
@@ -117,8 +118,9 @@ pub struct Root {
     write_delay: Duration,
 }
 
-/// The provider: registers its types and resolves the root directory.
-struct LocalFs;
+/// The provider: registers its types and resolves the root directory. Public so that the
+/// end-to-end tests can serve it inside the test process.
+pub struct LocalFs;
 
 impl Provider for LocalFs {
     type Config = Config;
@@ -182,6 +184,14 @@ impl Provider for LocalFs {
     }
 }
 
+/// The provider's source address in the repository's tests and examples: what
+/// `required_providers` names and what debug mode prints.
+pub const ADDRESS: &str = "example.com/tfvalue/localfs";
+
 fn main() -> ExitCode {
-    tfvalue_provider::serve(LocalFs)
+    // `--debug` serves it without Terraform and prints the TF_REATTACH_PROVIDERS line.
+    tfvalue_provider::serve_with(
+        LocalFs,
+        tfvalue_provider::ServeOptions::new().address(ADDRESS),
+    )
 }

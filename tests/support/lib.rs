@@ -1,6 +1,6 @@
 //! Helpers shared by tfvalue's integration tests, examples, benchmarks and fuzz targets:
-//! test data, hex, fuzzing bodies, the benchmarks' counting allocator, and driving the real
-//! Terraform CLI (`terraform`).
+//! test data, hex, fuzzing bodies and the benchmarks' counting allocator. (The end-to-end
+//! tests drive Terraform through the `tfvalue-testing` crate.)
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::BTreeSet;
@@ -15,7 +15,6 @@ pub mod paired;
 #[cfg(feature = "provider")]
 pub mod rpc_fuzzing;
 pub mod scaling;
-pub mod terraform;
 
 /// Path of a file under `tests/data/`.
 pub fn data_path(name: &str) -> PathBuf {

@@ -115,6 +115,7 @@ mod apply_error;
 mod context;
 mod convert;
 mod data_source;
+pub mod debug;
 mod deprecation;
 mod diagnostics;
 mod dispatch;
@@ -228,9 +229,73 @@ pub use timeouts::{Timeouts, TimeoutsField, TimeoutsKnown, TimeoutsPlanned};
 /// Registers the provider's types (a mistake there is reported on stderr, exit code 1),
 /// checks that Terraform started the process, performs the go-plugin handshake and serves
 /// protocol 6 over mutual TLS until Terraform shuts the plugin down.
+///
+/// Started with `-debug`/`--debug` or with `TFVALUE_PROVIDER_DEBUG=1`, it serves in debug
+/// mode instead, which needs the provider's source address: use [`serve_with`].
 pub fn serve<P: Provider>(provider: P) -> std::process::ExitCode {
+    serve_with(provider, ServeOptions::new())
+}
+
+/// How [`serve_with`] serves a provider.
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct ServeOptions {
+    address: Option<String>,
+}
+
+impl ServeOptions {
+    /// No options: what [`serve`] uses.
+    pub fn new() -> ServeOptions {
+        ServeOptions::default()
+    }
+
+    /// The provider's source address, as users write it in `required_providers`, e.g.
+    /// `registry.terraform.io/acme/files`. Debug mode names the provider by it in the
+    /// `TF_REATTACH_PROVIDERS` line it prints.
+    pub fn address(mut self, address: impl Into<String>) -> ServeOptions {
+        self.address = Some(address.into());
+        self
+    }
+}
+
+/// [`serve`] with options: the whole `main` of a provider executable that also offers
+/// debug mode.
+///
+/// Started by Terraform, it serves as [`serve`] does. Started with `-debug` or `--debug`
+/// on the command line (the flag Go providers use), or with `TFVALUE_PROVIDER_DEBUG` set
+/// to anything but empty, `0` or `false`, it serves without Terraform: plain gRPC on a
+/// unix socket, and prints to stdout
+///
+/// ```text
+/// Provider started. To attach Terraform CLI, set the TF_REATTACH_PROVIDERS environment variable with the following:
+///
+///     TF_REATTACH_PROVIDERS='{"registry.terraform.io/acme/files":{"Protocol":"grpc","ProtocolVersion":6,"Pid":4242,"Test":true,"Addr":{"Network":"unix","String":"/tmp/…/plugin.sock"}}}'
+/// ```
+///
+/// Export that variable in another shell and every `terraform` command there talks to
+/// this process (run under a debugger if you like) instead of starting the provider;
+/// Ctrl-C or SIGTERM stops it. The address must be set ([`ServeOptions::address`]) and
+/// must match the provider's `source` in `required_providers`.
+///
+/// ```no_run
+/// # #[derive(tfvalue::TfSchema)]
+/// # struct Config { root: tfvalue::Nullable<String> }
+/// # struct Files;
+/// # impl tfvalue_provider::Provider for Files {
+/// #     type Config = Config; type Data = ();
+/// #     fn register(&self, _: &mut tfvalue_provider::Registry<()>) {}
+/// #     async fn configure(&self, _: &mut tfvalue_provider::Context<()>, _: &str, _: Config) -> Result<(), tfvalue_provider::Diagnostics> { Ok(()) }
+/// # }
+/// use tfvalue_provider::ServeOptions;
+///
+/// fn main() -> std::process::ExitCode {
+///     let options = ServeOptions::new().address("registry.terraform.io/acme/files");
+///     tfvalue_provider::serve_with(Files, options)
+/// }
+/// ```
+pub fn serve_with<P: Provider>(provider: P, options: ServeOptions) -> std::process::ExitCode {
     match server::ProviderService::new(provider) {
-        Ok(service) => serve::run(service),
+        Ok(service) => serve::run_with(service, options.address.as_deref()),
         Err(problems) => {
             eprintln!("The provider cannot start; its types are declared wrongly:");
             for problem in problems {

@@ -546,11 +546,41 @@ pub fn run<S>(service: S) -> ExitCode
 where
     S: Provider,
 {
-    let env = match PluginEnv::from_vars(std::env::vars_os()) {
-        Ok(env) => env,
-        Err(error) => {
-            eprintln!("{error}");
+    run_with(service, None)
+}
+
+/// [`run`], knowing the provider's source `address`: with `-debug`/`--debug` on the
+/// command line or `TFVALUE_PROVIDER_DEBUG` set, the provider serves in debug mode (no
+/// Terraform, no magic cookie; see [`crate::debug`]) and prints the
+/// `TF_REATTACH_PROVIDERS` line for `address`. Debug mode without an address is an
+/// error (exit code 1).
+pub fn run_with<S>(service: S, address: Option<&str>) -> ExitCode
+where
+    S: Provider,
+{
+    let debug_env = std::env::var_os(crate::debug::DEBUG_ENV_VAR);
+    let debug = crate::debug::debug_requested(std::env::args_os().skip(1), debug_env.as_deref());
+    let mode = if debug {
+        let Some(address) = address else {
+            eprintln!(
+                "error: debug mode needs the provider's source address: serve the provider \
+                 with tfvalue_provider::serve_with(provider, \
+                 ServeOptions::new().address(\"registry.terraform.io/<namespace>/<type>\"))"
+            );
             return ExitCode::FAILURE;
+        };
+        if let Err(error) = crate::debug::check_address(address) {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+        Err(address)
+    } else {
+        match PluginEnv::from_vars(std::env::vars_os()) {
+            Ok(env) => Ok(env),
+            Err(error) => {
+                eprintln!("{error}");
+                return ExitCode::FAILURE;
+            }
         }
     };
     init_logging();
@@ -564,8 +594,11 @@ where
             return ExitCode::FAILURE;
         }
     };
-    let mut stdout = io::stdout();
-    let result = runtime.block_on(serve(service, env, &mut stdout));
+    // `Ok`: started by Terraform; `Err`: debug mode, for the address.
+    let result = match mode {
+        Ok(env) => runtime.block_on(serve(service, env, &mut io::stdout())),
+        Err(address) => runtime.block_on(crate::debug::serve_debug_until_signal(service, address)),
+    };
     // Connections still open after the grace period are cut here.
     runtime.shutdown_timeout(Duration::from_millis(100));
     match result {

@@ -1,0 +1,205 @@
+//! Finding Terraform: `terraform` on `PATH`, the executables listed in
+//! [`EXTRA_VAR`], and any an author names; one [`Terraform`] per distinct version.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+/// Environment variable listing further Terraform executables, separated like `PATH`
+/// (`:` on Unix). Each must work: one that does not is a failure, not a skip.
+pub const EXTRA_VAR: &str = "TFVALUE_TERRAFORM_EXTRA";
+
+/// One Terraform executable and the version it reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Terraform {
+    /// The executable.
+    pub path: PathBuf,
+    /// The version it reports, as in `1.11.4`.
+    pub version: String,
+}
+
+impl Terraform {
+    /// The Terraform at `path`, asked for its version (`terraform version -json`).
+    ///
+    /// # Errors
+    /// When it cannot be run or does not report a version; the message says why.
+    pub fn at(path: impl Into<PathBuf>) -> Result<Terraform, String> {
+        let path = path.into();
+        let version = version_of(&path)?;
+        Ok(Terraform { path, version })
+    }
+
+    /// Whether this Terraform is release `major.minor` or later (a version that does not
+    /// parse counts as older).
+    pub fn at_least(&self, major: u64, minor: u64) -> bool {
+        let mut parts = self.version.split('.').map(|p| p.parse::<u64>());
+        match (parts.next(), parts.next()) {
+            (Some(Ok(a)), Some(Ok(b))) => (a, b) >= (major, minor),
+            _ => false,
+        }
+    }
+}
+
+/// Every distinct Terraform version available, found once per process, in the order
+/// `terraform` on `PATH`, then the paths in [`EXTRA_VAR`].
+///
+/// # Panics
+/// When a path listed in [`EXTRA_VAR`] does not work: a test run that asked for a
+/// Terraform must not quietly run without it.
+pub fn terraforms() -> &'static [Terraform] {
+    static FOUND: OnceLock<Result<Vec<Terraform>, String>> = OnceLock::new();
+    match FOUND.get_or_init(find_terraforms) {
+        Ok(found) => found,
+        Err(message) => panic!("{message}"),
+    }
+}
+
+fn find_terraforms() -> Result<Vec<Terraform>, String> {
+    let mut found: Vec<Terraform> = Vec::new();
+    if let Some(path) = on_path("terraform") {
+        match Terraform::at(path) {
+            Ok(tf) => found.push(tf),
+            Err(e) => eprintln!("note: ignoring `terraform` on PATH: {e}"),
+        }
+    }
+    if let Some(extra) = std::env::var_os(EXTRA_VAR) {
+        for path in std::env::split_paths(&extra).filter(|p| !p.as_os_str().is_empty()) {
+            let tf = Terraform::at(&path).map_err(|e| {
+                format!(
+                    "{EXTRA_VAR} names {}, which does not work: {e}",
+                    path.display()
+                )
+            })?;
+            if !found.iter().any(|f| f.version == tf.version) {
+                found.push(tf);
+            }
+        }
+    }
+    Ok(found)
+}
+
+fn on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
+}
+
+fn version_of(path: &Path) -> Result<String, String> {
+    let out = Command::new(path)
+        .args(["version", "-json"])
+        .env("CHECKPOINT_DISABLE", "1")
+        .env_remove("TF_CLI_CONFIG_FILE")
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run it: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "`version -json` failed ({}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).map_err(|e| {
+        format!(
+            "`version -json` printed no JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stdout)
+        )
+    })?;
+    v["terraform_version"]
+        .as_str()
+        .map(str::to_owned)
+        .ok_or_else(|| format!("`version -json` has no terraform_version: {v}"))
+}
+
+/// Whether the environment says this is a CI run: `CI` set to anything but empty,
+/// `false` or `0`.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
+/// Runs `test` once per Terraform in `all`, each in a thread of its own, then fails naming
+/// every version whose run panicked. With none: in CI ([`in_ci`]) a failure, elsewhere a
+/// loud message straight to the process's stderr and no run.
+///
+/// # Panics
+/// When a run panicked, or when there is no Terraform in CI.
+pub fn each_terraform_of(all: &[Terraform], test_name: &str, test: impl Fn(&Terraform) + Sync) {
+    if all.is_empty() {
+        let message =
+            format!("no Terraform found: `terraform` is not on PATH and {EXTRA_VAR} names none");
+        assert!(
+            !in_ci(),
+            "{test_name}: {message}; CI is set, so this is a failure"
+        );
+        skip_loudly(test_name, &message);
+        return;
+    }
+    let failed: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = all
+            .iter()
+            .map(|tf| {
+                let spawned = std::thread::Builder::new()
+                    .name(format!("{test_name} (Terraform {})", tf.version))
+                    .spawn_scoped(scope, || test(tf));
+                (tf, spawned)
+            })
+            .collect();
+        handles
+            .into_iter()
+            .filter_map(|(tf, spawned)| match spawned {
+                Ok(h) => h.join().is_err().then(|| tf.version.clone()),
+                Err(e) => Some(format!("{} (no thread: {e})", tf.version)),
+            })
+            .collect()
+    });
+    assert!(
+        failed.is_empty(),
+        "{test_name} failed with Terraform {} (see the messages above)",
+        failed.join(", ")
+    );
+}
+
+/// [`each_terraform_of`] over every Terraform found ([`terraforms`]).
+///
+/// # Panics
+/// As [`each_terraform_of`] and [`terraforms`].
+pub fn each_terraform(test_name: &str, test: impl Fn(&Terraform) + Sync) {
+    each_terraform_of(terraforms(), test_name, test);
+}
+
+/// Prints a skip notice straight to the process's stderr: the test harness captures
+/// `eprintln!` of passing tests, and a skip must be seen.
+fn skip_loudly(test_name: &str, message: &str) {
+    use std::io::Write as _;
+    let bar = "!".repeat(78);
+    // Ignored: if stderr is gone there is no one to tell.
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "\n{bar}\n!!! SKIPPED Terraform test {test_name}:\n!!! {message}\n{bar}\n"
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_compare_by_major_and_minor() {
+        let tf = |v: &str| Terraform {
+            path: PathBuf::from("terraform"),
+            version: v.to_owned(),
+        };
+        assert!(tf("1.11.4").at_least(1, 8));
+        assert!(tf("1.11.4").at_least(1, 11));
+        assert!(!tf("1.11.4").at_least(1, 12));
+        assert!(tf("2.0.0").at_least(1, 99));
+        assert!(!tf("dev").at_least(0, 1));
+    }
+
+    #[test]
+    fn a_missing_executable_is_an_error_not_a_panic() {
+        let error = Terraform::at("/nonexistent/terraform").unwrap_err();
+        assert!(error.starts_with("cannot run it:"), "{error}");
+    }
+}

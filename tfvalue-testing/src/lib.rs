@@ -1,0 +1,98 @@
+//! Acceptance tests for providers built with `tfvalue-provider`: the real Terraform CLI
+//! applies configurations step by step, and each step's plan and state are checked.
+//!
+//! ```no_run
+//! # mod files {
+//! #     #[derive(tfvalue::TfSchema)]
+//! #     pub struct Config { pub root: tfvalue::Nullable<String> }
+//! #     pub struct Files;
+//! #     impl tfvalue_provider::Provider for Files {
+//! #         type Config = Config; type Data = ();
+//! #         fn register(&self, _: &mut tfvalue_provider::Registry<()>) {}
+//! #         async fn configure(&self, _: &mut tfvalue_provider::Context<()>, _: &str, _: Config) -> Result<(), tfvalue_provider::Diagnostics> { Ok(()) }
+//! #     }
+//! # }
+//! use tfvalue_testing::{plan, state, Step, Test, TestProvider};
+//!
+//! #[test]
+//! fn a_file_is_written_then_changed_in_place() {
+//!     // The provider runs inside the test; Terraform attaches to it.
+//!     let provider = TestProvider::in_process("registry.terraform.io/acme/files", || files::Files);
+//!     Test::new(&provider)
+//!         .step(
+//!             Step::config(r#"resource "files_file" "a" { path = "a.txt", content = "one" }"#)
+//!                 .plan_check(plan::creates("files_file.a"))
+//!                 .check(state::value("files_file.a", ".content").equals("one"))
+//!                 .check(state::value("files_file.a", ".id").matches("^[0-9a-f]{16}$")),
+//!         )
+//!         .step(
+//!             Step::config(r#"resource "files_file" "a" { path = "a.txt", content = "two" }"#)
+//!                 .plan_check(plan::updates("files_file.a")),
+//!         )
+//!         .step(Step::import("files_file.a", "a.txt"))
+//!         .run();
+//! }
+//! ```
+//!
+//! # What a test does
+//!
+//! [`Test::run`] runs the steps once per Terraform found, the versions in parallel, each
+//! in a fresh [`Workspace`]. Each configuration step plans (`plan -out`), runs its
+//! [`plan`] checks on that plan, applies it, runs its [`state`] checks, and then checks
+//! that a new plan is empty (a provider whose plans do not settle fails there;
+//! [`Step::expect_non_empty_plan`] opts out). [`Step::expect_error`] expects the plan or
+//! the apply to fail with a matching error instead. [`Step::import`] imports into a state
+//! of its own (by `terraform import` or an `import` block) and compares the imported
+//! resource with the applied one. [`Step::refresh`] runs `apply -refresh-only`. At the
+//! end, everything is destroyed and the state must be empty ([`Test::check_destroy`]
+//! adds a check that the real objects are gone).
+//!
+//! A failure panics with everything needed to understand it: the test, the Terraform
+//! version, the step, the check and what was found, the step's configuration with line
+//! numbers (the line Terraform's error names, or the checked resource's block, marked),
+//! and the output of the Terraform command involved. The workspace is kept; its path is
+//! printed.
+//!
+//! # Finding Terraform
+//!
+//! `terraform` on `PATH`, then every executable listed in `TFVALUE_TERRAFORM_EXTRA`
+//! (separated by `:`); one run per distinct version ([`terraforms`]). [`Test::terraforms`]
+//! names them explicitly ([`Terraform::at`]). With none found, a test prints a loud
+//! notice to stderr and passes, unless `CI` is set (and not `false` or `0`): then it
+//! fails.
+//!
+//! # The provider under test
+//!
+//! [`TestProvider::in_process`] serves the provider from the test process on a debug
+//! server (`tfvalue_provider::debug::DebugServer`); Terraform attaches to it through
+//! `TF_REATTACH_PROVIDERS`, so no executable is built and a debugger or `dbg!` works in
+//! the provider's code. [`TestProvider::binary`] runs a built executable (in an
+//! integration test, `env!("CARGO_BIN_EXE_terraform-provider-files")`) through a
+//! `dev_overrides` CLI configuration. Neither needs `terraform init` or a network.
+//!
+//! # The low level
+//!
+//! [`each_terraform`] and [`Workspace`] are what [`Test`] is built on, for tests that
+//! need more than steps (signals, concurrent commands, reading logs): a workspace runs
+//! any Terraform command and has helpers for plan, apply, import and the state.
+#![deny(missing_docs)]
+
+mod attr_path;
+mod discovery;
+mod failure;
+mod output;
+pub mod plan;
+pub mod state;
+mod step;
+mod test_case;
+mod test_provider;
+mod workspace;
+
+pub use attr_path::{AttrPath, Step as PathStep};
+pub use discovery::{each_terraform, each_terraform_of, in_ci, terraforms, Terraform, EXTRA_VAR};
+pub use failure::Failure;
+pub use output::{hcl_string, output_text, stdout_text};
+pub use step::Step;
+pub use test_case::Test;
+pub use test_provider::TestProvider;
+pub use workspace::{Workspace, COMMAND_DEADLINE, MAIN_FILE, PROVIDERS_FILE, TF_LOG_VAR};

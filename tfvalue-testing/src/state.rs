@@ -1,0 +1,334 @@
+//! Checks of the state after a step: a value by resource address and attribute path, a
+//! whole resource decoded into its model, a resource present or absent.
+//!
+//! They read the state as `terraform show -json` prints it, where a resource's `values`
+//! are its attributes as plain JSON (numbers as JSON numbers, sets as arrays).
+
+use std::fmt;
+
+use serde_json::Value as Json;
+
+use crate::attr_path::AttrPath;
+
+type CheckFn = dyn Fn(&Json) -> Result<(), String> + Send + Sync;
+
+/// One check of the state after a step; build it with [`value`], [`typed`], [`exists`],
+/// [`absent`] or [`custom`].
+pub struct StateCheck {
+    description: String,
+    address: Option<String>,
+    run: Box<CheckFn>,
+}
+
+impl fmt::Debug for StateCheck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.description)
+    }
+}
+
+impl StateCheck {
+    /// What the check asserts, for messages.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The resource the check is about, if one.
+    pub fn address(&self) -> Option<&str> {
+        self.address.as_deref()
+    }
+
+    /// Runs the check against a state from `terraform show -json`.
+    ///
+    /// # Errors
+    /// What was found instead.
+    pub fn check(&self, state: &Json) -> Result<(), String> {
+        (self.run)(state)
+    }
+}
+
+/// The start of a check of one attribute value: finish it with [`ValueCheck::equals`],
+/// [`ValueCheck::matches`], [`ValueCheck::is_set`] or [`ValueCheck::is_null`].
+#[derive(Debug, Clone)]
+pub struct ValueCheck {
+    address: String,
+    path_text: String,
+    path: Result<AttrPath, String>,
+}
+
+/// A check of the value at `path` (as `.result` or `.keepers["a"]`, see
+/// [`AttrPath`]) in the resource at `address` (as `random_string.x`,
+/// `data.files_dir.d` or `module.m.files_file.f`).
+pub fn value(address: &str, path: &str) -> ValueCheck {
+    ValueCheck {
+        address: address.to_owned(),
+        path_text: path.to_owned(),
+        path: AttrPath::parse(path),
+    }
+}
+
+impl ValueCheck {
+    fn finish(
+        self,
+        what: String,
+        test: impl Fn(Option<&Json>) -> Result<(), String> + Send + Sync + 'static,
+    ) -> StateCheck {
+        let description = format!("{}{} {what}", self.address, self.path_text);
+        let address = self.address.clone();
+        StateCheck {
+            description,
+            address: Some(self.address.clone()),
+            run: Box::new(move |state| {
+                let path = self.path.as_ref().map_err(Clone::clone)?;
+                let resource = resource_in(state, &address)
+                    .ok_or_else(|| format!("there is no {address} in the state"))?;
+                test(path.find(&resource["values"]))
+            }),
+        }
+    }
+
+    /// The value equals `expected` (JSON as `terraform show -json` prints it: a number is
+    /// a number, a set an array).
+    pub fn equals(self, expected: impl Into<Json>) -> StateCheck {
+        let expected = expected.into();
+        self.finish(format!("equals {expected}"), move |found| match found {
+            Some(found) if *found == expected => Ok(()),
+            Some(found) => Err(format!("found {found}")),
+            None => Err("the attribute is not there".to_owned()),
+        })
+    }
+
+    /// The value is a string matching the regular expression `pattern` (syntax of the
+    /// `regex-lite` crate; anchor it with `^…$` to match the whole value).
+    pub fn matches(self, pattern: &str) -> StateCheck {
+        let compiled = regex_lite::Regex::new(pattern).map_err(|e| e.to_string());
+        self.finish(format!("matches /{pattern}/"), move |found| {
+            let regex = compiled
+                .as_ref()
+                .map_err(|e| format!("the pattern is not a regular expression: {e}"))?;
+            match found {
+                Some(Json::String(s)) if regex.is_match(s) => Ok(()),
+                Some(found) => Err(format!("found {found}")),
+                None => Err("the attribute is not there".to_owned()),
+            }
+        })
+    }
+
+    /// The value is there and not null.
+    pub fn is_set(self) -> StateCheck {
+        self.finish("is set".to_owned(), |found| match found {
+            Some(Json::Null) => Err("found null".to_owned()),
+            Some(_) => Ok(()),
+            None => Err("the attribute is not there".to_owned()),
+        })
+    }
+
+    /// The value is null, or the path leads nowhere (as an element of an empty list).
+    pub fn is_null(self) -> StateCheck {
+        self.finish("is null".to_owned(), |found| match found {
+            None | Some(Json::Null) => Ok(()),
+            Some(found) => Err(format!("found {found}")),
+        })
+    }
+}
+
+/// A check of the whole resource at `address`, decoded into its model `T` (the type
+/// the provider declares it with) through the model's Terraform type, as the provider
+/// itself decodes it: `check` gets typed fields instead of JSON.
+pub fn typed<T, F>(address: &str, check: F) -> StateCheck
+where
+    T: tfvalue::TfSchema + serde::de::DeserializeOwned,
+    F: Fn(&T) -> Result<(), String> + Send + Sync + 'static,
+{
+    let owned = address.to_owned();
+    StateCheck {
+        description: format!(
+            "{address}, read as {}, passes the test's check",
+            std::any::type_name::<T>()
+        ),
+        address: Some(owned.clone()),
+        run: Box::new(move |state| {
+            let resource = resource_in(state, &owned)
+                .ok_or_else(|| format!("there is no {owned} in the state"))?;
+            let model = decode_values::<T>(&resource["values"])?;
+            check(&model)
+        }),
+    }
+}
+
+/// The resource at `address` is in the state.
+pub fn exists(address: &str) -> StateCheck {
+    let owned = address.to_owned();
+    StateCheck {
+        description: format!("{address} is in the state"),
+        address: Some(owned.clone()),
+        run: Box::new(move |state| match resource_in(state, &owned) {
+            Some(_) => Ok(()),
+            None => Err(format!("the state holds {:?}", addresses(state))),
+        }),
+    }
+}
+
+/// The resource at `address` is not in the state.
+pub fn absent(address: &str) -> StateCheck {
+    let owned = address.to_owned();
+    StateCheck {
+        description: format!("{address} is not in the state"),
+        address: Some(owned.clone()),
+        run: Box::new(move |state| match resource_in(state, &owned) {
+            Some(resource) => Err(format!("it is, with values {}", resource["values"])),
+            None => Ok(()),
+        }),
+    }
+}
+
+/// A check of the test's own over the whole state (as `terraform show -json` prints
+/// it), described by `description`.
+pub fn custom<F>(description: &str, check: F) -> StateCheck
+where
+    F: Fn(&Json) -> Result<(), String> + Send + Sync + 'static,
+{
+    StateCheck {
+        description: description.to_owned(),
+        address: None,
+        run: Box::new(check),
+    }
+}
+
+/// The resource at `address` in a state from `terraform show -json` (any module).
+pub fn resource_in<'s>(state: &'s Json, address: &str) -> Option<&'s Json> {
+    all_resources(state)
+        .into_iter()
+        .find(|r| r["address"] == address)
+}
+
+/// Every resource address in a state from `terraform show -json` (any module), managed
+/// and data alike.
+pub fn addresses(state: &Json) -> Vec<String> {
+    all_resources(state)
+        .into_iter()
+        .filter_map(|r| r["address"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// The managed resources (not data sources) in a state, by address.
+pub fn managed_addresses(state: &Json) -> Vec<String> {
+    all_resources(state)
+        .into_iter()
+        .filter(|r| r["mode"] == "managed")
+        .filter_map(|r| r["address"].as_str().map(str::to_owned))
+        .collect()
+}
+
+fn all_resources(state: &Json) -> Vec<&Json> {
+    fn walk<'s>(module: &'s Json, out: &mut Vec<&'s Json>) {
+        if let Some(resources) = module["resources"].as_array() {
+            out.extend(resources);
+        }
+        if let Some(children) = module["child_modules"].as_array() {
+            for child in children {
+                walk(child, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&state["values"]["root_module"], &mut out);
+    out
+}
+
+/// A resource's `values` decoded into `T` through `T`'s Terraform type.
+///
+/// # Errors
+/// When they do not fit the type; the message names the attribute.
+pub fn decode_values<T>(values: &Json) -> Result<T, String>
+where
+    T: tfvalue::TfSchema + serde::de::DeserializeOwned,
+{
+    let ty = T::tf_type();
+    let bytes = serde_json::to_vec(values).map_err(|e| e.to_string())?;
+    let value = tfvalue::Value::from_json(&bytes, &ty)
+        .map_err(|e| format!("the values do not fit the model's type: {e}"))?;
+    value
+        .decode_as::<T>()
+        .map_err(|e| format!("the values do not decode into the model: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn state() -> Json {
+        json!({"values": {"root_module": {
+            "resources": [
+                {"address": "random_string.x", "mode": "managed",
+                 "values": {"result": "abc", "keepers": {"a": "1"}, "special": null}},
+                {"address": "data.d.x", "mode": "data", "values": {}}
+            ],
+            "child_modules": [{"resources": [
+                {"address": "module.m.t.y", "mode": "managed", "values": {"n": 3}}
+            ]}]
+        }}})
+    }
+
+    #[test]
+    fn value_checks_pass_and_fail_with_what_was_found() {
+        let s = state();
+        assert_eq!(
+            value("random_string.x", ".result").equals("abc").check(&s),
+            Ok(())
+        );
+        assert_eq!(
+            value("random_string.x", ".result").equals("abd").check(&s),
+            Err("found \"abc\"".to_owned())
+        );
+        assert_eq!(
+            value("random_string.x", r#".keepers["a"]"#)
+                .matches("^[0-9]$")
+                .check(&s),
+            Ok(())
+        );
+        assert!(value("random_string.x", ".result")
+            .matches("^[0-9]+$")
+            .check(&s)
+            .is_err());
+        assert_eq!(
+            value("random_string.x", ".special").is_null().check(&s),
+            Ok(())
+        );
+        assert_eq!(
+            value("random_string.x", ".special").is_set().check(&s),
+            Err("found null".to_owned())
+        );
+        assert_eq!(value("module.m.t.y", ".n").equals(3).check(&s), Ok(()));
+        assert_eq!(
+            value("random_string.z", ".result").is_set().check(&s),
+            Err("there is no random_string.z in the state".to_owned())
+        );
+        let bad = value("random_string.x", ".a[")
+            .is_set()
+            .check(&s)
+            .unwrap_err();
+        assert!(bad.contains("unterminated"), "{bad}");
+        let bad = value("random_string.x", ".result")
+            .matches("(")
+            .check(&s)
+            .unwrap_err();
+        assert!(
+            bad.starts_with("the pattern is not a regular expression"),
+            "{bad}"
+        );
+    }
+
+    #[test]
+    fn presence_checks_and_addresses() {
+        let s = state();
+        assert_eq!(exists("data.d.x").check(&s), Ok(()));
+        assert!(absent("random_string.x").check(&s).is_err());
+        assert_eq!(absent("random_string.q").check(&s), Ok(()));
+        assert_eq!(
+            managed_addresses(&s),
+            vec!["random_string.x", "module.m.t.y"]
+        );
+        assert_eq!(addresses(&s).len(), 3);
+    }
+}

@@ -1,0 +1,315 @@
+//! One step of a [`Test`](crate::Test): apply a configuration, import a resource, or
+//! refresh; then check the outcome.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::discovery::Terraform;
+use crate::plan::PlanCheck;
+use crate::state::StateCheck;
+use crate::workspace::Workspace;
+
+/// Builds a step's configuration for its workspace (paths under the workspace differ
+/// from run to run).
+pub(crate) type ConfigFn = dyn Fn(&Workspace) -> String + Send + Sync;
+/// A hook run with the workspace before a step.
+pub(crate) type HookFn = dyn Fn(&Workspace) + Send + Sync;
+/// A check of the test's own, with the workspace and the state after the step.
+pub(crate) type CustomFn =
+    dyn Fn(&Workspace, &serde_json::Value) -> Result<(), String> + Send + Sync;
+
+/// Whether a step runs with a Terraform.
+pub(crate) type RunIf = dyn Fn(&Terraform) -> bool + Send + Sync;
+
+/// Where a step's configuration comes from.
+#[derive(Clone)]
+pub(crate) enum Config {
+    /// The text, as given.
+    Text(String),
+    /// Built for the workspace.
+    Built(Arc<ConfigFn>),
+    /// The configuration of the step before (import and refresh steps).
+    Previous,
+}
+
+/// How an import step imports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum ImportMode {
+    /// `terraform import <address> <id>`.
+    Command,
+    /// An `import { to = <address>, id = "<id>" }` block, then plan and apply.
+    Block,
+}
+
+/// Reads an import ID from the state before an import step.
+pub(crate) type IdFn = dyn Fn(&serde_json::Value) -> Result<String, String> + Send + Sync;
+
+/// The ID an import step imports.
+#[derive(Clone)]
+pub(crate) enum ImportId {
+    /// Given.
+    Fixed(String),
+    /// Read from the test's state, as it is before the step.
+    FromState(Arc<IdFn>),
+}
+
+impl fmt::Debug for ImportId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImportId::Fixed(id) => write!(f, "{id:?}"),
+            ImportId::FromState(_) => f.write_str("an ID read from the state"),
+        }
+    }
+}
+
+/// What a step does.
+#[derive(Clone, Debug)]
+pub(crate) enum Kind {
+    /// Plan, apply, then the checks.
+    Apply,
+    /// Import into a state of its own, then compare with the step before's state.
+    Import {
+        address: String,
+        id: ImportId,
+        mode: ImportMode,
+        verify: bool,
+        ignore: Vec<String>,
+        persist: bool,
+    },
+    /// `apply -refresh-only`, then the checks.
+    Refresh,
+}
+
+/// One step of a test. Build it with [`Step::config`], [`Step::config_with`],
+/// [`Step::import`] or [`Step::refresh`], then add expectations.
+///
+/// After a successful apply or refresh, the step checks that a new plan is empty (as
+/// terraform-plugin-testing does): a provider whose plan does not settle fails there.
+/// [`Step::expect_non_empty_plan`] turns that off for the step.
+pub struct Step {
+    pub(crate) kind: Kind,
+    pub(crate) config: Config,
+    pub(crate) expect_errors: Vec<Result<regex_lite::Regex, String>>,
+    pub(crate) expect_non_empty_plan: bool,
+    pub(crate) plan_checks: Vec<PlanCheck>,
+    pub(crate) state_checks: Vec<StateCheck>,
+    pub(crate) custom_checks: Vec<(String, Box<CustomFn>)>,
+    pub(crate) pre: Option<Box<HookFn>>,
+    pub(crate) run_if: Option<Box<RunIf>>,
+}
+
+impl fmt::Debug for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Step")
+            .field("kind", &self.kind)
+            .field("plan_checks", &self.plan_checks)
+            .field("state_checks", &self.state_checks)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Step {
+    fn with_kind(kind: Kind, config: Config) -> Step {
+        Step {
+            kind,
+            config,
+            expect_errors: Vec::new(),
+            expect_non_empty_plan: false,
+            plan_checks: Vec::new(),
+            state_checks: Vec::new(),
+            custom_checks: Vec::new(),
+            pre: None,
+            run_if: None,
+        }
+    }
+
+    /// A step that applies `hcl` (the module's `main.tf`; the `required_providers` block
+    /// for the provider under test is written beside it).
+    pub fn config(hcl: impl Into<String>) -> Step {
+        Step::with_kind(Kind::Apply, Config::Text(hcl.into()))
+    }
+
+    /// A step that applies the configuration `build` returns for the workspace (to name
+    /// paths under [`Workspace::root`], for example).
+    pub fn config_with<F>(build: F) -> Step
+    where
+        F: Fn(&Workspace) -> String + Send + Sync + 'static,
+    {
+        Step::with_kind(Kind::Apply, Config::Built(Arc::new(build)))
+    }
+
+    /// A step that imports the object `id` as `address` into a state of its own, with the
+    /// configuration of the step before, then checks that the imported resource equals
+    /// the one in the step before's state (import verification; see
+    /// [`Step::verify_ignoring`] and [`Step::no_verify`]). It uses `terraform import`;
+    /// [`Step::by_import_block`] uses an `import` block instead.
+    pub fn import(address: &str, id: &str) -> Step {
+        Step::import_id(address, ImportId::Fixed(id.to_owned()))
+    }
+
+    /// [`Step::import`] with an ID known only once earlier steps ran (a generated name,
+    /// a server-assigned ID): `id` reads it from the test's state (as `terraform show
+    /// -json` prints it) before the import.
+    pub fn import_id_from_state<F>(address: &str, id: F) -> Step
+    where
+        F: Fn(&serde_json::Value) -> Result<String, String> + Send + Sync + 'static,
+    {
+        Step::import_id(address, ImportId::FromState(Arc::new(id)))
+    }
+
+    fn import_id(address: &str, id: ImportId) -> Step {
+        Step::with_kind(
+            Kind::Import {
+                address: address.to_owned(),
+                id,
+                mode: ImportMode::Command,
+                verify: true,
+                ignore: Vec::new(),
+                persist: false,
+            },
+            Config::Previous,
+        )
+    }
+
+    /// A step that refreshes: `terraform apply -refresh-only`, with the configuration of
+    /// the step before; then its checks, and that `plan -refresh-only` finds nothing more.
+    pub fn refresh() -> Step {
+        Step::with_kind(Kind::Refresh, Config::Previous)
+    }
+
+    /// Imports through an `import { to = …, id = … }` block (Terraform 1.5 and later):
+    /// the plan must import the object and change nothing else, then it is applied.
+    pub fn by_import_block(mut self) -> Step {
+        if let Kind::Import { mode, .. } = &mut self.kind {
+            *mode = ImportMode::Block;
+        }
+        self
+    }
+
+    /// Compares imported and applied state except these attributes (top-level names, or
+    /// paths as `.keepers["a"]`; everything under a path is ignored too): those a read
+    /// cannot know, such as write-only inputs.
+    pub fn verify_ignoring(mut self, attributes: &[&str]) -> Step {
+        if let Kind::Import { ignore, .. } = &mut self.kind {
+            ignore.extend(attributes.iter().map(|a| (*a).to_owned()));
+        }
+        self
+    }
+
+    /// Imports without comparing with the step before's state.
+    pub fn no_verify(mut self) -> Step {
+        if let Kind::Import { verify, .. } = &mut self.kind {
+            *verify = false;
+        }
+        self
+    }
+
+    /// Imports into the test's own state (the resource must not be in it yet), so later
+    /// steps manage the imported object: adopting an object that exists outside
+    /// Terraform. There is nothing to compare with then, so this also means
+    /// [`Step::no_verify`]. Only with `terraform import`.
+    pub fn persist(mut self) -> Step {
+        if let Kind::Import {
+            persist, verify, ..
+        } = &mut self.kind
+        {
+            *persist = true;
+            *verify = false;
+        }
+        self
+    }
+
+    /// Gives an import or refresh step a configuration of its own (built for the
+    /// workspace) instead of the step before's: for importing a resource no step
+    /// applies, say.
+    pub fn using_config<F>(mut self, build: F) -> Step
+    where
+        F: Fn(&Workspace) -> String + Send + Sync + 'static,
+    {
+        if !matches!(self.kind, Kind::Apply) {
+            self.config = Config::Built(Arc::new(build));
+        }
+        self
+    }
+
+    /// The step must fail (plan, apply, import or refresh) with an error matching the
+    /// regular expression `pattern` (syntax of the `regex-lite` crate, matched against
+    /// Terraform's stdout and stderr together, so `(?s)` lets `.` cross lines). Called
+    /// more than once, every pattern must match. The step's state checks and own checks
+    /// ([`Step::check_with`]) still run after the expected failure, to show what it left
+    /// behind; the plan is not checked for emptiness then.
+    pub fn expect_error(mut self, pattern: &str) -> Step {
+        self.expect_errors
+            .push(regex_lite::Regex::new(pattern).map_err(|e| format!("/{pattern}/: {e}")));
+        self
+    }
+
+    /// The plan after the step may show changes (no emptiness check for this step).
+    pub fn expect_non_empty_plan(mut self) -> Step {
+        self.expect_non_empty_plan = true;
+        self
+    }
+
+    /// A check of the plan the step applies (made before the apply).
+    pub fn plan_check(mut self, check: PlanCheck) -> Step {
+        self.plan_checks.push(check);
+        self
+    }
+
+    /// A check of the state after the step.
+    pub fn check(mut self, check: StateCheck) -> Step {
+        self.state_checks.push(check);
+        self
+    }
+
+    /// A check of the test's own, with the workspace (to look at what the provider
+    /// manages) and the state after the step; `description` names it in messages.
+    pub fn check_with<F>(mut self, description: &str, check: F) -> Step
+    where
+        F: Fn(&Workspace, &serde_json::Value) -> Result<(), String> + Send + Sync + 'static,
+    {
+        self.custom_checks
+            .push((description.to_owned(), Box::new(check)));
+        self
+    }
+
+    /// Runs `hook` before the step (to change things behind Terraform's back, say).
+    pub fn before<F>(mut self, hook: F) -> Step
+    where
+        F: Fn(&Workspace) + Send + Sync + 'static,
+    {
+        self.pre = Some(Box::new(hook));
+        self
+    }
+
+    /// Runs the step only with the Terraforms for which `condition` holds (as
+    /// `|tf| tf.at_least(1, 8)` for provider functions).
+    pub fn only_if<F>(mut self, condition: F) -> Step
+    where
+        F: Fn(&Terraform) -> bool + Send + Sync + 'static,
+    {
+        self.run_if = Some(Box::new(condition));
+        self
+    }
+
+    /// What the step does, for messages.
+    pub(crate) fn summary(&self) -> String {
+        match &self.kind {
+            Kind::Apply => "apply the configuration".to_owned(),
+            Kind::Import {
+                address,
+                id,
+                mode,
+                persist,
+                ..
+            } => match mode {
+                ImportMode::Command if *persist => {
+                    format!("terraform import {address} {id:?} into the test's state")
+                }
+                ImportMode::Command => format!("terraform import {address} {id:?}"),
+                ImportMode::Block => format!("import block: {address} from {id:?}"),
+            },
+            Kind::Refresh => "apply -refresh-only".to_owned(),
+        }
+    }
+}

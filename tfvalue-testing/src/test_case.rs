@@ -1,0 +1,750 @@
+//! The step-based test: a sequence of [`Step`]s run against every Terraform found, each
+//! version in a workspace of its own, then a destroy that must leave nothing behind.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+use std::process::Output;
+
+use serde_json::Value as Json;
+
+use crate::attr_path::AttrPath;
+use crate::discovery::{each_terraform_of, terraforms, Terraform};
+use crate::failure::Failure;
+use crate::output::{hcl_string, output_text};
+use crate::plan::{describe_changes, pending_changes};
+use crate::state::{managed_addresses, resource_in};
+use crate::step::{Config, ImportId, ImportMode, Kind, Step};
+use crate::test_provider::TestProvider;
+use crate::workspace::{write, Workspace, MAIN_FILE};
+
+type DestroyCheck = dyn Fn(&Workspace) -> Result<(), String> + Send + Sync;
+
+/// An acceptance test: steps applied in order with the real Terraform CLI, against every
+/// Terraform version found ([`crate::terraforms`]), the versions in parallel, each in its
+/// own [`Workspace`]. At the end the test destroys everything (also after a failure, so
+/// that nothing real is left behind) and checks that the state is empty and, with
+/// [`Test::check_destroy`], that the objects are gone.
+///
+/// A failed check panics with a report: the test, the Terraform version, the step, the
+/// check, the step's configuration with line numbers (the line involved marked), and
+/// Terraform's output; the workspace is kept and its path printed.
+pub struct Test {
+    name: Option<String>,
+    provider: TestProvider,
+    steps: Vec<Step>,
+    destroy: bool,
+    check_destroy: Option<Box<DestroyCheck>>,
+    terraforms: Option<Vec<Terraform>>,
+}
+
+impl fmt::Debug for Test {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Test")
+            .field("name", &self.name)
+            .field("provider", &self.provider)
+            .field("steps", &self.steps)
+            .field("destroy", &self.destroy)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Test {
+    /// A test of `provider` with no steps yet.
+    pub fn new(provider: &TestProvider) -> Test {
+        Test {
+            name: None,
+            provider: provider.clone(),
+            steps: Vec::new(),
+            destroy: true,
+            check_destroy: None,
+            terraforms: None,
+        }
+    }
+
+    /// Names the test in messages and workspace directories (by default, the name of the
+    /// thread running it: the test function's, under cargo's test harness).
+    pub fn named(mut self, name: &str) -> Test {
+        self.name = Some(name.to_owned());
+        self
+    }
+
+    /// Adds a step.
+    pub fn step(mut self, step: Step) -> Test {
+        self.steps.push(step);
+        self
+    }
+
+    /// Leaves the resources in place at the end (no destroy, no destroy checks).
+    pub fn no_destroy(mut self) -> Test {
+        self.destroy = false;
+        self
+    }
+
+    /// After the final destroy, `check` confirms that the real objects are gone (the
+    /// files deleted, the API answering 404); its error fails the test.
+    pub fn check_destroy<F>(mut self, check: F) -> Test
+    where
+        F: Fn(&Workspace) -> Result<(), String> + Send + Sync + 'static,
+    {
+        self.check_destroy = Some(Box::new(check));
+        self
+    }
+
+    /// Runs with these Terraforms instead of those found ([`Terraform::at`] makes one
+    /// from a path).
+    pub fn terraforms(mut self, terraforms: Vec<Terraform>) -> Test {
+        self.terraforms = Some(terraforms);
+        self
+    }
+
+    /// Runs the test with every Terraform, in parallel.
+    ///
+    /// # Panics
+    /// With the report of each failure (see [`Failure`]), and as
+    /// [`each_terraform`](crate::each_terraform) does when no Terraform is found in CI.
+    pub fn run(self) {
+        let name = self.name.clone().unwrap_or_else(|| {
+            std::thread::current()
+                .name()
+                .unwrap_or("unnamed test")
+                .to_owned()
+        });
+        let all: &[Terraform] = match &self.terraforms {
+            Some(list) => list,
+            None => terraforms(),
+        };
+        each_terraform_of(all, &name, |tf| {
+            if let Err(failure) = self.run_one(&name, tf) {
+                panic!("{failure}");
+            }
+        });
+    }
+
+    /// Runs the test with one Terraform and returns the first failure.
+    ///
+    /// # Errors
+    /// The first check that failed.
+    pub fn run_one(&self, name: &str, tf: &Terraform) -> Result<(), Box<Failure>> {
+        let ws = Workspace::new(tf, &self.provider, name);
+        let mut run = Run {
+            name,
+            ws: &ws,
+            step: None,
+            summary: String::new(),
+            config: None,
+            applied_config: None,
+            output: None,
+        };
+        let mut result = Ok(());
+        for (i, step) in self.steps.iter().enumerate() {
+            run.step = Some(i + 1);
+            run.summary = step.summary();
+            run.output = None;
+            if step.run_if.as_ref().is_some_and(|run_if| !run_if(tf)) {
+                continue;
+            }
+            result = run.step(step);
+            if result.is_err() {
+                break;
+            }
+        }
+        if self.destroy {
+            run.step = None;
+            run.summary = "terraform destroy".to_owned();
+            run.output = None;
+            let destroyed = run.destroy(self.check_destroy.as_deref());
+            if result.is_ok() {
+                result = destroyed;
+            }
+        }
+        if result.is_err() {
+            ws.keep();
+        }
+        result
+    }
+}
+
+/// What an import step imports, and how.
+struct Import<'a> {
+    address: &'a str,
+    id: &'a ImportId,
+    mode: &'a ImportMode,
+    verify: bool,
+    ignore: &'a [String],
+    persist: bool,
+}
+
+/// One run of a test with one Terraform.
+struct Run<'a> {
+    name: &'a str,
+    ws: &'a Workspace,
+    step: Option<usize>,
+    summary: String,
+    /// The configuration of the latest configuration step.
+    config: Option<String>,
+    /// The configuration of the latest step that applied.
+    applied_config: Option<String>,
+    /// The output of the latest Terraform command.
+    output: Option<String>,
+}
+
+impl Run<'_> {
+    fn fail(&self, check: &str, found: impl Into<String>, address: Option<&str>) -> Box<Failure> {
+        Box::new(Failure {
+            test: self.name.to_owned(),
+            terraform_version: self.ws.terraform().version.clone(),
+            step: self.step,
+            step_summary: self.summary.clone(),
+            check: check.to_owned(),
+            found: found.into(),
+            config: self.config.clone(),
+            address: address.map(str::to_owned),
+            terraform_output: self.output.clone(),
+            workspace: self.ws.root().to_path_buf(),
+        })
+    }
+
+    fn terraform(&mut self, dir: &Path, args: &[&str]) -> Output {
+        let out = self.ws.run_in(dir, args);
+        self.output = Some(format!(
+            "$ terraform {}\n{}",
+            args.join(" "),
+            output_text(&out)
+        ));
+        out
+    }
+
+    fn show_json(&mut self, dir: &Path, plan_file: Option<&str>) -> Result<Json, Box<Failure>> {
+        let mut args = vec!["show", "-json", "-no-color"];
+        args.extend(plan_file);
+        let out = self.terraform(dir, &args);
+        if !out.status.success() {
+            return Err(self.fail("terraform show -json succeeds", "it failed", None));
+        }
+        serde_json::from_slice(&out.stdout)
+            .map_err(|e| self.fail("terraform show -json prints JSON", e.to_string(), None))
+    }
+
+    /// A failed command in `dir`: the step passes if it expected an error matching its
+    /// patterns (its state checks and own checks then run).
+    fn failed_command(&mut self, step: &Step, what: &str, dir: &Path) -> Result<(), Box<Failure>> {
+        if step.expect_errors.is_empty() {
+            return Err(self.fail(&format!("{what} succeeds"), format!("{what} failed"), None));
+        }
+        let output = self.output.clone().unwrap_or_default();
+        for expected in &step.expect_errors {
+            match expected {
+                Ok(regex) if regex.is_match(&output) => {}
+                Ok(regex) => {
+                    return Err(self.fail(
+                        &format!("the step fails with an error matching /{}/", regex.as_str()),
+                        format!("{what} failed with an error that does not match"),
+                        None,
+                    ))
+                }
+                Err(e) => {
+                    return Err(self.fail(
+                        "the expected error is a regular expression",
+                        e.clone(),
+                        None,
+                    ))
+                }
+            }
+        }
+        self.state_checks(step, dir)
+    }
+
+    fn step(&mut self, step: &Step) -> Result<(), Box<Failure>> {
+        if let Some(pre) = &step.pre {
+            pre(self.ws);
+        }
+        if let Some(Err(e)) = step.expect_errors.iter().find(|e| e.is_err()) {
+            return Err(self.fail(
+                "the expected error is a regular expression",
+                e.clone(),
+                None,
+            ));
+        }
+        match &step.kind {
+            Kind::Apply => {
+                let config = match &step.config {
+                    Config::Text(text) => text.clone(),
+                    Config::Built(build) => build(self.ws),
+                    Config::Previous => self.config.clone().unwrap_or_default(),
+                };
+                self.ws.write_main(&config);
+                self.config = Some(config);
+                self.apply_step(step)
+            }
+            Kind::Refresh => {
+                if let Config::Built(build) = &step.config {
+                    let config = build(self.ws);
+                    self.ws.write_main(&config);
+                    self.config = Some(config);
+                }
+                self.refresh_step(step)
+            }
+            Kind::Import {
+                address,
+                id,
+                mode,
+                verify,
+                ignore,
+                persist,
+            } => {
+                let import = Import {
+                    address,
+                    id,
+                    mode,
+                    verify: *verify,
+                    ignore,
+                    persist: *persist,
+                };
+                self.import_step(step, &import)
+            }
+        }
+    }
+
+    fn apply_step(&mut self, step: &Step) -> Result<(), Box<Failure>> {
+        let dir = self.ws.module_dir();
+        let plan_file = format!("step-{}.tfplan", self.step.unwrap_or(0));
+        let out = self.terraform(
+            &dir,
+            &["plan", "-no-color", "-input=false", "-out", &plan_file],
+        );
+        if !out.status.success() {
+            return self.failed_command(step, "terraform plan", &dir);
+        }
+        if !step.plan_checks.is_empty() {
+            let plan = self.show_json(&dir, Some(&plan_file))?;
+            for check in &step.plan_checks {
+                if let Err(found) = check.check(&plan) {
+                    return Err(self.fail(check.description(), found, check.address()));
+                }
+            }
+        }
+        let out = self.terraform(
+            &dir,
+            &[
+                "apply",
+                "-no-color",
+                "-input=false",
+                "-auto-approve",
+                &plan_file,
+            ],
+        );
+        if !out.status.success() {
+            return self.failed_command(step, "terraform apply", &dir);
+        }
+        self.applied_config.clone_from(&self.config);
+        self.expected_error_missing(step)?;
+        self.state_checks(step, &dir)?;
+        if !step.expect_non_empty_plan {
+            let out = self.terraform(
+                &dir,
+                &["plan", "-no-color", "-input=false", "-out", "after.tfplan"],
+            );
+            if !out.status.success() {
+                return Err(self.fail(
+                    "the plan after the apply succeeds",
+                    "terraform plan failed",
+                    None,
+                ));
+            }
+            let plan = self.show_json(&dir, Some("after.tfplan"))?;
+            let pending = pending_changes(&plan);
+            if !pending.is_empty() {
+                let first = pending[0].0.clone();
+                // The plan's own text says what differs.
+                self.terraform(&dir, &["show", "-no-color", "after.tfplan"]);
+                return Err(self.fail(
+                    "after applying the step, a new plan is empty",
+                    describe_changes(&pending),
+                    Some(&first),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn expected_error_missing(&self, step: &Step) -> Result<(), Box<Failure>> {
+        match step.expect_errors.first() {
+            Some(Ok(regex)) => Err(self.fail(
+                &format!("the step fails with an error matching /{}/", regex.as_str()),
+                "it succeeded",
+                None,
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn state_checks(&mut self, step: &Step, dir: &Path) -> Result<(), Box<Failure>> {
+        if step.state_checks.is_empty() && step.custom_checks.is_empty() {
+            return Ok(());
+        }
+        let state = self.show_json(dir, None)?;
+        for check in &step.state_checks {
+            if let Err(found) = check.check(&state) {
+                return Err(self.fail(check.description(), found, check.address()));
+            }
+        }
+        for (description, check) in &step.custom_checks {
+            if let Err(found) = check(self.ws, &state) {
+                return Err(self.fail(description, found, None));
+            }
+        }
+        Ok(())
+    }
+
+    fn refresh_step(&mut self, step: &Step) -> Result<(), Box<Failure>> {
+        let dir = self.ws.module_dir();
+        let out = self.terraform(
+            &dir,
+            &[
+                "apply",
+                "-refresh-only",
+                "-auto-approve",
+                "-no-color",
+                "-input=false",
+            ],
+        );
+        if !out.status.success() {
+            return self.failed_command(step, "terraform apply -refresh-only", &dir);
+        }
+        self.expected_error_missing(step)?;
+        self.state_checks(step, &dir)?;
+        if !step.expect_non_empty_plan {
+            let out = self.terraform(
+                &dir,
+                &[
+                    "plan",
+                    "-refresh-only",
+                    "-detailed-exitcode",
+                    "-no-color",
+                    "-input=false",
+                    "-out",
+                    "refresh.tfplan",
+                ],
+            );
+            let check = "after the refresh, `plan -refresh-only` finds no drift";
+            match out.status.code() {
+                Some(0) => {}
+                // Some releases (1.11 among them, hashicorp/terraform#37406) exit with 2
+                // for a refresh-only plan that finds nothing, when the state differs from
+                // the configuration: the plan's JSON says whether anything drifted.
+                Some(2) => {
+                    let plan = self.show_json(&dir, Some("refresh.tfplan"))?;
+                    let drift: Vec<&str> = plan["resource_drift"]
+                        .as_array()
+                        .map(|all| all.iter().filter_map(|d| d["address"].as_str()).collect())
+                        .unwrap_or_default();
+                    if !drift.is_empty() {
+                        return Err(self.fail(
+                            check,
+                            format!("drift in {drift:?}"),
+                            drift.first().copied(),
+                        ));
+                    }
+                }
+                code => {
+                    return Err(self.fail(
+                        check,
+                        format!("the plan failed (exit status {code:?})"),
+                        None,
+                    ))
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn import_step(&mut self, step: &Step, import: &Import<'_>) -> Result<(), Box<Failure>> {
+        let address = import.address;
+        let id = match import.id {
+            ImportId::Fixed(id) => id.clone(),
+            ImportId::FromState(read) => {
+                let state = self.show_json(&self.ws.module_dir(), None)?;
+                read(&state).map_err(|e| {
+                    self.fail("the import ID is read from the state", e, Some(address))
+                })?
+            }
+        };
+        let id = id.as_str();
+        let config = match &step.config {
+            Config::Built(build) => Some(build(self.ws)),
+            Config::Text(text) => Some(text.clone()),
+            Config::Previous => self.config.clone(),
+        };
+        let Some(config) = config else {
+            return Err(self.fail(
+                "an import step follows a configuration step or has a configuration",
+                "no configuration was applied before it",
+                None,
+            ));
+        };
+        let dir = if import.persist {
+            self.ws.module_dir()
+        } else {
+            self.ws
+                .extra_module(&format!("import-{}", self.step.unwrap_or(0)))
+        };
+        write(&dir.join(MAIN_FILE), config.as_bytes());
+        self.config = Some(config);
+        match import.mode {
+            ImportMode::Command => {
+                let out =
+                    self.terraform(&dir, &["import", "-no-color", "-input=false", address, id]);
+                if !out.status.success() {
+                    return self.failed_command(step, "terraform import", &dir);
+                }
+                if !step.expect_non_empty_plan {
+                    let target = format!("-target={address}");
+                    let args = [
+                        "plan",
+                        "-no-color",
+                        "-input=false",
+                        &target,
+                        "-out",
+                        "after-import.tfplan",
+                    ];
+                    let out = self.terraform(&dir, &args);
+                    if !out.status.success() {
+                        return Err(self.fail(
+                            "the plan after the import succeeds",
+                            "terraform plan failed",
+                            None,
+                        ));
+                    }
+                    let plan = self.show_json(&dir, Some("after-import.tfplan"))?;
+                    let pending: Vec<_> = pending_changes(&plan)
+                        .into_iter()
+                        .filter(|(a, _)| a == address)
+                        .collect();
+                    if !pending.is_empty() {
+                        self.terraform(&dir, &["show", "-no-color", "after-import.tfplan"]);
+                        return Err(self.fail(
+                            &format!("after the import, the plan leaves {address} unchanged"),
+                            describe_changes(&pending),
+                            Some(address),
+                        ));
+                    }
+                }
+            }
+            ImportMode::Block => {
+                let block = format!(
+                    "import {{\n  to = {address}\n  id = {}\n}}\n",
+                    hcl_string(id)
+                );
+                write(&dir.join("import.tf"), block.as_bytes());
+                let target = format!("-target={address}");
+                let args = [
+                    "plan",
+                    "-no-color",
+                    "-input=false",
+                    &target,
+                    "-out",
+                    "import.tfplan",
+                ];
+                let out = self.terraform(&dir, &args);
+                if !out.status.success() {
+                    return self.failed_command(step, "terraform plan (import block)", &dir);
+                }
+                let plan = self.show_json(&dir, Some("import.tfplan"))?;
+                let change = plan["resource_changes"]
+                    .as_array()
+                    .and_then(|all| all.iter().find(|rc| rc["address"] == address));
+                let importing = change.is_some_and(|rc| !rc["change"]["importing"].is_null());
+                let actions = change.map(|rc| rc["change"]["actions"].clone());
+                if !importing || actions != Some(serde_json::json!(["no-op"])) {
+                    return Err(self.fail(
+                        &format!("the plan imports {address} and changes nothing (a no-op import)"),
+                        format!(
+                            "its change is {}",
+                            change.map_or(Json::Null, |c| c["change"].clone())
+                        ),
+                        Some(address),
+                    ));
+                }
+                let out = self.terraform(
+                    &dir,
+                    &[
+                        "apply",
+                        "-no-color",
+                        "-input=false",
+                        "-auto-approve",
+                        "import.tfplan",
+                    ],
+                );
+                if !out.status.success() {
+                    return self.failed_command(step, "terraform apply (import block)", &dir);
+                }
+            }
+        }
+        self.expected_error_missing(step)?;
+        self.state_checks(step, &dir)?;
+        let ignore = import.ignore;
+        if import.verify {
+            let imported = self.show_json(&dir, None)?;
+            let applied = self.show_json(&self.ws.module_dir(), None)?;
+            let (Some(imported), Some(applied)) = (
+                resource_in(&imported, address),
+                resource_in(&applied, address),
+            ) else {
+                return Err(self.fail(
+                    &format!("{address} is in both the imported and the applied state"),
+                    "it is missing from one of them",
+                    Some(address),
+                ));
+            };
+            let differences = compare_values(&applied["values"], &imported["values"], ignore)
+                .map_err(|e| self.fail("the ignored attributes are paths", e, Some(address)))?;
+            if !differences.is_empty() {
+                return Err(self.fail(
+                    &format!("the imported {address} equals the applied one (ignoring {ignore:?})"),
+                    differences.join("\n  "),
+                    Some(address),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn destroy(&mut self, check: Option<&DestroyCheck>) -> Result<(), Box<Failure>> {
+        let dir = self.ws.module_dir();
+        let before = self.show_json(&dir, None)?;
+        if !managed_addresses(&before).is_empty() {
+            // Destroyed with the configuration that created the resources: the latest
+            // step's may be one that was expected to fail.
+            if let Some(config) = &self.applied_config {
+                self.ws.write_main(config);
+                self.config = Some(config.clone());
+            }
+            let out = self.terraform(
+                &dir,
+                &["destroy", "-auto-approve", "-no-color", "-input=false"],
+            );
+            if !out.status.success() {
+                return Err(self.fail("terraform destroy succeeds", "it failed", None));
+            }
+        }
+        let state = self.show_json(&dir, None)?;
+        let left = managed_addresses(&state);
+        if !left.is_empty() {
+            return Err(self.fail(
+                "after destroy, the state holds no resources",
+                format!("it holds {left:?}"),
+                None,
+            ));
+        }
+        if let Some(check) = check {
+            check(self.ws)
+                .map_err(|found| self.fail("the destroyed objects are gone", found, None))?;
+        }
+        Ok(())
+    }
+}
+
+/// The attributes where `imported` differs from `applied`, one line each, leaving out
+/// `ignore` (paths; everything under them too).
+fn compare_values(
+    applied: &Json,
+    imported: &Json,
+    ignore: &[String],
+) -> Result<Vec<String>, String> {
+    let ignored: Vec<String> = ignore
+        .iter()
+        .map(|i| AttrPath::parse(i).map(|p| p.to_string()))
+        .collect::<Result<_, _>>()?;
+    let skip = |path: &str| {
+        ignored.iter().any(|i| {
+            path.strip_prefix(i.as_str())
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
+        })
+    };
+    let (a, b) = (flatten(applied), flatten(imported));
+    let mut out = Vec::new();
+    for (path, value) in &a {
+        if skip(path) {
+            continue;
+        }
+        match b.get(path) {
+            Some(other) if other == value => {}
+            Some(other) => out.push(format!("{path}: applied {value}, imported {other}")),
+            None => out.push(format!("{path}: applied {value}, imported: absent")),
+        }
+    }
+    for (path, value) in &b {
+        if !skip(path) && !a.contains_key(path) {
+            out.push(format!("{path}: applied: absent, imported {value}"));
+        }
+    }
+    Ok(out)
+}
+
+/// Every leaf of `value` by its path (as [`AttrPath`] prints it); empty objects and
+/// arrays are leaves too.
+fn flatten(value: &Json) -> BTreeMap<String, Json> {
+    fn walk(value: &Json, path: &mut String, out: &mut BTreeMap<String, Json>, top: bool) {
+        let len = path.len();
+        match value {
+            Json::Object(map) if !map.is_empty() => {
+                for (k, v) in map {
+                    if top {
+                        path.push('.');
+                        path.push_str(k);
+                    } else {
+                        path.push_str(&format!("[{}]", Json::from(k.as_str())));
+                    }
+                    walk(v, path, out, false);
+                    path.truncate(len);
+                }
+            }
+            Json::Array(items) if !items.is_empty() => {
+                for (i, v) in items.iter().enumerate() {
+                    path.push_str(&format!("[{i}]"));
+                    walk(v, path, out, false);
+                    path.truncate(len);
+                }
+            }
+            leaf => {
+                out.insert(path.clone(), leaf.clone());
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(value, &mut String::new(), &mut out, true);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn import_verification_names_the_differences() {
+        let applied = json!({"id": "a", "keepers": {"k": "1"}, "list": [1, 2], "wo": "x"});
+        let imported = json!({"id": "a", "keepers": {"k": "2"}, "list": [1], "wo": null});
+        let diffs = compare_values(&applied, &imported, &[]).unwrap();
+        assert_eq!(
+            diffs,
+            vec![
+                ".keepers[\"k\"]: applied \"1\", imported \"2\"",
+                ".list[1]: applied 2, imported: absent",
+                ".wo: applied \"x\", imported null",
+            ]
+        );
+        let diffs = compare_values(
+            &applied,
+            &imported,
+            &["keepers".into(), ".list".into(), "wo".into()],
+        )
+        .unwrap();
+        assert!(diffs.is_empty(), "{diffs:?}");
+        // A name is not a prefix of a longer name.
+        let diffs = compare_values(&json!({"ab": 1}), &json!({"ab": 2}), &["a".into()]).unwrap();
+        assert_eq!(diffs.len(), 1);
+        assert!(compare_values(&applied, &imported, &["a[".into()]).is_err());
+    }
+}
