@@ -108,6 +108,7 @@ mod provider_meta;
 mod registry;
 mod resource;
 mod rule_findings;
+mod schema_json;
 mod serve;
 mod server;
 #[cfg(test)]
@@ -182,6 +183,7 @@ pub use move_state::MovedState;
 pub use provider::Provider;
 pub use registry::Registry;
 pub use resource::{Plan, Resource};
+pub use schema_json::providers_schema_json;
 pub use timeouts::{Timeouts, TimeoutsField, TimeoutsKnown, TimeoutsPlanned};
 
 /// Runs the provider as a Terraform plugin: the whole `main` of a provider executable.
@@ -189,6 +191,11 @@ pub use timeouts::{Timeouts, TimeoutsField, TimeoutsKnown, TimeoutsPlanned};
 /// Registers the provider's types (a mistake there is reported on stderr, exit code 1),
 /// checks that Terraform started the process, performs the go-plugin handshake and serves
 /// protocol 6 over mutual TLS until Terraform shuts the plugin down.
+///
+/// Run with `--schema-json` (by hand, or by a documentation generator), it prints the
+/// provider's whole schema as `terraform providers schema -json` prints it and exits
+/// instead (see [`providers_schema_json`]; `--provider-address` and
+/// `--terraform-version` choose the address and the release whose output it reproduces).
 pub fn serve<P: Provider>(provider: P) -> std::process::ExitCode {
     match server::ProviderService::new(provider) {
         Ok(service) => serve::run(service),

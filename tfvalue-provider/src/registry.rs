@@ -14,6 +14,7 @@ use crate::function::Function;
 use crate::function_handler::{ErasedFunction, RegisteredFunction};
 use crate::handler::{ErasedDataSource, ErasedResource};
 use crate::plan::path_exists;
+use crate::provider::Provider;
 use crate::provider_meta::MetaModel;
 use crate::resource::Resource;
 
@@ -44,6 +45,28 @@ impl<D: Send + Sync + 'static> Registry<D> {
             ephemeral_resources: BTreeMap::new(),
             problems: Vec::new(),
             provider_meta: None,
+        }
+    }
+
+    /// The registry `provider` fills in, checked with the provider block's schema.
+    ///
+    /// # Errors
+    /// Every problem found in the registrations and schemas, one line each.
+    pub(crate) fn checked<P: Provider<Data = D>>(provider: &P) -> Result<Self, Vec<String>> {
+        let mut registry = Registry::new();
+        provider.register(&mut registry);
+        let mut problems = std::mem::take(&mut registry.problems);
+        if let Err(e) = P::Config::schema().validate() {
+            problems.push(format!("provider configuration: invalid schema: {e}"));
+        }
+        problems.extend(write_only_misplaced(
+            "provider configuration",
+            P::Config::schema(),
+        ));
+        if problems.is_empty() {
+            Ok(registry)
+        } else {
+            Err(problems)
         }
     }
 

@@ -41,6 +41,7 @@ use crate::handshake::{handshake_line, reattach_json, PluginEnv, CLIENT_CERT_KEY
 use crate::proto::plugin::grpc_controller_server::{GrpcController, GrpcControllerServer};
 use crate::proto::plugin::Empty;
 use crate::proto::tfplugin6::provider_server::{Provider, ProviderServer};
+use crate::schema_json::SchemaJson;
 use crate::tls::{server_config, ServerIdentity, TlsError};
 
 /// The largest gRPC message accepted or sent: Terraform states can be large.
@@ -557,8 +558,12 @@ pub fn init_logging() {
 /// Any error is printed to stderr and gives exit code 1.
 pub fn run<S>(service: S) -> ExitCode
 where
-    S: Provider,
+    S: Provider + SchemaJson,
 {
+    // `--schema-json`: print the schema instead of serving (schema_json.rs).
+    if let Some(exit) = crate::schema_json::answer(&service, std::env::args_os()) {
+        return exit;
+    }
     let env = match PluginEnv::from_vars(std::env::vars_os()) {
         Ok(env) => env,
         Err(error) => {
