@@ -1,10 +1,10 @@
-//! Runs the real `tfvalue` binary: decode, encode, batch, and its failures.
+//! Runs the real `tfvalue-cli` binary: decode, encode, batch, and its failures.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn tfvalue(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tfvalue"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tfvalue-cli"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -133,7 +133,7 @@ fn decode_error_names_the_path_and_exits_1() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stderr(&o),
-        "tfvalue: [1]: expected number, found the string \"x\"\n"
+        "tfvalue-cli: [1]: expected number, found the string \"x\"\n"
     );
 }
 
