@@ -38,9 +38,7 @@ fn line(line: &str) -> String {
         if c == '[' {
             if let Some((text, address, len)) = link(rest) {
                 out.push_str(text);
-                if !address.starts_with('#')
-                    && !(address.starts_with('/') && !address.starts_with("//"))
-                {
+                if leads_off_the_page(address) {
                     out.push(' ');
                     out.push_str(address);
                 }
@@ -60,6 +58,14 @@ fn line(line: &str) -> String {
         rest = &rest[c.len_utf8()..];
     }
     out
+}
+
+/// Whether a link's address leads to another page or site: not an anchor (`#x`) nor a path
+/// on the same site (`/x`, but `//host/x` is another site).
+fn leads_off_the_page(address: &str) -> bool {
+    let anchor = address.starts_with('#');
+    let same_site = address.starts_with('/') && !address.starts_with("//");
+    !anchor && !same_site
 }
 
 /// `[text](address)` at the start of `s`: the text, the address and the length.
