@@ -41,7 +41,7 @@ fn docs_are_current(exe: &str, name: &str, examples: Option<&str>) {
     }
     if let Err(e) = docs::run(&args) {
         panic!(
-            "{e:?}\n\nThe documentation of examples/{name} is stale; regenerate it with\n  \
+            "{e}\n\nThe documentation of examples/{name} is stale; regenerate it with\n  \
              TFVALUE_BLESS=1 cargo test --test provider_docs\n(or: cargo run -p tfvalue-cli -- docs {})",
             args.iter().filter(|a| *a != "--check").cloned().collect::<Vec<_>>().join(" ")
         );

@@ -53,6 +53,14 @@ pub(crate) enum DocsError {
     Failed(String),
 }
 
+impl std::fmt::Display for DocsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DocsError::Usage(m) | DocsError::Failed(m) => f.write_str(m),
+        }
+    }
+}
+
 /// The options of one run.
 struct Options {
     source: Source,
