@@ -1,5 +1,8 @@
 //! `data "localfs_directory"`: what a directory under the root holds.
 
+use std::io::ErrorKind;
+use std::path::Path;
+
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{Context, DataSource, Diagnostic, Diagnostics};
@@ -23,7 +26,7 @@ pub struct Entry {
     /// The entry's file name.
     #[tf(computed)]
     pub name: Unknown<Nullable<String>>,
-    /// Whether it is a directory.
+    /// Whether it is a directory (a symbolic link counts as what it points to).
     #[tf(computed)]
     pub is_dir: Unknown<Nullable<bool>>,
     /// Its size in bytes (null for directories).
@@ -35,6 +38,11 @@ pub struct Entry {
 }
 
 /// The `localfs_directory` data source type.
+///
+/// One entry that cannot be read does not fail the listing: it is listed without size and
+/// hash, with a warning diagnostic, and the provider's log says why (at WARN for a
+/// symbolic link whose target is missing, at ERROR for any other failure, such as a loop
+/// of links or a file that cannot be read; `TF_LOG=WARN` shows both).
 pub struct DirectoryDataSource;
 
 impl DataSource for DirectoryDataSource {
@@ -67,19 +75,10 @@ impl DataSource for DirectoryDataSource {
             .map_err(|e| io_error("list the directory", &full, &e))?
         {
             let name = entry.file_name().to_string_lossy().into_owned();
-            let kind = entry
-                .file_type()
-                .await
-                .map_err(|e| io_error("inspect", &entry.path(), &e))?;
-            let (size, content_hash) = if kind.is_dir() {
-                (None, None)
-            } else {
-                let (size, hash) = hash_file(&entry.path()).await?;
-                (Some(i64::try_from(size).unwrap_or(i64::MAX)), Some(hash))
-            };
+            let (is_dir, size, content_hash) = describe(ctx, &entry.path(), &name).await;
             entries.push(Entry {
                 name: Some(name).into(),
-                is_dir: Some(kind.is_dir()).into(),
+                is_dir: Some(is_dir).into(),
                 size: size.into(),
                 content_hash: content_hash.into(),
             });
@@ -90,4 +89,48 @@ impl DataSource for DirectoryDataSource {
             ..config
         })
     }
+}
+
+/// Whether the entry at `path` (named `name`) is a directory, and a regular file's size and
+/// content hash; links are followed. Other kinds of file (FIFOs, sockets, devices) have no
+/// size or hash: reading a FIFO would wait for a writer. An entry that cannot be read gets
+/// none either, a warning diagnostic, and a log line.
+async fn describe(
+    ctx: &mut Context<Root>,
+    path: &Path,
+    name: &str,
+) -> (bool, Option<i64>, Option<String>) {
+    let problem = match tokio::fs::metadata(path).await {
+        Ok(meta) if meta.is_dir() => return (true, None, None),
+        Ok(meta) if !meta.is_file() => return (false, None, None),
+        Ok(_) => match hash_file(path).await {
+            Ok((size, hash)) => {
+                return (
+                    false,
+                    Some(i64::try_from(size).unwrap_or(i64::MAX)),
+                    Some(hash),
+                );
+            }
+            Err(diagnostic) => {
+                tracing::error!(entry = %name, error = %diagnostic.detail, "a file of the directory cannot be read; listed without size and hash");
+                diagnostic.detail
+            }
+        },
+        Err(e) if e.kind() == ErrorKind::NotFound => {
+            tracing::warn!(entry = %name, "a symbolic link of the directory points to nothing; listed without size and hash");
+            format!(
+                "{}: the symbolic link's target does not exist",
+                path.display()
+            )
+        }
+        Err(e) => {
+            tracing::error!(entry = %name, error = %e, "an entry of the directory cannot be inspected; listed without size and hash");
+            format!("{}: {e}", path.display())
+        }
+    };
+    ctx.warn(
+        "Directory entry listed without size and hash",
+        format!("{problem}. The entry is listed with a null size and content hash."),
+    );
+    (false, None, None)
 }

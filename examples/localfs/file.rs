@@ -137,6 +137,26 @@ fn plain_text(file: &FilePlanned) -> String {
         .unwrap_or_default()
 }
 
+/// The state of the text file `rel` as it is on disk (for an import or a listing), `None`
+/// when there is none.
+pub(super) async fn found(root: &Root, rel: &str) -> Result<Option<File>, Diagnostics> {
+    let start = File {
+        id: Unknown::null(),
+        path: Unknown::known(rel.to_owned()),
+        content: Unknown::null(),
+        sensitive_content: Unknown::null(),
+        content_wo: Unknown::null(),
+        content_wo_version: Unknown::null(),
+        permissions: Unknown::null(),
+        mode: Unknown::null(),
+        content_hash: Unknown::null(),
+        size: Unknown::null(),
+        hash_path: Unknown::null(),
+        timeouts: None,
+    };
+    observe(root, rel, start, false).await
+}
+
 /// Whether the configuration gives the text in `content_wo` (known or not yet).
 fn uses_content_wo(config: &File) -> bool {
     !config.content_wo.is_null()
@@ -562,22 +582,8 @@ impl Resource for FileResource {
     }
 
     async fn import(&self, ctx: &mut Context<Root>, id: &str) -> Result<File, Diagnostics> {
-        let start = File {
-            id: Unknown::null(),
-            path: Unknown::known(id.to_owned()),
-            content: Unknown::null(),
-            sensitive_content: Unknown::null(),
-            content_wo: Unknown::null(),
-            content_wo_version: Unknown::null(),
-            permissions: Unknown::null(),
-            mode: Unknown::null(),
-            content_hash: Unknown::null(),
-            size: Unknown::null(),
-            hash_path: Unknown::null(),
-            timeouts: None,
-        };
         let root = ctx.data()?;
-        match observe(root, id, start, false).await? {
+        match found(root, id).await? {
             Some(file) => Ok(file),
             None => Err(Diagnostic::error("Cannot import a missing file")
                 .with_detail(format!(

@@ -45,8 +45,10 @@
 //! ```
 //!
 //! Everything is observable on disk: a file edited behind Terraform's back is drift that
-//! the next plan repairs, `terraform import localfs_file.x some/path` adopts an existing
-//! file, and `destroy` removes the files. Terraform starts the provider itself; see the
+//! the next plan repairs, `terraform import localfs_file.x some/path` (or an `import`
+//! block with `identity = { path = "some/path" }`, Terraform 1.12 and later) adopts an
+//! existing file, `terraform query` lists the files of a directory (a `list "localfs_file"`
+//! block, Terraform 1.14 and later; `file_identity.rs`), and `destroy` removes the files. Terraform starts the provider itself; see the
 //! README's "Write your first provider" for the CLI configuration (`dev_overrides`) that
 //! makes it find this executable.
 //!
@@ -59,6 +61,7 @@
 pub mod directory;
 pub mod document;
 pub mod file;
+pub mod file_identity;
 mod file_versions;
 mod fnv;
 pub mod functions;
@@ -124,8 +127,9 @@ impl Provider for LocalFs {
     fn register(&self, registry: &mut Registry<Root>) {
         registry
             .provider_meta::<Meta>()
-            .resource("localfs_file", file::FileResource)
-            .resource("localfs_text_file", file::FileResource)
+            .resource_with_identity("localfs_file", file::FileResource)
+            .resource_with_identity("localfs_text_file", file::FileResource)
+            .list_resource("localfs_file", file::FileResource)
             .resource("localfs_document", document::DocumentResource)
             .data_source("localfs_directory", directory::DirectoryDataSource)
             .function("join_path", functions::JoinPath)

@@ -7,35 +7,45 @@
 //! type name up, answers a name no type has, and cuts the diagnostics' paths with the
 //! schema of the type that answered.
 //!
-//! The RPCs of ephemeral resources are answered in `dispatch/ephemeral.rs`, those of
-//! functions in `dispatch/functions.rs`; those of list resources, state stores and actions,
-//! which this provider does not serve, in `dispatch/unsupported.rs`.
+//! Resource identities are added to the resource RPCs' answers, and checked, by
+//! `dispatch/identity.rs`. The RPCs of ephemeral resources are answered in
+//! `dispatch/ephemeral.rs`, those of functions in `dispatch/functions.rs`, those of list
+//! resources in `dispatch/list.rs`; those of state stores and actions, which this
+//! provider does not serve, in `dispatch/unsupported.rs`.
 
 use std::any::Any;
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::sync::{Arc, PoisonError, RwLock};
+use std::time::Instant;
 
 use tfvalue::schema::Schema;
 use tfvalue::TfSchema;
 use tokio::sync::watch;
+use tracing::Instrument as _;
 
 use crate::context::Context;
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::handler::{decode_model, validate_config, BoxFuture, ErasedDataSource, ErasedResource};
+use crate::generate_config::config_from_state;
+use crate::handler::{
+    decode_model, decode_value, finish, is_null_value, validate_config, BoxFuture,
+    ErasedDataSource, ErasedResource,
+};
+use crate::logging::rpc::{self as rpc_log, Payloads};
 use crate::messages::{
     Answer, ApplyResourceChangeRequest, ApplyResourceChangeResponse, ConfigureProviderRequest,
     ConfigureProviderResponse, DynamicValue, GenerateResourceConfigRequest,
     GenerateResourceConfigResponse, GetMetadataRequest, GetMetadataResponse,
     GetProviderSchemaRequest, GetProviderSchemaResponse, GetResourceIdentitySchemasRequest,
     GetResourceIdentitySchemasResponse, ImportResourceStateRequest, ImportResourceStateResponse,
-    MoveResourceStateRequest, MoveResourceStateResponse, PlanResourceChangeRequest,
-    PlanResourceChangeResponse, ReadDataSourceRequest, ReadDataSourceResponse, ReadResourceRequest,
-    ReadResourceResponse, Rpc, ServerCapabilities, StopProviderRequest, StopProviderResponse,
-    TypeRpc, UpgradeResourceIdentityRequest, UpgradeResourceIdentityResponse,
-    UpgradeResourceStateRequest, UpgradeResourceStateResponse, ValidateDataResourceConfigRequest,
-    ValidateDataResourceConfigResponse, ValidateProviderConfigRequest,
-    ValidateProviderConfigResponse, ValidateResourceConfigRequest, ValidateResourceConfigResponse,
+    ImportedResource, MoveResourceStateRequest, MoveResourceStateResponse,
+    PlanResourceChangeRequest, PlanResourceChangeResponse, ReadDataSourceRequest,
+    ReadDataSourceResponse, ReadResourceRequest, ReadResourceResponse, Rpc, ServerCapabilities,
+    StopProviderRequest, StopProviderResponse, TypeRpc, UpgradeResourceIdentityRequest,
+    UpgradeResourceIdentityResponse, UpgradeResourceStateRequest, UpgradeResourceStateResponse,
+    ValidateDataResourceConfigRequest, ValidateDataResourceConfigResponse,
+    ValidateProviderConfigRequest, ValidateProviderConfigResponse, ValidateResourceConfigRequest,
+    ValidateResourceConfigResponse,
 };
 use crate::provider::Provider;
 use crate::provider_meta::ProviderMeta;
@@ -43,6 +53,8 @@ use crate::registry::Registry;
 
 mod ephemeral;
 mod functions;
+mod identity;
+mod list;
 mod unsupported;
 
 /// The provider, its registered types and what every RPC's task shares.
@@ -99,15 +111,21 @@ impl<P: Provider> Dispatch<P> {
         Fut: Future<Output = Q::Response> + Send + 'static,
     {
         let rpc = Q::NAME;
-        tracing::debug!(rpc, "request");
+        // Every line logged for this call, in this task and in the work's, is in its
+        // span; none is entered across an await.
+        let span = rpc_log::rpc_span(rpc, request.subject());
+        let started = Instant::now();
+        span.in_scope(rpc_log::received);
         let mut failed = request.if_failed();
-        let task = tokio::spawn(work(self.clone(), request));
-        match task.await {
+        let task = tokio::spawn(work(self.clone(), request).instrument(span.clone()));
+        let mut response = match task.await {
             Ok(response) => response,
             Err(error) => {
                 let detail = if error.is_panic() {
                     let message = panic_message(error.into_panic());
-                    tracing::error!(rpc, panic = %message, "a provider method panicked");
+                    span.in_scope(|| {
+                        tracing::error!(rpc, panic = %message, "a provider method panicked");
+                    });
                     format!(
                         "The provider panicked in {rpc}: {message}. This is a bug in the provider."
                     )
@@ -118,7 +136,9 @@ impl<P: Provider> Dispatch<P> {
                 *failed.diagnostics_mut() = Diagnostics::from(diagnostic).for_terraform(None);
                 failed
             }
-        }
+        };
+        span.in_scope(|| rpc_log::served(started, response.diagnostics_mut()));
+        response
     }
 
     /// Runs `call` on the type `request` names among `types` (`what` they are, for the
@@ -134,14 +154,23 @@ impl<P: Provider> Dispatch<P> {
     ) -> Q::Response
     where
         T: Registered + ?Sized,
-        Q: TypeRpc,
+        Q: TypeRpc + Payloads,
+        Q::Response: Payloads,
     {
         let Some(found) = types.get(request.type_name()) else {
             return not_registered(request, &format!("{what} type"));
         };
+        let schema = found.schema();
+        let trace_values = rpc_log::payloads_enabled();
+        if trace_values {
+            rpc_log::log_payloads("Request", schema, &request.payloads());
+        }
         let mut response = call(found, request).await;
+        if trace_values {
+            rpc_log::log_payloads("Response", schema, &response.payloads());
+        }
         let diagnostics = std::mem::take(response.diagnostics_mut());
-        *response.diagnostics_mut() = diagnostics.for_terraform(Some(&found.schema().block));
+        *response.diagnostics_mut() = diagnostics.for_terraform(Some(&schema.block));
         response
     }
 
@@ -152,13 +181,14 @@ impl<P: Provider> Dispatch<P> {
 
     /// Nothing here depends on `GetProviderSchema` having been called (the registry and
     /// the schemas exist from the start), so Terraform may use a schema it cached.
-    /// `MoveResourceState` is answered by [`Dispatch::move_resource_state`].
+    /// `MoveResourceState` is answered by [`Dispatch::move_resource_state`],
+    /// `GenerateResourceConfig` by [`Dispatch::generate_resource_config`].
     fn capabilities() -> ServerCapabilities {
         ServerCapabilities {
             plan_destroy: true,
             get_provider_schema_optional: true,
             move_resource_state: true,
-            generate_resource_config: false,
+            generate_resource_config: true,
         }
     }
 
@@ -181,7 +211,9 @@ impl<P: Provider> Dispatch<P> {
             ephemeral_resource_schemas: (self.registry.ephemeral_resources.iter())
                 .map(|(name, e)| (name.clone(), e.schema()))
                 .collect(),
-            list_resource_schemas: BTreeMap::new(),
+            list_resource_schemas: (self.registry.lists.iter())
+                .map(|(name, l)| (name.clone(), l.schema()))
+                .collect(),
             state_store_schemas: BTreeMap::new(),
             action_schemas: BTreeMap::new(),
         }
@@ -195,7 +227,7 @@ impl<P: Provider> Dispatch<P> {
             resources: self.registry.resources.keys().cloned().collect(),
             functions: self.registry.functions.keys().cloned().collect(),
             ephemeral_resources: self.registry.ephemeral_resources.keys().cloned().collect(),
-            list_resources: Vec::new(),
+            list_resources: self.registry.lists.keys().cloned().collect(),
             state_stores: Vec::new(),
             actions: Vec::new(),
         }
@@ -293,12 +325,31 @@ impl<P: Provider> Dispatch<P> {
 
     pub(crate) async fn read_resource(&self, request: ReadResourceRequest) -> ReadResourceResponse {
         let resources = &self.registry.resources;
+        let identity = self.registry.identities.get(&request.type_name);
         self.on_type(resources, "resource", request, |resource, request| {
-            resource.read(
-                self.context(request.private.clone())
-                    .with_provider_meta(self.provider_meta(request.provider_meta.as_ref())),
-                request,
-            )
+            Box::pin(async move {
+                let (current_state, current) = (
+                    request.current_state.clone(),
+                    request.current_identity.clone(),
+                );
+                let type_name = request.type_name.clone();
+                let ctx = self
+                    .context(request.private.clone())
+                    .with_provider_meta(self.provider_meta(request.provider_meta.as_ref()));
+                let mut response = resource.read(ctx, request).await;
+                if let Some(identity) = identity {
+                    let ctx = self.context(Vec::new());
+                    identity::after_read(
+                        &**identity,
+                        &ctx,
+                        &type_name,
+                        current_state,
+                        current,
+                        &mut response,
+                    );
+                }
+                response
+            })
         })
         .await
     }
@@ -308,12 +359,29 @@ impl<P: Provider> Dispatch<P> {
         request: PlanResourceChangeRequest,
     ) -> PlanResourceChangeResponse {
         let resources = &self.registry.resources;
+        let identity = self.registry.identities.get(&request.type_name);
         self.on_type(resources, "resource", request, |resource, request| {
-            resource.plan(
-                self.context(request.prior_private.clone())
-                    .with_provider_meta(self.provider_meta(request.provider_meta.as_ref())),
-                request,
-            )
+            Box::pin(async move {
+                let prior_exists = !is_null_value(request.prior_state.as_ref());
+                let prior = request.prior_identity.clone();
+                let type_name = request.type_name.clone();
+                let ctx = self
+                    .context(request.prior_private.clone())
+                    .with_provider_meta(self.provider_meta(request.provider_meta.as_ref()));
+                let mut response = resource.plan(ctx, request).await;
+                if let Some(identity) = identity {
+                    let ctx = self.context(Vec::new());
+                    identity::after_plan(
+                        &**identity,
+                        &ctx,
+                        &type_name,
+                        prior_exists,
+                        prior,
+                        &mut response,
+                    );
+                }
+                response
+            })
         })
         .await
     }
@@ -323,12 +391,21 @@ impl<P: Provider> Dispatch<P> {
         request: ApplyResourceChangeRequest,
     ) -> ApplyResourceChangeResponse {
         let resources = &self.registry.resources;
+        let identity = self.registry.identities.get(&request.type_name);
         self.on_type(resources, "resource", request, |resource, request| {
-            resource.apply(
-                self.context(request.planned_private.clone())
-                    .with_provider_meta(self.provider_meta(request.provider_meta.as_ref())),
-                request,
-            )
+            Box::pin(async move {
+                let planned = request.planned_identity.clone();
+                let type_name = request.type_name.clone();
+                let ctx = self
+                    .context(request.planned_private.clone())
+                    .with_provider_meta(self.provider_meta(request.provider_meta.as_ref()));
+                let mut response = resource.apply(ctx, request).await;
+                if let Some(identity) = identity {
+                    let ctx = self.context(Vec::new());
+                    identity::after_apply(&**identity, &ctx, &type_name, planned, &mut response);
+                }
+                response
+            })
         })
         .await
     }
@@ -338,8 +415,49 @@ impl<P: Provider> Dispatch<P> {
         request: ImportResourceStateRequest,
     ) -> ImportResourceStateResponse {
         let resources = &self.registry.resources;
+        let identity = self.registry.identities.get(&request.type_name);
         self.on_type(resources, "resource", request, |resource, request| {
-            resource.import(self.context(Vec::new()), request)
+            Box::pin(async move {
+                let Some(requested) = request.identity.clone() else {
+                    let mut response = resource.import(self.context(Vec::new()), request).await;
+                    if let Some(identity) = identity {
+                        let ctx = self.context(Vec::new());
+                        identity::after_import_by_id(&**identity, &ctx, &mut response);
+                    }
+                    return response;
+                };
+                let Some(identity) = identity else {
+                    return ImportResourceStateResponse {
+                        imported_resources: Vec::new(),
+                        diagnostics: Diagnostic::error("Resource Identity Not Supported")
+                            .with_detail(format!(
+                                "The resource type {:?} has no identity to import by; import \
+                                 it by id instead.",
+                                request.type_name
+                            ))
+                            .into(),
+                    };
+                };
+                let (ctx, result) = identity.import(self.context(Vec::new()), &requested).await;
+                let check = self.context(Vec::new());
+                let result = result.and_then(|state| {
+                    let found =
+                        identity::imported_identity(&**identity, &check, &requested, &state)?;
+                    Ok((state, found))
+                });
+                let (outcome, diagnostics, private) = finish(ctx, result);
+                ImportResourceStateResponse {
+                    imported_resources: (outcome.into_iter())
+                        .map(|(state, found)| ImportedResource {
+                            type_name: request.type_name.clone(),
+                            state: Some(state),
+                            private: private.clone(),
+                            identity: Some(found),
+                        })
+                        .collect(),
+                    diagnostics,
+                }
+            })
         })
         .await
     }
@@ -359,28 +477,50 @@ impl<P: Provider> Dispatch<P> {
         .await
     }
 
-    /// No resource type declares an identity schema: the answer names none.
+    /// The identity schema of each resource type that has an identity.
     pub(crate) fn get_resource_identity_schemas(
         &self,
         _: GetResourceIdentitySchemasRequest,
     ) -> GetResourceIdentitySchemasResponse {
         GetResourceIdentitySchemasResponse {
+            identity_schemas: (self.registry.identities.iter())
+                .map(|(name, identity)| (name.clone(), identity.schema()))
+                .collect(),
             diagnostics: Diagnostics::new(),
         }
     }
 
-    /// An error: with no identity schema, there is nothing to upgrade an identity to.
+    /// A stored identity as the current identity: read as it is when stored with the
+    /// current identity version, else through the type's identity upgrades.
     pub(crate) fn upgrade_resource_identity(
         &self,
         request: UpgradeResourceIdentityRequest,
     ) -> UpgradeResourceIdentityResponse {
-        let diagnostic = Diagnostic::error("Resource Identity Not Supported").with_detail(format!(
-            "Terraform asked to upgrade a stored identity of the resource type {:?}, but this \
-             provider declares no identity schema for any resource type.",
-            request.type_name
-        ));
-        UpgradeResourceIdentityResponse {
-            diagnostics: Diagnostics::from(diagnostic).for_terraform(None),
+        let Some(identity) = self.registry.identities.get(&request.type_name) else {
+            let what = if self.registry.resources.contains_key(&request.type_name) {
+                "resource type with an identity"
+            } else {
+                "resource type"
+            };
+            return not_registered(request, what);
+        };
+        let json = (request.raw_identity.as_ref()).map_or(&[][..], |raw| raw.json.as_slice());
+        let result = if json.is_empty() {
+            Err(Diagnostic::error("Unsupported identity format")
+                .with_detail("Terraform sent no stored identity (JSON) to upgrade.")
+                .into())
+        } else {
+            identity.upgrade(request.version, json)
+        };
+        match result {
+            Ok(upgraded) => UpgradeResourceIdentityResponse {
+                upgraded_identity: Some(upgraded),
+                diagnostics: Diagnostics::new(),
+            },
+            Err(diagnostics) => UpgradeResourceIdentityResponse {
+                upgraded_identity: None,
+                diagnostics: diagnostics.for_terraform(None),
+            },
         }
     }
 
@@ -391,29 +531,44 @@ impl<P: Provider> Dispatch<P> {
         request: MoveResourceStateRequest,
     ) -> MoveResourceStateResponse {
         let resources = &self.registry.resources;
+        let identity = self.registry.identities.get(&request.target_type_name);
         self.on_type(resources, "resource", request, |resource, request| {
-            resource.move_state(self.context(request.source_private.clone()), request)
+            Box::pin(async move {
+                let ctx = self.context(request.source_private.clone());
+                let mut response = resource.move_state(ctx, request).await;
+                if let Some(identity) = identity {
+                    identity::after_move(&**identity, &self.context(Vec::new()), &mut response);
+                }
+                response
+            })
         })
         .await
     }
 
-    /// An error: this provider does not announce `generate_resource_config`.
+    /// The configuration for an imported or listed object's state (`generate_config.rs`).
     pub(crate) fn generate_resource_config(
         &self,
         request: GenerateResourceConfigRequest,
     ) -> GenerateResourceConfigResponse {
-        if !self.registry.resources.contains_key(&request.type_name) {
+        let Some(resource) = self.registry.resources.get(&request.type_name) else {
             return not_registered(request, "resource type");
+        };
+        let schema = resource.schema();
+        let ty = schema.object_type();
+        let config = decode_value(request.state.as_ref(), ty)
+            .map(|state| config_from_state(&schema.block, state))
+            .and_then(|config| config.to_msgpack(ty));
+        match config {
+            Ok(bytes) => GenerateResourceConfigResponse {
+                config: Some(DynamicValue::msgpack(bytes)),
+                diagnostics: Diagnostics::new(),
+            },
+            Err(e) => GenerateResourceConfigResponse {
+                config: None,
+                diagnostics: Diagnostics::from_value_error("Invalid state", &e)
+                    .for_terraform(Some(&schema.block)),
+            },
         }
-        let detail = format!(
-            "Terraform called GenerateResourceConfig for the resource type {:?}, but this \
-             provider does not generate configuration.",
-            request.type_name
-        );
-        not_supported::<GenerateResourceConfigRequest>(
-            "Generating resource configuration not supported by this provider",
-            detail,
-        )
     }
 
     /// Wakes every context's `stopping()`; operations that honour it end with an error.
@@ -448,7 +603,7 @@ fn not_supported<Q: Rpc>(summary: &str, detail: String) -> Q::Response {
     response
 }
 
-fn panic_message(payload: Box<dyn Any + Send>) -> String {
+pub(crate) fn panic_message(payload: Box<dyn Any + Send>) -> String {
     match payload.downcast::<String>() {
         Ok(text) => *text,
         Err(payload) => match payload.downcast::<&'static str>() {

@@ -70,7 +70,16 @@ pub(crate) fn decode_model<M: Model>(value: Option<&DynamicValue>) -> tfvalue::R
     }
 }
 
-fn null_value() -> DynamicValue {
+/// Whether a wire value is null (or absent).
+pub(crate) fn is_null_value(value: Option<&DynamicValue>) -> bool {
+    match wire(value) {
+        Wire::Msgpack(bytes) => bytes == MSGPACK_NULL,
+        Wire::Json(bytes) => bytes.trim_ascii() == b"null",
+        Wire::Absent => true,
+    }
+}
+
+pub(crate) fn null_value() -> DynamicValue {
     DynamicValue::msgpack(MSGPACK_NULL.to_vec())
 }
 
@@ -479,6 +488,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 planned_private: private,
                 diagnostics,
                 legacy_type_system: false,
+                planned_identity: None,
             }
         })
     }
@@ -535,6 +545,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 private,
                 diagnostics,
                 legacy_type_system: false,
+                new_identity: None,
             }
         })
     }
@@ -573,6 +584,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 new_state,
                 diagnostics,
                 private,
+                new_identity: None,
             }
         })
     }
@@ -595,6 +607,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                         type_name: request.type_name.clone(),
                         state: Some(state),
                         private,
+                        identity: None,
                     })
                     .into_iter()
                     .collect(),

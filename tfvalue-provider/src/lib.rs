@@ -11,7 +11,10 @@
 //! upgrades ([`Resource::upgrades`], [`Resource::repair_state`]), destroy, and write-only
 //! attributes (`#[tf(write_only)]`: seen in the configuration, always null in every plan
 //! and state the provider answers). [`Timeouts`] is the usual `timeouts` block, with Go
-//! durations ([`parse_duration`]).
+//! durations ([`parse_duration`]). A resource type may have an identity
+//! ([`ResourceIdentity`]: a typed model made from the state, answered in every RPC, never
+//! changed once set, importable by) and a list resource ([`ListResource`]: its objects
+//! streamed to `terraform query`).
 //!
 //! ```
 //! use std::process::ExitCode;
@@ -79,6 +82,33 @@
 //!
 //! Writing a provider step by step: the README's "Write your first provider"; a complete
 //! provider that manages files: `examples/localfs` in the repository.
+//!
+//! # Logging
+//!
+//! Log with `tracing`'s macros (`tracing::warn!(path = %rel, "file changed outside
+//! Terraform")`). [`serve`] installs a subscriber that writes each event to stderr as one
+//! go-hclog JSON line ([`HclogLayer`]), which Terraform files in its log under the
+//! event's own level: with `TF_LOG=WARN`, the provider's warnings and errors appear and
+//! nothing below them. The provider reads the level from `TF_LOG_PROVIDER`, else `TF_LOG`
+//! (which Terraform passes on), as Terraform does: `TRACE`, `DEBUG`, `INFO`, `WARN`,
+//! `ERROR`, `OFF`; `JSON` or any other value means `TRACE`; unset means `INFO`.
+//!
+//! | `TF_LOG` | what the provider adds to Terraform's log |
+//! |---|---|
+//! | `ERROR` | the provider's errors; each error diagnostic of an answer |
+//! | `WARN` | and its warnings; each warning diagnostic |
+//! | `INFO`, `DEBUG` | and its events at those levels |
+//! | `TRACE` | and "Received request" / "Served request" for every RPC, and the values of plans, applies and reads with every sensitive or write-only attribute shown as `"(sensitive value)"` |
+//!
+//! Every line logged during an RPC, the provider's own included, carries the call's
+//! fields under the keys Go providers use: `tf_rpc` (`PlanResourceChange`), `tf_req_id` (a
+//! fresh UUID per call), `tf_proto_version`, and `tf_resource_type`,
+//! `tf_data_source_type`, `tf_ephemeral_resource_type` or `tf_function_name` when the
+//! request names one. A line's `@module` is `provider`; an event whose target is
+//! `provider.<name>` (`tracing::info!(target: "provider.api", ...)`) gets the module
+//! `provider.<name>`, as terraform-plugin-log names subsystems. A provider that installs
+//! its own `tracing` subscriber before calling [`serve`] keeps it (add [`HclogLayer`] to it
+//! for Terraform to read its lines at their levels).
 #![deny(missing_docs)]
 
 mod apply_error;
@@ -94,9 +124,15 @@ mod function;
 mod function_args;
 mod function_error;
 mod function_handler;
+mod generate_config;
 mod go_duration;
 mod handler;
 mod handshake;
+mod identity;
+mod identity_handler;
+mod list_handler;
+mod list_resource;
+mod logging;
 mod messages;
 mod model;
 mod move_state;
@@ -178,6 +214,9 @@ pub use function::{Function, Signature};
 pub use function_args::{FunctionArgs, LastArgument, Variadic};
 pub use function_error::FunctionError;
 pub use go_duration::{parse_duration, DurationError};
+pub use identity::{identity_by_name, state_by_name, ResourceIdentity};
+pub use list_resource::{ListResource, ListResults, Listed};
+pub use logging::HclogLayer;
 pub use model::Model;
 pub use move_state::MovedState;
 pub use provider::Provider;

@@ -21,13 +21,13 @@
 //! implements [`Rpc`] alone. New fields of an existing RPC are new fields here and in its
 //! two conversions.
 //!
-//! Protocol 6.10 in full, with two parts not modelled yet: resource identity (the
-//! `ResourceIdentityData` of read, plan, apply, import, move and list, and identity
-//! schemas) and deferral (the `Deferred` of responses). Their wire fields are left empty
-//! by the conversions and dropped from requests: this provider declares no identity
-//! schema and never defers. The RPCs of ephemeral resources and functions are complete
-//! here; those of list resources, state stores and actions are too, and the dispatch
-//! answers them as unsupported. The RPCs of each kind live in a file of their own
+//! Protocol 6.10 in full, with one part not modelled: deferral (the `Deferred` of
+//! responses), whose wire fields are left empty by the conversions and dropped from
+//! requests: this provider never defers. Resource identities (the `ResourceIdentityData`
+//! of read, plan, apply, import, move and list) are [`DynamicValue`]s of the type's
+//! identity schema, `None` where the message has none. The RPCs of ephemeral resources,
+//! functions and list resources are complete here; those of state stores and actions are
+//! too, and the dispatch answers them as unsupported. The RPCs of each kind live in a file of their own
 //! (`messages/ephemeral.rs`, `functions.rs`, `list.rs`, `state_store.rs`, `actions.rs`);
 //! this file holds the provider's, managed resources' and data sources' RPCs and what
 //! every file shares.
@@ -114,6 +114,12 @@ pub(crate) trait Rpc: Send + 'static {
     fn if_failed(&self) -> Self::Response {
         Self::Response::default()
     }
+
+    /// The registered type or function the request names, for the log of the call: by
+    /// default none.
+    fn subject(&self) -> Option<&str> {
+        None
+    }
 }
 
 /// An RPC about one registered type (a resource or data source type, by name).
@@ -151,10 +157,24 @@ macro_rules! rpc {
         }
     };
     ($request:ident => $response:ident, $name:literal, type_name) => {
-        rpc!($request => $response, $name);
+        rpc!($request => $response, $name, subject = type_name);
         impl TypeRpc for $request {
             fn type_name(&self) -> &str {
                 &self.type_name
+            }
+        }
+    };
+    ($request:ident => $response:ident, $name:literal, subject = $field:ident) => {
+        impl Answer for $response {
+            fn diagnostics_mut(&mut self) -> &mut Diagnostics {
+                &mut self.diagnostics
+            }
+        }
+        impl Rpc for $request {
+            const NAME: &'static str = $name;
+            type Response = $response;
+            fn subject(&self) -> Option<&str> {
+                Some(&self.$field)
             }
         }
     };
@@ -296,6 +316,9 @@ pub(crate) struct ReadResourceRequest {
     /// and write-only attributes are null in its answers to any Terraform.
     #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
     pub(crate) client_capabilities: ClientCapabilities,
+    /// The object's identity as stored (absent for objects stored before their type had
+    /// an identity, and for types without one).
+    pub(crate) current_identity: Option<DynamicValue>,
 }
 
 /// The answer to [`ReadResourceRequest`].
@@ -304,9 +327,10 @@ pub(crate) struct ReadResourceResponse {
     pub(crate) new_state: Option<DynamicValue>,
     pub(crate) diagnostics: Diagnostics,
     pub(crate) private: Vec<u8>,
+    pub(crate) new_identity: Option<DynamicValue>,
 }
 
-rpc!(ReadResourceRequest => ReadResourceResponse, "ReadResource");
+rpc!(ReadResourceRequest => ReadResourceResponse, "ReadResource", subject = type_name);
 
 impl TypeRpc for ReadResourceRequest {
     fn type_name(&self) -> &str {
@@ -319,6 +343,7 @@ impl TypeRpc for ReadResourceRequest {
             new_state: self.current_state,
             diagnostics: Diagnostics::new(),
             private: self.private,
+            new_identity: self.current_identity,
         }
     }
 }
@@ -337,6 +362,8 @@ pub(crate) struct PlanResourceChangeRequest {
     /// and write-only attributes are null in its answers to any Terraform.
     #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
     pub(crate) client_capabilities: ClientCapabilities,
+    /// The identity stored with the prior state.
+    pub(crate) prior_identity: Option<DynamicValue>,
 }
 
 /// The answer to [`PlanResourceChangeRequest`]. `requires_replace` paths are as the
@@ -348,6 +375,7 @@ pub(crate) struct PlanResourceChangeResponse {
     pub(crate) planned_private: Vec<u8>,
     pub(crate) diagnostics: Diagnostics,
     pub(crate) legacy_type_system: bool,
+    pub(crate) planned_identity: Option<DynamicValue>,
 }
 
 rpc!(PlanResourceChangeRequest => PlanResourceChangeResponse, "PlanResourceChange", type_name);
@@ -363,6 +391,8 @@ pub(crate) struct ApplyResourceChangeRequest {
     pub(crate) planned_private: Vec<u8>,
     /// Values of the `provider_meta` block (`Context::provider_meta`).
     pub(crate) provider_meta: Option<DynamicValue>,
+    /// The identity the plan answered (the prior one on updates and deletes).
+    pub(crate) planned_identity: Option<DynamicValue>,
 }
 
 /// The answer to [`ApplyResourceChangeRequest`].
@@ -372,6 +402,7 @@ pub(crate) struct ApplyResourceChangeResponse {
     pub(crate) private: Vec<u8>,
     pub(crate) diagnostics: Diagnostics,
     pub(crate) legacy_type_system: bool,
+    pub(crate) new_identity: Option<DynamicValue>,
 }
 
 impl Answer for ApplyResourceChangeResponse {
@@ -388,8 +419,12 @@ impl Rpc for ApplyResourceChangeRequest {
     fn if_failed(&self) -> ApplyResourceChangeResponse {
         ApplyResourceChangeResponse {
             new_state: self.prior_state.clone(),
+            new_identity: self.planned_identity.clone(),
             ..ApplyResourceChangeResponse::default()
         }
+    }
+    fn subject(&self) -> Option<&str> {
+        Some(&self.type_name)
     }
 }
 
@@ -402,16 +437,20 @@ impl TypeRpc for ApplyResourceChangeRequest {
     fn if_unknown_type(self) -> ApplyResourceChangeResponse {
         ApplyResourceChangeResponse {
             new_state: self.prior_state,
+            new_identity: self.planned_identity,
             ..ApplyResourceChangeResponse::default()
         }
     }
 }
 
-/// `ImportResourceState`: the state of an existing object, by the id the user gave.
+/// `ImportResourceState`: the state of an existing object, by the id the user gave or by
+/// its identity.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ImportResourceStateRequest {
     pub(crate) type_name: String,
     pub(crate) id: String,
+    /// The identity the `import` block names (set instead of `id`).
+    pub(crate) identity: Option<DynamicValue>,
     /// What Terraform supports; nothing here depends on it: this provider never defers,
     /// and write-only attributes are null in its answers to any Terraform.
     #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
@@ -424,6 +463,7 @@ pub(crate) struct ImportedResource {
     pub(crate) type_name: String,
     pub(crate) state: Option<DynamicValue>,
     pub(crate) private: Vec<u8>,
+    pub(crate) identity: Option<DynamicValue>,
 }
 
 /// The answer to [`ImportResourceStateRequest`].
@@ -461,10 +501,12 @@ rpc!(ReadDataSourceRequest => ReadDataSourceResponse, "ReadDataSource", type_nam
 #[derive(Clone, Debug, Default)]
 pub(crate) struct GetResourceIdentitySchemasRequest {}
 
-/// The answer to [`GetResourceIdentitySchemasRequest`]. Resource identity is not modelled:
-/// the answer names no identity schema, which tells Terraform that no type has one.
+/// The answer to [`GetResourceIdentitySchemasRequest`]: the identity models' schemas, by
+/// resource type (a type without an identity is absent). Each schema's attributes are
+/// the identity's: required ones are required for import, optional ones optional.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct GetResourceIdentitySchemasResponse {
+    pub(crate) identity_schemas: BTreeMap<String, &'static Schema>,
     pub(crate) diagnostics: Diagnostics,
 }
 
@@ -476,17 +518,15 @@ rpc!(GetResourceIdentitySchemasRequest => GetResourceIdentitySchemasResponse, "G
 pub(crate) struct UpgradeResourceIdentityRequest {
     pub(crate) type_name: String,
     /// The identity schema version the identity was stored with.
-    #[allow(dead_code, reason = "no type has an identity schema to upgrade to")]
     pub(crate) version: i64,
     /// The stored identity (JSON).
-    #[allow(dead_code, reason = "no type has an identity schema to upgrade to")]
     pub(crate) raw_identity: Option<RawState>,
 }
 
-/// The answer to [`UpgradeResourceIdentityRequest`]: diagnostics only, since identities
-/// are not modelled (the upgraded identity is always absent).
+/// The answer to [`UpgradeResourceIdentityRequest`].
 #[derive(Clone, Debug, Default)]
 pub(crate) struct UpgradeResourceIdentityResponse {
+    pub(crate) upgraded_identity: Option<DynamicValue>,
     pub(crate) diagnostics: Diagnostics,
 }
 
@@ -494,7 +534,8 @@ rpc!(UpgradeResourceIdentityRequest => UpgradeResourceIdentityResponse, "Upgrade
 
 /// `MoveResourceState`: the state of an object moved by a `moved` block from another
 /// resource type (perhaps of another provider) to one of this provider's types. The
-/// source's identity fields of the protocol are not modelled.
+/// source's identity is not read: the moved object's identity is the target type's, taken
+/// from the state the move produces.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct MoveResourceStateRequest {
     /// The source provider's address, such as `registry.terraform.io/hashicorp/null`.
@@ -515,6 +556,7 @@ pub(crate) struct MoveResourceStateResponse {
     pub(crate) target_state: Option<DynamicValue>,
     pub(crate) diagnostics: Diagnostics,
     pub(crate) target_private: Vec<u8>,
+    pub(crate) target_identity: Option<DynamicValue>,
 }
 
 impl Answer for MoveResourceStateResponse {
@@ -526,6 +568,11 @@ impl Answer for MoveResourceStateResponse {
 impl Rpc for MoveResourceStateRequest {
     const NAME: &'static str = "MoveResourceState";
     type Response = MoveResourceStateResponse;
+
+    /// The target type.
+    fn subject(&self) -> Option<&str> {
+        Some(&self.target_type_name)
+    }
 }
 
 impl TypeRpc for MoveResourceStateRequest {
@@ -539,7 +586,6 @@ impl TypeRpc for MoveResourceStateRequest {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct GenerateResourceConfigRequest {
     pub(crate) type_name: String,
-    #[allow(dead_code, reason = "the provider does not generate configuration")]
     pub(crate) state: Option<DynamicValue>,
 }
 

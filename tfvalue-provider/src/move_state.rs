@@ -157,6 +157,7 @@ pub(crate) async fn move_resource<R: Resource>(
         target_state: outcome,
         diagnostics,
         target_private: if moved { private } else { Vec::new() },
+        target_identity: None,
     }
 }
 

@@ -1,5 +1,5 @@
-//! [`Registry`]: the resource, data source and ephemeral resource types and the functions
-//! a provider serves, by name.
+//! [`Registry`]: the resource, data source, ephemeral resource and list resource types and
+//! the functions a provider serves, by name.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -13,6 +13,10 @@ use crate::ephemeral_resource::EphemeralResource;
 use crate::function::Function;
 use crate::function_handler::{ErasedFunction, RegisteredFunction};
 use crate::handler::{ErasedDataSource, ErasedResource};
+use crate::identity::ResourceIdentity;
+use crate::identity_handler::{identity_problems, ErasedIdentity, IdentityOf};
+use crate::list_handler::{ErasedList, ListOf};
+use crate::list_resource::ListResource;
 use crate::plan::path_exists;
 use crate::provider::Provider;
 use crate::provider_meta::MetaModel;
@@ -31,6 +35,10 @@ pub struct Registry<D> {
     pub(crate) data_sources: BTreeMap<String, Arc<dyn ErasedDataSource<D>>>,
     pub(crate) functions: BTreeMap<String, Arc<dyn ErasedFunction<D>>>,
     pub(crate) ephemeral_resources: BTreeMap<String, Arc<dyn ErasedEphemeralResource<D>>>,
+    /// The identities of the resource types that have one, by resource type name.
+    pub(crate) identities: BTreeMap<String, Arc<dyn ErasedIdentity<D>>>,
+    /// The list resource types, by name (each a managed resource type's).
+    pub(crate) lists: BTreeMap<String, Arc<dyn ErasedList<D>>>,
     pub(crate) problems: Vec<String>,
     /// The `provider_meta` model (`provider_meta.rs`).
     pub(crate) provider_meta: Option<MetaModel>,
@@ -43,6 +51,8 @@ impl<D: Send + Sync + 'static> Registry<D> {
             data_sources: BTreeMap::new(),
             functions: BTreeMap::new(),
             ephemeral_resources: BTreeMap::new(),
+            identities: BTreeMap::new(),
+            lists: BTreeMap::new(),
             problems: Vec::new(),
             provider_meta: None,
         }
@@ -56,6 +66,7 @@ impl<D: Send + Sync + 'static> Registry<D> {
         let mut registry = Registry::new();
         provider.register(&mut registry);
         let mut problems = std::mem::take(&mut registry.problems);
+        problems.extend(registry.cross_problems());
         if let Err(e) = P::Config::schema().validate() {
             problems.push(format!("provider configuration: invalid schema: {e}"));
         }
@@ -72,30 +83,98 @@ impl<D: Send + Sync + 'static> Registry<D> {
 
     /// Serves `resource` as the managed resource type `type_name` (e.g. `localfs_file`).
     pub fn resource<R: Resource<Data = D>>(&mut self, type_name: &str, resource: R) -> &mut Self {
+        self.add_resource(type_name, Arc::new(resource));
+        self
+    }
+
+    /// Serves `resource` as the managed resource type `type_name`, with its objects'
+    /// identity ([`ResourceIdentity`]; Terraform 1.12 and later ask for it, older ones
+    /// serve the type as [`Registry::resource`] would).
+    pub fn resource_with_identity<R: ResourceIdentity<Data = D>>(
+        &mut self,
+        type_name: &str,
+        resource: R,
+    ) -> &mut Self {
+        for problem in identity_problems(&resource) {
+            self.problems
+                .push(format!("resource type {type_name:?}: {problem}"));
+        }
+        let resource = Arc::new(resource);
+        self.add_resource(type_name, resource.clone());
+        self.identities
+            .insert(type_name.to_owned(), Arc::new(IdentityOf(resource)));
+        self
+    }
+
+    /// Serves `list` as the list resource type `type_name`, which must also be registered
+    /// as a managed resource type with an identity
+    /// ([`Registry::resource_with_identity`]): `list` blocks of `*.tfquery.hcl` files and
+    /// `terraform query` (Terraform 1.14 and later) find objects of that type with it.
+    pub fn list_resource<L: ListResource<Data = D>>(
+        &mut self,
+        type_name: &str,
+        list: L,
+    ) -> &mut Self {
+        if self.lists.contains_key(type_name) {
+            self.problems.push(format!(
+                "list resource type {type_name:?} is registered twice"
+            ));
+        }
+        let what = format!("list resource type {type_name:?}");
+        let schema = <L::ListConfig as TfSchema>::schema();
+        if let Err(e) = schema.validate() {
+            self.problems
+                .push(format!("{what}: invalid configuration schema: {e}"));
+        }
+        self.problems.extend(write_only_misplaced(&what, schema));
+        if <L::ListConfig as TfSchema>::rules().plans_anything() {
+            self.problems
+                .push(format!("{what}: {PLAN_RULES_OUTSIDE_RESOURCES}"));
+        }
+        self.lists
+            .insert(type_name.to_owned(), Arc::new(ListOf(list)));
+        self
+    }
+
+    /// Problems only the whole registry shows: a list resource type with no managed
+    /// resource type of its name that has an identity.
+    pub(crate) fn cross_problems(&self) -> Vec<String> {
+        (self.lists.keys())
+            .filter(|name| !self.identities.contains_key(*name))
+            .map(|name| {
+                format!(
+                    "list resource type {name:?}: no managed resource type {name:?} with an \
+                     identity is registered (Registry::resource_with_identity); a list \
+                     resource lists the objects of the managed resource type of its name"
+                )
+            })
+            .collect()
+    }
+
+    /// Checks and registers a managed resource type.
+    fn add_resource<R: Resource<Data = D>>(&mut self, type_name: &str, resource: Arc<R>) {
         self.check_name(
             "resource",
             type_name,
             self.resources.contains_key(type_name),
         );
-        let schema = ErasedResource::schema(&resource);
+        let schema = ErasedResource::schema(&*resource);
         if let Err(e) = schema.validate() {
             self.problems
                 .push(format!("resource type {type_name:?}: invalid schema: {e}"));
         }
-        for path in Resource::requires_replace(&resource) {
+        for path in Resource::requires_replace(&*resource) {
             if !path_exists(schema.object_type(), &path) {
                 self.problems.push(format!(
                     "resource type {type_name:?}: requires_replace names {path}, which its schema does not have"
                 ));
             }
         }
-        for problem in Resource::upgrades(&resource).problems() {
+        for problem in Resource::upgrades(&*resource).problems() {
             self.problems
                 .push(format!("resource type {type_name:?}: {problem}"));
         }
-        self.resources
-            .insert(type_name.to_owned(), Arc::new(resource));
-        self
+        self.resources.insert(type_name.to_owned(), resource);
     }
 
     /// Serves `data_source` as the data source type `type_name`.

@@ -7,15 +7,18 @@
 //! `schema_json/args.rs`), so documentation can be generated without Terraform.
 //!
 //! The text is Terraform's byte for byte: compact, Go's struct field order, names in byte
-//! order, strings escaped as Go's `encoding/json` escapes them. Terraform prints neither
-//! the `provider_meta` schema nor anything of what this provider does not serve (list
-//! resources, resource identities, actions, state stores: empty, so left out).
+//! order, strings escaped as Go's `encoding/json` escapes them. Terraform 1.15 and later
+//! also print list resources and resource identities (after the ephemeral resources and
+//! after the functions). Terraform prints no `provider_meta` schema, and nothing of what
+//! this provider does not serve (actions, state stores: empty, so left out).
 
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-use tfvalue::schema::{ProvidersJson, Schema};
-use tfvalue::TfSchema;
+use std::collections::BTreeMap;
+
+use tfvalue::schema::{Attribute, AttributeKind, ProvidersJson, Schema};
+use tfvalue::{TfSchema, Type};
 
 use crate::messages::{FunctionParameter, FunctionSignature};
 use crate::provider::Provider;
@@ -29,7 +32,9 @@ mod args;
 /// the given Terraform `release` prints for a configuration that uses only this provider:
 /// `{"format_version":"1.0","provider_schemas":{"<address>":{"provider":…,
 /// "resource_schemas":…,"data_source_schemas":…,"ephemeral_resource_schemas":…,
-/// "functions":…}}}`, each map left out when empty (as Go's `omitempty` leaves it out).
+/// "functions":…}}}` (for [`ProvidersJson::Terraform1_15`] also `"list_resource_schemas"`
+/// before the functions and `"resource_identity_schemas"` after them), each map left out
+/// when empty (as Go's `omitempty` leaves it out).
 /// A schema is rendered as [`Schema::to_providers_json_string_as`] renders it; a function
 /// as `{"description","summary","deprecation_message","return_type","parameters",
 /// "variadic_parameter"}`, a parameter as `{"name","description","is_nullable","type"}`,
@@ -120,8 +125,20 @@ fn render<D>(
     schemas(&mut out, "data_source_schemas", data_sources, release);
     let ephemeral = (registry.ephemeral_resources.iter()).map(|(n, e)| (n, e.schema()));
     schemas(&mut out, "ephemeral_resource_schemas", ephemeral, release);
+    // Terraform 1.11 to 1.14 print neither list resources nor identities.
+    let newer = release == ProvidersJson::Terraform1_15;
+    if newer {
+        // Terraform wraps a list resource's schema as the `config` block of its own, and
+        // prints that block back: the provider's schema.
+        let lists = registry.lists.iter().map(|(n, l)| (n, l.schema()));
+        schemas(&mut out, "list_resource_schemas", lists, release);
+    }
     let functions = registry.functions.iter().map(|(n, f)| (n, f.signature()));
     map(&mut out, "functions", functions, function);
+    if newer {
+        let identities = registry.identities.iter().map(|(n, i)| (n, i.schema()));
+        map(&mut out, "resource_identity_schemas", identities, identity);
+    }
     out.extend_from_slice(b"}}}");
     // Only valid UTF-8 is written: ASCII syntax and escapes, and the bytes of `str`s.
     String::from_utf8(out).unwrap_or_default()
@@ -163,6 +180,45 @@ fn map<'a, T: ?Sized + 'a>(
         write(out, item);
     }
     out.push(b'}');
+}
+
+/// An identity schema as `jsonprovider.IdentitySchema`: `version` (as Go's `uint64`),
+/// then `attributes` (left out when empty), each `{"type","description",
+/// "required_for_import","optional_for_import"}` with the empty and false ones left out.
+/// The protocol carries an identity attribute as required for import or else optional
+/// for import, and no nested attributes (`convert/schema.rs`); so does this.
+fn identity(out: &mut Vec<u8>, schema: &Schema) {
+    let mut fields = Fields::open(out);
+    fields.key("version");
+    let version = u64::from_ne_bytes(schema.version.to_ne_bytes());
+    fields.out.extend_from_slice(version.to_string().as_bytes());
+    let attributes: BTreeMap<&str, (&Attribute, &Type)> = (schema.block.attributes.iter())
+        .filter_map(|a| match &a.kind {
+            AttributeKind::Type(ty) => Some((a.name.as_str(), (a, ty))),
+            AttributeKind::Nested(_) => None,
+        })
+        .collect();
+    if !attributes.is_empty() {
+        fields.key("attributes");
+        let mut all = Fields::open(fields.out);
+        for (name, (a, ty)) in attributes {
+            all.key(name);
+            let mut attr = Fields::open(all.out);
+            attr.key("type");
+            ty.write_json(attr.out);
+            attr.string("description", &a.description);
+            let key = if a.required {
+                "required_for_import"
+            } else {
+                "optional_for_import"
+            };
+            attr.key(key);
+            attr.out.extend_from_slice(b"true");
+            attr.close();
+        }
+        all.close();
+    }
+    fields.close();
 }
 
 /// A function signature in `jsonfunction.FunctionSignature`'s field order.

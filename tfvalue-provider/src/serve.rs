@@ -520,36 +520,23 @@ pub fn log_level(provider: Option<&OsStr>, global: Option<&OsStr>) -> LevelFilte
 pub fn log_directives(level: LevelFilter) -> String {
     let libraries = level.min(LevelFilter::INFO);
     let mut directives = level.to_string();
-    for target in [
-        "h2",
-        "hyper",
-        "hyper_util",
-        "tower",
-        "tonic",
-        "rustls",
-        "tokio_rustls",
-    ] {
+    for target in crate::logging::TRANSPORT_CRATES {
         directives.push_str(&format!(",{target}={libraries}"));
     }
     directives
 }
 
-/// Installs a `tracing` subscriber writing plain text (no colours) to stderr, where
-/// go-plugin picks it up for Terraform's `TF_LOG`. Does nothing if a subscriber is
-/// already installed.
+/// Installs a `tracing` subscriber writing go-hclog JSON lines to stderr, which go-plugin
+/// files in Terraform's log under each line's own level, at the level `TF_LOG_PROVIDER`
+/// or `TF_LOG` asks for (see [`log_level`]). Does nothing if a subscriber is already
+/// installed.
 pub fn init_logging() {
     let provider = std::env::var_os("TF_LOG_PROVIDER");
     let global = std::env::var_os("TF_LOG");
     let level = log_level(provider.as_deref(), global.as_deref());
     let filter = tracing_subscriber::EnvFilter::builder().parse_lossy(log_directives(level));
-    let result = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(io::stderr)
-        .with_ansi(false)
-        .without_time()
-        .try_init();
-    // An error only means that a subscriber is already installed.
-    drop(result);
+    // False only means that a subscriber is already installed.
+    crate::logging::install(filter);
 }
 
 /// The whole `main` of a provider executable: reads the plugin environment (started by

@@ -11,8 +11,10 @@ use tonic::{Request, Response, Status};
 
 #[cfg(test)]
 use crate::context::Context;
+use crate::convert::to_proto::{list_events, ListEventStream};
 use crate::dispatch::Dispatch;
-use crate::messages::Rpc;
+use crate::logging::rpc::answered_in_place;
+use crate::messages::{ListResourceRequest, Rpc};
 use crate::proto::tfplugin6 as pb;
 use crate::provider::Provider;
 
@@ -78,7 +80,13 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         request: Request<pb::get_metadata::Request>,
     ) -> Reply<pb::get_metadata::Response> {
         let request = request.into_inner().into();
-        Ok(Response::new(self.dispatch.get_metadata(request).into()))
+        let response = answered_in_place(
+            "GetMetadata",
+            None,
+            || self.dispatch.get_metadata(request),
+            |r| Some(&r.diagnostics),
+        );
+        Ok(Response::new(response.into()))
     }
 
     async fn get_provider_schema(
@@ -86,9 +94,13 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         request: Request<pb::get_provider_schema::Request>,
     ) -> Reply<pb::get_provider_schema::Response> {
         let request = request.into_inner().into();
-        let schema = self
-            .schema
-            .get_or_init(|| self.dispatch.get_provider_schema(request).into());
+        // Its diagnostics are always empty (the schemas were checked at start).
+        let schema = answered_in_place(
+            "GetProviderSchema",
+            None,
+            || (self.schema).get_or_init(|| self.dispatch.get_provider_schema(request).into()),
+            |_| None,
+        );
         Ok(Response::new(schema.clone()))
     }
 
@@ -272,24 +284,32 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         .await
     }
 
-    type ListResourceStream = Messages<pb::list_resource::Event>;
+    type ListResourceStream = ListEventStream;
 
+    /// The listing runs on after this answer: its events reach Terraform as it finds them.
     async fn list_resource(
         &self,
         request: Request<pb::list_resource::Request>,
     ) -> Reply<Self::ListResourceStream> {
-        let events = self.call(request, |d, r| async move { d.list_resource(r) });
-        events.await.map(stream)
+        let request = ListResourceRequest::from(request.into_inner());
+        let type_name = request.type_name.clone();
+        // "Served request" is logged once the listing has started streaming.
+        let response = answered_in_place(
+            "ListResource",
+            Some(&type_name),
+            || self.dispatch.list_resource(request),
+            |r| Some(&r.diagnostics),
+        );
+        Ok(Response::new(list_events(response)))
     }
 
     async fn validate_list_resource_config(
         &self,
         request: Request<pb::validate_list_resource_config::Request>,
     ) -> Reply<pb::validate_list_resource_config::Response> {
-        self.call(
-            request,
-            |d, r| async move { d.validate_list_resource_config(r) },
-        )
+        self.call(request, |d, r| async move {
+            d.validate_list_resource_config(r).await
+        })
         .await
     }
 
@@ -417,6 +437,12 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         request: Request<pb::stop_provider::Request>,
     ) -> Reply<pb::stop_provider::Response> {
         let request = request.into_inner().into();
-        Ok(Response::new(self.dispatch.stop_provider(request).into()))
+        let response = answered_in_place(
+            "StopProvider",
+            None,
+            || self.dispatch.stop_provider(request),
+            |_| None,
+        );
+        Ok(Response::new(response.into()))
     }
 }

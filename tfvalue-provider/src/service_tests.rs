@@ -19,6 +19,8 @@ use crate::{
 mod deprecation;
 mod ephemeral;
 mod functions;
+mod identity;
+mod logging;
 mod move_state;
 mod protocol_6_10;
 mod provider_meta;

@@ -20,6 +20,7 @@ use tfvalue::{Nullable, Set, TfSchema, Type, Unknown, Value};
 
 use tfvalue_provider::{ApplyError, Context, DataSource, Diagnostic, Diagnostics, Plan};
 use tfvalue_provider::{EphemeralResource, Function, FunctionError, MovedState, Opened};
+use tfvalue_provider::{ListResource, ListResults, Listed, ResourceIdentity};
 use tfvalue_provider::{Provider, Registry, Resource, Signature, Variadic};
 
 /// The `provider "fuzz"` block.
@@ -224,6 +225,36 @@ impl Thing {
     }
 }
 
+/// What names a `fuzz_thing`: its name and the provider's prefix (from its
+/// configuration, not the state). Version 1: version 0 had the name alone.
+#[derive(TfSchema, Debug, Clone)]
+#[tf(version = 1)]
+pub struct ThingIdentity {
+    /// The thing's name.
+    pub name: String,
+    /// The provider's prefix; the provider's own when an import leaves it out.
+    pub prefix: Nullable<String>,
+    /// Tags, to have a list in the identity.
+    pub tags: Nullable<Vec<String>>,
+}
+
+/// A `fuzz_thing` identity of version 0.
+#[derive(serde::Deserialize)]
+pub struct ThingIdentityV0 {
+    /// The thing's name.
+    pub name: String,
+}
+
+/// The `config` block of `list "fuzz_thing"`: `count` things named `<stem><n>`.
+#[derive(TfSchema, Debug)]
+pub struct ThingQuery {
+    /// How many things to make up (at most 64; negative is an error at the attribute).
+    #[tf(at_most = 1000)]
+    pub count: Unknown<i64>,
+    /// The names' stem.
+    pub stem: Nullable<String>,
+}
+
 /// A `fuzz_lookup` data source: the configuration's name, looked up.
 #[derive(TfSchema, Debug)]
 pub struct Lookup {
@@ -313,6 +344,16 @@ pub fn types() -> Vec<(Kind, &'static str, &'static Type)> {
         (Kind::Provider, "", Config::schema().object_type()),
         (Kind::Resource, "fuzz_thing", Thing::schema().object_type()),
         (
+            Kind::Identity,
+            "fuzz_thing",
+            ThingIdentity::schema().object_type(),
+        ),
+        (
+            Kind::ListResource,
+            "fuzz_thing",
+            ThingQuery::schema().object_type(),
+        ),
+        (
             Kind::DataSource,
             "fuzz_lookup",
             Lookup::schema().object_type(),
@@ -340,12 +381,94 @@ fn not_empty(value: &Unknown<String>, path: AttributePath, what: &str) -> Result
     }
 }
 
+impl ResourceIdentity for Things {
+    type Identity = ThingIdentity;
+
+    fn identity(
+        &self,
+        ctx: &Context<Settings>,
+        state: &Thing,
+    ) -> Result<ThingIdentity, Diagnostics> {
+        let name = state
+            .name
+            .as_known()
+            .cloned()
+            .ok_or_else(|| -> Diagnostics { Diagnostic::error("Unknown name").into() })?;
+        Ok(ThingIdentity {
+            name,
+            prefix: Some(ctx.data()?.prefix.clone()).into(),
+            tags: Nullable::Null,
+        })
+    }
+
+    async fn import_by_identity(
+        &self,
+        ctx: &mut Context<Settings>,
+        identity: ThingIdentity,
+    ) -> Result<Thing, Diagnostics> {
+        if let Some(prefix) = identity.prefix.as_value() {
+            if *prefix != ctx.data()?.prefix {
+                return Err(Diagnostic::error("Another prefix").into());
+            }
+        }
+        Resource::import(self, ctx, &identity.name).await
+    }
+
+    fn identity_upgrades(&self) -> tfvalue::Upgrades<ThingIdentity> {
+        tfvalue::Upgrades::new().from(0, |v0: ThingIdentityV0| {
+            Ok(ThingIdentity {
+                name: v0.name,
+                prefix: Nullable::Null,
+                tags: Nullable::Null,
+            })
+        })
+    }
+}
+
+impl ListResource for Things {
+    type ListConfig = ThingQuery;
+
+    async fn list(
+        &self,
+        ctx: &mut Context<Settings>,
+        query: ThingQuery,
+        results: &mut ListResults<Thing, ThingIdentity>,
+    ) -> Result<(), Diagnostics> {
+        let count = query.count.as_known().copied().unwrap_or(0);
+        if count < 0 {
+            return Err(Diagnostic::error("Negative count")
+                .at(AttributePath::root().attr("count"))
+                .into());
+        }
+        let stem = query
+            .stem
+            .into_option()
+            .unwrap_or_else(|| "thing".to_owned());
+        for n in 0..count.min(64) {
+            let name = format!("{stem}{n}");
+            let thing = Thing {
+                id: Some(name.clone()).into(),
+                ..Thing::named(Unknown::known(name.clone()))
+            };
+            let identity = self.identity(ctx, &thing)?;
+            if !results
+                .push(Listed::new(identity, name).with_state(thing))
+                .await?
+            {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Provider for FuzzProvider {
     type Config = Config;
     type Data = Settings;
 
     fn register(&self, registry: &mut Registry<Settings>) {
-        registry.resource("fuzz_thing", Things);
+        registry.resource_with_identity("fuzz_thing", Things);
+        registry.list_resource("fuzz_thing", Things);
         registry.data_source("fuzz_lookup", Lookups);
         registry.ephemeral_resource("fuzz_token", Tokens);
         registry.function("fuzz_sum", SumFunction);

@@ -9,7 +9,8 @@ use tfvalue::{Nullable, Set, TfSchema, Type, Unknown, Value};
 use tfvalue_provider::__unstable_proto::tfplugin6 as pb;
 
 use super::provider::{
-    Config, Defaults, Endpoint, Filter, Lookup, Match, Member, Owner, Rule, Thing, Token, Zone,
+    Config, Defaults, Endpoint, Filter, Lookup, Match, Member, Owner, Rule, Thing, ThingIdentity,
+    ThingQuery, Token, Zone,
 };
 use super::{input, Prelude};
 
@@ -157,6 +158,16 @@ pub fn seeds() -> Vec<Vec<u8>> {
             flatmap: Default::default(),
         })
     };
+    // The identity of `thing_state()` under the configured provider (prefix "fz-").
+    let identity = || {
+        Some(pb::ResourceIdentityData {
+            identity_data: dynamic(&ThingIdentity {
+                name: "beta".to_owned(),
+                prefix: Some(config().prefix.into_option().unwrap_or_default()).into(),
+                tags: Some(vec!["a".to_owned()]).into(),
+            }),
+        })
+    };
     let mut out = Vec::new();
     macro_rules! seed {
         ($rpc:literal, $prelude:expr, $request:expr) => {
@@ -248,7 +259,16 @@ pub fn seeds() -> Vec<Vec<u8>> {
         pb::upgrade_resource_identity::Request {
             type_name: thing(),
             version: 0,
-            raw_identity: raw(br#"{"id":"fz-alpha"}"#),
+            raw_identity: raw(br#"{"name":"fz-alpha"}"#),
+        }
+    );
+    seed!(
+        "UpgradeResourceIdentity",
+        P::NONE,
+        pb::upgrade_resource_identity::Request {
+            type_name: thing(),
+            version: 1,
+            raw_identity: raw(br#"{"name":"beta","prefix":"fz-","tags":["a"]}"#),
         }
     );
     seed!("ConfigureProvider", P::NONE, configure_request());
@@ -261,7 +281,7 @@ pub fn seeds() -> Vec<Vec<u8>> {
             private: b"{}".to_vec(),
             provider_meta: None,
             client_capabilities: capabilities(),
-            current_identity: None,
+            current_identity: identity(),
         }
     );
     // Plans: create, update (a changed label), destroy.
@@ -302,7 +322,7 @@ pub fn seeds() -> Vec<Vec<u8>> {
                 prior_private: Vec::new(),
                 provider_meta: None,
                 client_capabilities: capabilities(),
-                prior_identity: None,
+                prior_identity: if prior.is_some() { identity() } else { None },
             }
         );
     }
@@ -334,7 +354,7 @@ pub fn seeds() -> Vec<Vec<u8>> {
                 config: config.clone(),
                 planned_private: Vec::new(),
                 provider_meta: None,
-                planned_identity: None,
+                planned_identity: if prior.is_some() { identity() } else { None },
             }
         );
     }
@@ -346,6 +366,16 @@ pub fn seeds() -> Vec<Vec<u8>> {
             id: "imported".to_owned(),
             client_capabilities: capabilities(),
             identity: None,
+        }
+    );
+    seed!(
+        "ImportResourceState",
+        P::CONFIGURED,
+        pb::import_resource_state::Request {
+            type_name: thing(),
+            id: String::new(),
+            client_capabilities: capabilities(),
+            identity: identity(),
         }
     );
     seed!(
@@ -460,7 +490,10 @@ pub fn seeds() -> Vec<Vec<u8>> {
         P::CONFIGURED,
         pb::list_resource::Request {
             type_name: thing(),
-            config: empty_object(),
+            config: dynamic(&ThingQuery {
+                count: Unknown::known(3),
+                stem: Some("x".to_owned()).into(),
+            }),
             include_resource_object: true,
             limit: 10,
         }

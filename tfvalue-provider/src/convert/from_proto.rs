@@ -27,6 +27,11 @@ fn value(value: Option<pb::DynamicValue>) -> Option<DynamicValue> {
     value.map(dynamic)
 }
 
+/// An identity as sent: the value inside the wrapper message (absent when either is).
+fn identity(data: Option<pb::ResourceIdentityData>) -> Option<DynamicValue> {
+    data.and_then(|d| d.identity_data).map(dynamic)
+}
+
 /// Capabilities as sent; an absent message announces none.
 fn capabilities(c: Option<pb::ClientCapabilities>) -> ClientCapabilities {
     let c = c.unwrap_or_default();
@@ -112,6 +117,7 @@ impl From<pb::read_resource::Request> for ReadResourceRequest {
             private: r.private,
             provider_meta: value(r.provider_meta),
             client_capabilities: capabilities(r.client_capabilities),
+            current_identity: identity(r.current_identity),
         }
     }
 }
@@ -126,6 +132,7 @@ impl From<pb::plan_resource_change::Request> for PlanResourceChangeRequest {
             prior_private: r.prior_private,
             provider_meta: value(r.provider_meta),
             client_capabilities: capabilities(r.client_capabilities),
+            prior_identity: identity(r.prior_identity),
         }
     }
 }
@@ -139,6 +146,7 @@ impl From<pb::apply_resource_change::Request> for ApplyResourceChangeRequest {
             config: value(r.config),
             planned_private: r.planned_private,
             provider_meta: value(r.provider_meta),
+            planned_identity: identity(r.planned_identity),
         }
     }
 }
@@ -148,6 +156,7 @@ impl From<pb::import_resource_state::Request> for ImportResourceStateRequest {
         ImportResourceStateRequest {
             type_name: r.type_name,
             id: r.id,
+            identity: identity(r.identity),
             client_capabilities: capabilities(r.client_capabilities),
         }
     }

@@ -16,7 +16,7 @@
 mod from_proto;
 mod function;
 mod schema;
-mod to_proto;
+pub(crate) mod to_proto;
 
 #[cfg(test)]
 pub(crate) use from_proto::path_from_proto;

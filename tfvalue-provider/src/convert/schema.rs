@@ -15,6 +15,28 @@ pub(crate) fn schema(schema: &Schema) -> pb::Schema {
     }
 }
 
+/// The protocol message of an identity schema: the model's attributes, each required or
+/// optional for import as it is required or optional in the model (the registry refuses
+/// identity models with anything but attributes of a type).
+pub(crate) fn identity_schema(schema: &Schema) -> pb::ResourceIdentitySchema {
+    let identity_attributes = (schema.block.attributes.iter())
+        .filter_map(|a| match &a.kind {
+            AttributeKind::Type(ty) => Some(pb::resource_identity_schema::IdentityAttribute {
+                name: a.name.clone(),
+                r#type: ty.to_json().into_bytes(),
+                required_for_import: a.required,
+                optional_for_import: !a.required,
+                description: a.description.clone(),
+            }),
+            AttributeKind::Nested(_) => None,
+        })
+        .collect();
+    pb::ResourceIdentitySchema {
+        version: schema.version,
+        identity_attributes,
+    }
+}
+
 fn block(b: &Block, version: i64) -> pb::schema::Block {
     pb::schema::Block {
         version,

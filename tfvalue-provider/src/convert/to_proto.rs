@@ -25,12 +25,22 @@ use crate::messages::{
 use crate::proto::tfplugin6 as pb;
 
 use super::function::function;
-use super::schema::schema;
+use super::schema::{identity_schema, schema};
 
 fn value(value: Option<DynamicValue>) -> Option<pb::DynamicValue> {
     value.map(|v| pb::DynamicValue {
         msgpack: v.msgpack,
         json: v.json,
+    })
+}
+
+/// An identity in its wrapper message (absent when there is none).
+fn identity(value: Option<DynamicValue>) -> Option<pb::ResourceIdentityData> {
+    value.map(|v| pb::ResourceIdentityData {
+        identity_data: Some(pb::DynamicValue {
+            msgpack: v.msgpack,
+            json: v.json,
+        }),
     })
 }
 
@@ -217,7 +227,7 @@ impl From<ReadResourceResponse> for pb::read_resource::Response {
             diagnostics: diagnostics(r.diagnostics),
             private: r.private,
             deferred: None,
-            new_identity: None,
+            new_identity: identity(r.new_identity),
         }
     }
 }
@@ -231,7 +241,7 @@ impl From<PlanResourceChangeResponse> for pb::plan_resource_change::Response {
             diagnostics: diagnostics(r.diagnostics),
             legacy_type_system: r.legacy_type_system,
             deferred: None,
-            planned_identity: None,
+            planned_identity: identity(r.planned_identity),
         }
     }
 }
@@ -243,7 +253,7 @@ impl From<ApplyResourceChangeResponse> for pb::apply_resource_change::Response {
             private: r.private,
             diagnostics: diagnostics(r.diagnostics),
             legacy_type_system: r.legacy_type_system,
-            new_identity: None,
+            new_identity: identity(r.new_identity),
         }
     }
 }
@@ -254,7 +264,7 @@ impl From<ImportedResource> for pb::import_resource_state::ImportedResource {
             type_name: r.type_name,
             state: value(r.state),
             private: r.private,
-            identity: None,
+            identity: identity(r.identity),
         }
     }
 }
@@ -282,7 +292,9 @@ impl From<ReadDataSourceResponse> for pb::read_data_source::Response {
 impl From<GetResourceIdentitySchemasResponse> for pb::get_resource_identity_schemas::Response {
     fn from(r: GetResourceIdentitySchemasResponse) -> Self {
         pb::get_resource_identity_schemas::Response {
-            identity_schemas: std::collections::HashMap::new(),
+            identity_schemas: (r.identity_schemas.iter())
+                .map(|(name, schema)| (name.clone(), identity_schema(schema)))
+                .collect(),
             diagnostics: diagnostics(r.diagnostics),
         }
     }
@@ -291,7 +303,7 @@ impl From<GetResourceIdentitySchemasResponse> for pb::get_resource_identity_sche
 impl From<UpgradeResourceIdentityResponse> for pb::upgrade_resource_identity::Response {
     fn from(r: UpgradeResourceIdentityResponse) -> Self {
         pb::upgrade_resource_identity::Response {
-            upgraded_identity: None,
+            upgraded_identity: identity(r.upgraded_identity),
             diagnostics: diagnostics(r.diagnostics),
         }
     }
@@ -303,7 +315,7 @@ impl From<MoveResourceStateResponse> for pb::move_resource_state::Response {
             target_state: value(r.target_state),
             diagnostics: diagnostics(r.diagnostics),
             target_private: r.target_private,
-            target_identity: None,
+            target_identity: identity(r.target_identity),
         }
     }
 }
@@ -400,7 +412,7 @@ impl From<ValidateListResourceConfigResponse> for pb::validate_list_resource_con
 impl From<ListResourceEvent> for pb::list_resource::Event {
     fn from(e: ListResourceEvent) -> Self {
         pb::list_resource::Event {
-            identity: None,
+            identity: identity(e.identity),
             display_name: e.display_name,
             resource_object: value(e.resource_object),
             diagnostic: diagnostics(e.diagnostics),
@@ -408,20 +420,27 @@ impl From<ListResourceEvent> for pb::list_resource::Event {
     }
 }
 
-/// The stream's events: the objects found, then one event with the listing's
-/// diagnostics when there are any.
-impl From<ListResourceResponse> for Vec<pb::list_resource::Event> {
-    fn from(r: ListResourceResponse) -> Self {
-        let mut events: Vec<pb::list_resource::Event> =
-            r.events.into_iter().map(Into::into).collect();
-        if !r.diagnostics.is_empty() {
-            events.push(pb::list_resource::Event {
-                diagnostic: diagnostics(r.diagnostics),
-                ..pb::list_resource::Event::default()
-            });
-        }
-        events
-    }
+/// A listing's stream of events: the objects as the listing sends them, then one event
+/// with the diagnostics known at once, when there are any.
+pub(crate) type ListEventStream = std::pin::Pin<
+    Box<dyn tokio_stream::Stream<Item = Result<pb::list_resource::Event, tonic::Status>> + Send>,
+>;
+
+/// The stream Terraform reads a listing from: each event converted as it arrives.
+pub(crate) fn list_events(r: ListResourceResponse) -> ListEventStream {
+    use tokio_stream::StreamExt as _;
+    // No receiver: an answer made at once, whose stream holds the diagnostics alone.
+    let receiver = (r.events.0).unwrap_or_else(|| tokio::sync::mpsc::channel(1).1);
+    let found = tokio_stream::wrappers::ReceiverStream::new(receiver);
+    let tail = (!r.diagnostics.is_empty()).then(|| pb::list_resource::Event {
+        diagnostic: diagnostics(r.diagnostics),
+        ..pb::list_resource::Event::default()
+    });
+    let events = found
+        .map(pb::list_resource::Event::from)
+        .chain(tokio_stream::iter(tail))
+        .map(Ok);
+    Box::pin(events)
 }
 
 impl From<ValidateStateStoreConfigResponse> for pb::validate_state_store::Response {
@@ -610,6 +629,7 @@ mod tests {
             new_state: None,
             diagnostics: Diagnostics::new(),
             private: vec![7],
+            new_identity: None,
         });
         assert_eq!(r.new_state, None);
         assert_eq!(r.private, [7]);
@@ -617,6 +637,20 @@ mod tests {
             r.encode_to_vec(),
             [0x1a, 0x01, 0x07],
             "only field 3 (private) is on the wire"
+        );
+    }
+
+    /// An identity travels as field 5 of the read answer: a `ResourceIdentityData` whose
+    /// field 1 is the `DynamicValue` (its MessagePack in field 1).
+    #[test]
+    fn an_identity_is_wrapped_twice_on_the_wire() {
+        let r = pb::read_resource::Response::from(ReadResourceResponse {
+            new_identity: Some(DynamicValue::msgpack(vec![0x80])),
+            ..ReadResourceResponse::default()
+        });
+        assert_eq!(
+            r.encode_to_vec(),
+            [0x2a, 0x05, 0x0a, 0x03, 0x0a, 0x01, 0x80]
         );
     }
 
@@ -698,19 +732,37 @@ mod tests {
         assert_eq!(opened.encode_to_vec(), [0x12, 0x04, 0x08, 0x01, 0x10, 0x05]);
     }
 
+    use crate::messages::ListEvents;
+
+    /// Every item of a stream that is ready at once.
+    fn collect(stream: ListEventStream) -> Vec<pb::list_resource::Event> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            use tokio_stream::StreamExt as _;
+            stream.map(Result::unwrap).collect().await
+        })
+    }
+
     #[test]
     fn streamed_answers_keep_their_order_and_end_with_the_diagnostics() {
-        let listed = Vec::<pb::list_resource::Event>::from(ListResourceResponse {
-            events: vec![ListResourceEvent {
+        let (sender, receiver) = tokio::sync::mpsc::channel(2);
+        sender
+            .try_send(ListResourceEvent {
                 display_name: "one".to_owned(),
                 ..ListResourceEvent::default()
-            }],
+            })
+            .unwrap();
+        drop(sender);
+        let listed = collect(list_events(ListResourceResponse {
+            events: ListEvents(Some(receiver)),
             diagnostics: Diagnostic::warning("partial").into(),
-        });
+        }));
         assert_eq!(listed.len(), 2);
         assert_eq!(listed[0].display_name, "one");
         assert_eq!(listed[1].diagnostic[0].summary, "partial");
-        let quiet = Vec::<pb::list_resource::Event>::from(ListResourceResponse::default());
+        let quiet = collect(list_events(ListResourceResponse::default()));
         assert!(quiet.is_empty(), "no objects, no problems: no event");
 
         use pb::invoke_action::event::Type;

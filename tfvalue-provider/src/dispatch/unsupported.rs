@@ -1,5 +1,5 @@
-//! The RPCs of what this provider does not serve: list resources, state stores and
-//! actions (it announces none in its schema). Each is answered with one error diagnostic
+//! The RPCs of what this provider does not serve: state stores and actions (it announces
+//! none in its schema). Each is answered with one error diagnostic
 //! naming the call and the type it was about; a streamed answer is a stream of one
 //! message carrying it.
 
@@ -7,12 +7,11 @@ use super::{not_supported, Dispatch};
 use crate::messages::{
     ConfigureStateStoreRequest, ConfigureStateStoreResponse, DeleteStateRequest,
     DeleteStateResponse, GetStatesRequest, GetStatesResponse, InvokeActionRequest,
-    InvokeActionResponse, ListResourceRequest, ListResourceResponse, LockStateRequest,
-    LockStateResponse, PlanActionRequest, PlanActionResponse, ReadStateBytesRequest,
-    ReadStateBytesResponse, TypeRpc, UnlockStateRequest, UnlockStateResponse,
-    ValidateActionConfigRequest, ValidateActionConfigResponse, ValidateListResourceConfigRequest,
-    ValidateListResourceConfigResponse, ValidateStateStoreConfigRequest,
-    ValidateStateStoreConfigResponse, WriteStateBytesRequest, WriteStateBytesResponse,
+    InvokeActionResponse, LockStateRequest, LockStateResponse, PlanActionRequest,
+    PlanActionResponse, ReadStateBytesRequest, ReadStateBytesResponse, TypeRpc, UnlockStateRequest,
+    UnlockStateResponse, ValidateActionConfigRequest, ValidateActionConfigResponse,
+    ValidateStateStoreConfigRequest, ValidateStateStoreConfigResponse, WriteStateBytesRequest,
+    WriteStateBytesResponse,
 };
 use crate::provider::Provider;
 
@@ -25,12 +24,6 @@ struct Kind {
     /// The kind in the plural, as the detail says it ("list resources").
     plural: &'static str,
 }
-
-const LIST: Kind = Kind {
-    summary: "List resources not supported by this provider",
-    what: "list resource type",
-    plural: "list resources",
-};
 
 const STATE_STORE: Kind = Kind {
     summary: "State storage not supported by this provider",
@@ -57,18 +50,6 @@ fn refuse<Q: TypeRpc>(kind: &Kind, request: &Q) -> Q::Response {
 }
 
 impl<P: Provider> Dispatch<P> {
-    pub(crate) fn validate_list_resource_config(
-        &self,
-        request: ValidateListResourceConfigRequest,
-    ) -> ValidateListResourceConfigResponse {
-        refuse(&LIST, &request)
-    }
-
-    /// The listing's error travels as the stream's one event.
-    pub(crate) fn list_resource(&self, request: ListResourceRequest) -> ListResourceResponse {
-        refuse(&LIST, &request)
-    }
-
     pub(crate) fn validate_state_store_config(
         &self,
         request: ValidateStateStoreConfigRequest,

@@ -96,6 +96,10 @@ impl Answer for CallFunctionResponse {
 impl Rpc for CallFunctionRequest {
     const NAME: &'static str = "CallFunction";
     type Response = CallFunctionResponse;
+
+    fn subject(&self) -> Option<&str> {
+        Some(&self.name)
+    }
 }
 
 impl TypeRpc for CallFunctionRequest {

@@ -6,13 +6,20 @@ use crate::diagnostics::Diagnostics;
 
 /// `ValidateListResourceConfig`: check a list block's configuration.
 #[derive(Clone, Debug, Default)]
-#[allow(dead_code, reason = "read once list resource types can be registered")]
 pub(crate) struct ValidateListResourceConfigRequest {
     pub(crate) type_name: String,
     pub(crate) config: Option<DynamicValue>,
     /// The block's `include_resource` argument as configured (a bool value).
+    #[allow(
+        dead_code,
+        reason = "Terraform checks the argument's type; nothing else to check"
+    )]
     pub(crate) include_resource_object: Option<DynamicValue>,
     /// The block's `limit` argument as configured (a number value).
+    #[allow(
+        dead_code,
+        reason = "Terraform checks the argument's type; nothing else to check"
+    )]
     pub(crate) limit: Option<DynamicValue>,
 }
 
@@ -26,7 +33,6 @@ rpc!(ValidateListResourceConfigRequest => ValidateListResourceConfigResponse, "V
 
 /// `ListResource`: find objects by a query.
 #[derive(Clone, Debug, Default)]
-#[allow(dead_code, reason = "read once list resource types can be registered")]
 pub(crate) struct ListResourceRequest {
     pub(crate) type_name: String,
     pub(crate) config: Option<DynamicValue>,
@@ -36,9 +42,11 @@ pub(crate) struct ListResourceRequest {
     pub(crate) limit: i64,
 }
 
-/// One object found (its identity, which the protocol also carries, is not modelled).
+/// One object found, or (with no identity) the diagnostics of the listing as a whole.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ListResourceEvent {
+    /// The object's identity.
+    pub(crate) identity: Option<DynamicValue>,
     /// A name for people to recognise the object by.
     pub(crate) display_name: String,
     /// The whole object, when the request asked for it.
@@ -47,13 +55,19 @@ pub(crate) struct ListResourceEvent {
     pub(crate) diagnostics: Diagnostics,
 }
 
-/// The answer to [`ListResourceRequest`]: the objects found, then, when `diagnostics` is
-/// not empty, one more event carrying them (problems of the listing as a whole). The
-/// protocol streams the events; they are collected here and streamed in this order.
-#[derive(Clone, Debug, Default)]
+/// The answer to [`ListResourceRequest`]: the events as the listing produces them (each
+/// sent to Terraform as soon as it is made), then, when `diagnostics` is not empty, one
+/// more event carrying them (problems of the listing as a whole, known at once: an
+/// unknown type, a configuration that does not decode).
+#[derive(Debug, Default)]
 pub(crate) struct ListResourceResponse {
-    pub(crate) events: Vec<ListResourceEvent>,
+    pub(crate) events: ListEvents,
     pub(crate) diagnostics: Diagnostics,
 }
+
+/// Where a listing's events come from: the receiving end of a bounded channel fed by the
+/// task that runs the listing; none for an answer made at once.
+#[derive(Debug, Default)]
+pub(crate) struct ListEvents(pub(crate) Option<tokio::sync::mpsc::Receiver<ListResourceEvent>>);
 
 rpc!(ListResourceRequest => ListResourceResponse, "ListResource", type_name);

@@ -26,7 +26,7 @@ fn assert_refused(rpc: &str, diagnostics: &[pb::Diagnostic], summary: &str, name
 }
 
 #[tokio::test]
-async fn capabilities_announce_optional_schema_and_moves_and_no_other_kinds() {
+async fn capabilities_announce_optional_schema_moves_and_config_generation() {
     let svc = service();
     let meta = svc
         .get_metadata(Request::new(pb::get_metadata::Request {}))
@@ -37,7 +37,7 @@ async fn capabilities_announce_optional_schema_and_moves_and_no_other_kinds() {
         plan_destroy: true,
         get_provider_schema_optional: true,
         move_resource_state: true,
-        generate_resource_config: false,
+        generate_resource_config: true,
     };
     assert_eq!(meta.server_capabilities, Some(expected));
     assert!(meta.functions.is_empty() && meta.ephemeral_resources.is_empty());
@@ -105,7 +105,7 @@ async fn nothing_needs_the_schema_rpc_first() {
 }
 
 #[tokio::test]
-async fn identity_rpcs_answer_no_schema_and_refuse_upgrades() {
+async fn without_identities_the_identity_rpcs_answer_no_schema_and_refuse_upgrades() {
     let svc = service();
     let schemas = svc
         .get_resource_identity_schemas(Request::new(pb::get_resource_identity_schemas::Request {}))
@@ -113,7 +113,10 @@ async fn identity_rpcs_answer_no_schema_and_refuse_upgrades() {
         .unwrap()
         .into_inner();
     assert!(schemas.identity_schemas.is_empty() && schemas.diagnostics.is_empty());
-    for type_name in ["test_thing", "no_such_type"] {
+    for (type_name, summary) in [
+        ("test_thing", "Unknown resource type with an identity"),
+        ("no_such_type", "Unknown resource type"),
+    ] {
         let upgraded = svc
             .upgrade_resource_identity(Request::new(pb::upgrade_resource_identity::Request {
                 type_name: type_name.into(),
@@ -129,7 +132,7 @@ async fn identity_rpcs_answer_no_schema_and_refuse_upgrades() {
         assert_refused(
             "UpgradeResourceIdentity",
             &upgraded.diagnostics,
-            "Resource Identity Not Supported",
+            summary,
             type_name,
         );
         assert_eq!(upgraded.upgraded_identity, None);
@@ -195,29 +198,40 @@ async fn moves_are_refused_naming_both_types_or_the_unknown_target() {
 }
 
 #[tokio::test]
-async fn config_generation_is_refused_for_known_types_and_unknown_ones() {
+async fn config_generation_keeps_what_configuration_can_hold() {
     let svc = service();
-    for (type_name, summary) in [
-        (
-            "test_thing",
-            "Generating resource configuration not supported by this provider",
-        ),
-        ("test_nothing", "Unknown resource type"),
+    // `id` is computed: no configuration sets it; the rest is kept as the state holds it.
+    let state = thing(s("t-1"), s("box"), Value::Number(3.into()), s("L"));
+    let generated = svc
+        .generate_resource_config(Request::new(pb::generate_resource_config::Request {
+            type_name: "test_thing".into(),
+            state: Some(state),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(
+        generated.diagnostics.is_empty(),
+        "{:?}",
+        generated.diagnostics
+    );
+    let config = decode(&generated.config);
+    assert!(config.attr("id").is_some_and(Value::is_null));
+    assert_eq!(config.attr("name"), Some(&s("box")));
+    for (type_name, state, summary) in [
+        ("test_thing", garbage(), "Invalid state"),
+        ("test_nothing", garbage(), "Unknown resource type"),
     ] {
         let generated = svc
             .generate_resource_config(Request::new(pb::generate_resource_config::Request {
                 type_name: type_name.into(),
-                state: garbage(),
+                state,
             }))
             .await
             .unwrap()
             .into_inner();
-        assert_refused(
-            "GenerateResourceConfig",
-            &generated.diagnostics,
-            summary,
-            type_name,
-        );
+        let (got, _) = one_error("GenerateResourceConfig", &generated.diagnostics);
+        assert_eq!(got, summary);
         assert_eq!(generated.config, None);
     }
 }
@@ -315,9 +329,9 @@ async fn functions_are_none_and_calls_fail_with_a_function_error() {
 }
 
 #[tokio::test]
-async fn list_resources_are_refused_with_one_event() {
+async fn an_unknown_list_resource_type_is_named_in_one_event() {
     let svc = service();
-    let summary = "List resources not supported by this provider";
+    let summary = "Unknown list resource type";
     let validated = svc
         .validate_list_resource_config(Request::new(pb::validate_list_resource_config::Request {
             type_name: "test_thing".into(),
