@@ -1,25 +1,35 @@
-//! `tfvalue`: decode, encode and batch-compare Terraform DynamicValues.
+//! `tfvalue-cli`: decode, encode and batch-compare Terraform DynamicValues, and generate a
+//! provider's registry documentation from its schema.
 //!
 //! ```text
-//! tfvalue decode --type T (--msgpack HEX | --json TEXT | --file PATH)
-//! tfvalue encode --type T --json TEXT
-//! tfvalue batch            (JSON Lines on stdin → JSON Lines on stdout)
+//! tfvalue-cli decode --type T (--msgpack HEX | --json TEXT | --file PATH)
+//! tfvalue-cli encode --type T --json TEXT
+//! tfvalue-cli batch            (JSON Lines on stdin → JSON Lines on stdout)
+//! tfvalue-cli docs (--provider-binary PATH | --schema FILE) --provider-name NAME --out DIR [--check]
 //! ```
-//! T is a Terraform JSON type constraint such as `'["list","string"]'`.
+//! T is a Terraform JSON type constraint such as `'["list","string"]'`. The binary is not
+//! named `tfvalue`: its documentation would take the place of the library `tfvalue`'s.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use tfvalue::{Readable, Type, Value};
 
-const USAGE: &str = "\
-tfvalue: decode and encode Terraform DynamicValues (MessagePack and JSON)
+mod docs;
+
+/// The synopsis of every command but `docs` (`docs::SYNOPSIS` follows it).
+const USAGE_HEAD: &str = "\
+tfvalue-cli: decode and encode Terraform DynamicValues (MessagePack and JSON), and
+generate a provider's registry documentation from its schema
 
 USAGE:
-    tfvalue decode --type TYPE (--msgpack HEX | --json TEXT | --file PATH)
-    tfvalue encode --type TYPE --json TEXT
-    tfvalue batch
+    tfvalue-cli decode --type TYPE (--msgpack HEX | --json TEXT | --file PATH)
+    tfvalue-cli encode --type TYPE --json TEXT
+    tfvalue-cli batch
+";
 
+/// What the commands but `docs` do (`docs::HELP` follows it).
+const USAGE: &str = "
 TYPE is a Terraform JSON type constraint, e.g. '\"string\"' or '[\"map\",\"number\"]'.
 
 decode   prints the value as its wire JSON when it is wholly known; otherwise in
@@ -39,14 +49,19 @@ fn main() -> ExitCode {
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(msg)) => {
-            eprintln!("tfvalue: {msg}\n\n{USAGE}");
+            eprintln!("tfvalue-cli: {msg}\n\n{}", usage());
             ExitCode::from(2)
         }
         Err(Failure::Value(msg)) => {
-            eprintln!("tfvalue: {msg}");
+            eprintln!("tfvalue-cli: {msg}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// The whole help text.
+fn usage() -> String {
+    format!("{USAGE_HEAD}{}{USAGE}{}", docs::SYNOPSIS, docs::HELP)
 }
 
 enum Failure {
@@ -68,8 +83,12 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "decode" => decode(&args[1..]),
         "encode" => encode(&args[1..]),
         "batch" => batch(),
+        "docs" => docs::run(&args[1..]).map_err(|e| match e {
+            docs::DocsError::Usage(m) => Failure::Usage(m),
+            docs::DocsError::Failed(m) => Failure::Value(m),
+        }),
         "-h" | "--help" | "help" => {
-            print!("{USAGE}");
+            print!("{}", usage());
             Ok(())
         }
         other => Err(Failure::Usage(format!("unknown command {other:?}"))),

@@ -1,10 +1,10 @@
-//! Runs the real `tfvalue` binary: decode, encode, batch, and its failures.
+//! Runs the real `tfvalue-cli` binary: decode, encode, batch, and its failures.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn tfvalue(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tfvalue"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tfvalue-cli"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -133,7 +133,7 @@ fn decode_error_names_the_path_and_exits_1() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stderr(&o),
-        "tfvalue: [1]: expected number, found the string \"x\"\n"
+        "tfvalue-cli: [1]: expected number, found the string \"x\"\n"
     );
 }
 
@@ -218,4 +218,66 @@ fn batch_answers_every_line_in_order() {
         answers[6],
         serde_json::json!({"id":7,"ok":true,"json_text":null,"msgpack_hex":"cb7ff0000000000000","error":null})
     );
+}
+
+#[test]
+fn docs_writes_the_pages_then_check_finds_them_current_or_stale() {
+    let dir = std::env::temp_dir().join(format!("tfvalue-cli-docs-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let schema = dir.join("schema.json");
+    std::fs::write(
+        &schema,
+        r#"{"format_version":"1.0","provider_schemas":{"registry.terraform.io/acme/box":{
+            "provider":{"version":0,"block":{"description_kind":"plain"}},
+            "resource_schemas":{"box_item":{"version":0,"block":{"attributes":{
+                "name":{"type":"string","description":"The name.","description_kind":"plain","required":true}},
+                "description":"An item.","description_kind":"plain"}}}}}}"#,
+    )
+    .expect("write the schema");
+    let out = dir.join("docs");
+    let (schema, out_text) = (
+        schema.to_str().expect("UTF-8"),
+        out.to_str().expect("UTF-8"),
+    );
+    let args = [
+        "docs",
+        "--schema",
+        schema,
+        "--provider-name",
+        "box",
+        "--out",
+        out_text,
+    ];
+
+    let o = tfvalue(&args, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let page = std::fs::read_to_string(out.join("resources/item.md")).expect("the resource page");
+    assert!(
+        page.contains("# box_item (Resource)\n\nAn item.\n"),
+        "{page}"
+    );
+    assert!(
+        page.contains("### Required\n\n- `name` (String) The name.\n"),
+        "{page}"
+    );
+    assert!(out.join("index.md").is_file());
+
+    let check = [&args[..], &["--check"]].concat();
+    let o = tfvalue(&check, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::write(out.join("resources/item.md"), "edited by hand").expect("edit");
+    std::fs::write(out.join("resources/old.md"), "left over").expect("write");
+    let o = tfvalue(&check, "");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let message = stderr(&o);
+    assert!(
+        message.contains("  stale:   resources/item.md\n  extra:   resources/old.md\n"),
+        "{message}"
+    );
+
+    let o = tfvalue(&["docs", "--schema", schema, "--out", out_text], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--provider-name is required"));
+    std::fs::remove_dir_all(&dir).expect("remove temp dir");
 }

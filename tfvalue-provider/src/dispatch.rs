@@ -49,7 +49,7 @@ use crate::messages::{
 };
 use crate::provider::Provider;
 use crate::provider_meta::ProviderMeta;
-use crate::registry::{write_only_misplaced, Registry};
+use crate::registry::Registry;
 
 mod ephemeral;
 mod functions;
@@ -77,26 +77,18 @@ impl<P: Provider> Dispatch<P> {
     /// # Errors
     /// Every problem found in the registrations and schemas, one line each.
     pub(crate) fn new(provider: P) -> Result<Self, Vec<String>> {
-        let mut registry = Registry::new();
-        provider.register(&mut registry);
-        let mut problems = std::mem::take(&mut registry.problems);
-        problems.extend(registry.cross_problems());
-        if let Err(e) = P::Config::schema().validate() {
-            problems.push(format!("provider configuration: invalid schema: {e}"));
-        }
-        problems.extend(write_only_misplaced(
-            "provider configuration",
-            P::Config::schema(),
-        ));
-        if !problems.is_empty() {
-            return Err(problems);
-        }
+        let registry = Registry::checked(&provider)?;
         Ok(Dispatch {
             provider,
             registry,
             data: RwLock::new(None),
             stop: watch::channel(false).0,
         })
+    }
+
+    /// The provider's registered types.
+    pub(crate) fn registry(&self) -> &Registry<P::Data> {
+        &self.registry
     }
 
     /// A context for one provider method, with the data `configure` produced (if it ran)

@@ -145,6 +145,7 @@ mod provider_meta;
 mod registry;
 mod resource;
 mod rule_findings;
+mod schema_json;
 mod serve;
 mod server;
 #[cfg(test)]
@@ -222,6 +223,7 @@ pub use move_state::MovedState;
 pub use provider::Provider;
 pub use registry::Registry;
 pub use resource::{Plan, Resource};
+pub use schema_json::providers_schema_json;
 pub use timeouts::{Timeouts, TimeoutsField, TimeoutsKnown, TimeoutsPlanned};
 
 /// Runs the provider as a Terraform plugin: the whole `main` of a provider executable.
@@ -232,6 +234,10 @@ pub use timeouts::{Timeouts, TimeoutsField, TimeoutsKnown, TimeoutsPlanned};
 ///
 /// Started with `-debug`/`--debug` or with `TFVALUE_PROVIDER_DEBUG=1`, it serves in debug
 /// mode instead, which needs the provider's source address: use [`serve_with`].
+/// Run with `--schema-json` (by hand, or by a documentation generator), it prints the
+/// provider's whole schema as `terraform providers schema -json` prints it and exits
+/// instead (see [`providers_schema_json`]; `--provider-address` and
+/// `--terraform-version` choose the address and the release whose output it reproduces).
 pub fn serve<P: Provider>(provider: P) -> std::process::ExitCode {
     serve_with(provider, ServeOptions::new())
 }

@@ -18,6 +18,7 @@ use crate::identity_handler::{identity_problems, ErasedIdentity, IdentityOf};
 use crate::list_handler::{ErasedList, ListOf};
 use crate::list_resource::ListResource;
 use crate::plan::path_exists;
+use crate::provider::Provider;
 use crate::provider_meta::MetaModel;
 use crate::resource::Resource;
 
@@ -54,6 +55,29 @@ impl<D: Send + Sync + 'static> Registry<D> {
             lists: BTreeMap::new(),
             problems: Vec::new(),
             provider_meta: None,
+        }
+    }
+
+    /// The registry `provider` fills in, checked with the provider block's schema.
+    ///
+    /// # Errors
+    /// Every problem found in the registrations and schemas, one line each.
+    pub(crate) fn checked<P: Provider<Data = D>>(provider: &P) -> Result<Self, Vec<String>> {
+        let mut registry = Registry::new();
+        provider.register(&mut registry);
+        let mut problems = std::mem::take(&mut registry.problems);
+        problems.extend(registry.cross_problems());
+        if let Err(e) = P::Config::schema().validate() {
+            problems.push(format!("provider configuration: invalid schema: {e}"));
+        }
+        problems.extend(write_only_misplaced(
+            "provider configuration",
+            P::Config::schema(),
+        ));
+        if problems.is_empty() {
+            Ok(registry)
+        } else {
+            Err(problems)
         }
     }
 

@@ -41,6 +41,7 @@ use crate::handshake::{handshake_line, reattach_json, PluginEnv, CLIENT_CERT_KEY
 use crate::proto::plugin::grpc_controller_server::{GrpcController, GrpcControllerServer};
 use crate::proto::plugin::Empty;
 use crate::proto::tfplugin6::provider_server::{Provider, ProviderServer};
+use crate::schema_json::SchemaJson;
 use crate::tls::{server_config, ServerIdentity, TlsError};
 
 /// The largest gRPC message accepted or sent: Terraform states can be large.
@@ -544,7 +545,7 @@ pub fn init_logging() {
 /// Any error is printed to stderr and gives exit code 1.
 pub fn run<S>(service: S) -> ExitCode
 where
-    S: Provider,
+    S: Provider + SchemaJson,
 {
     run_with(service, None)
 }
@@ -553,11 +554,15 @@ where
 /// command line or `TFVALUE_PROVIDER_DEBUG` set, the provider serves in debug mode (no
 /// Terraform, no magic cookie; see [`crate::debug`]) and prints the
 /// `TF_REATTACH_PROVIDERS` line for `address`. Debug mode without an address is an
-/// error (exit code 1).
+/// error (exit code 1). With `--schema-json` it prints the schema and exits.
 pub fn run_with<S>(service: S, address: Option<&str>) -> ExitCode
 where
-    S: Provider,
+    S: Provider + SchemaJson,
 {
+    // `--schema-json`: print the schema instead of serving (schema_json.rs).
+    if let Some(exit) = crate::schema_json::answer(&service, std::env::args_os()) {
+        return exit;
+    }
     let debug_env = std::env::var_os(crate::debug::DEBUG_ENV_VAR);
     let debug = crate::debug::debug_requested(std::env::args_os().skip(1), debug_env.as_deref());
     let mode = if debug {

@@ -48,6 +48,11 @@ impl<P: Provider> ProviderService<P> {
         })
     }
 
+    /// The provider and its registered types.
+    pub(crate) fn dispatch(&self) -> &Dispatch<P> {
+        &self.dispatch
+    }
+
     #[cfg(test)]
     pub(crate) fn context(&self, private: Vec<u8>) -> Context<P::Data> {
         self.dispatch.context(private)

@@ -1,0 +1,3 @@
+output "config_path" {
+  value = provider::localfs::join_path("etc", "app", "config.json") # "etc/app/config.json"
+}

@@ -1,0 +1,4 @@
+# Every path the provider manages is relative to this directory.
+provider "localfs" {
+  root = "/srv/app"
+}

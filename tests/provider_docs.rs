@@ -1,0 +1,111 @@
+//! The committed registry documentation of the example providers (`examples/localfs/docs/`,
+//! `examples/random/docs/`) is what `tfvalue-cli docs` generates from each provider's
+//! schema (its `--schema-json`) and examples; the test fails, naming each stale, missing or
+//! extra page, when it is not. `TFVALUE_BLESS=1 cargo test --test provider_docs`
+//! rewrites the pages.
+//!
+//! The generator is the CLI's own `docs` module, compiled into this test (as the e2e tests
+//! compile the example providers in): the CLI is a binary, which another package's test
+//! cannot name. The localfs examples are also checked with `terraform validate`, once per
+//! Terraform found, so the documentation shows configurations Terraform accepts.
+
+#[allow(dead_code)]
+#[path = "../tfvalue-cli/src/docs/mod.rs"]
+mod docs;
+
+use std::path::{Path, PathBuf};
+
+use tfvalue_testing::{each_terraform, TestProvider, Workspace};
+
+/// Regenerates the docs of the example provider `name` (`exe` serves it) and compares
+/// them with the committed ones, or rewrites them under `TFVALUE_BLESS=1`.
+fn docs_are_current(exe: &str, name: &str, examples: Option<&str>) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(name);
+    let out = dir.join("docs");
+    let mut args = vec![
+        "--provider-binary".to_owned(),
+        exe.to_owned(),
+        "--provider-name".to_owned(),
+        name.to_owned(),
+        "--out".to_owned(),
+        path_text(&out),
+    ];
+    if let Some(examples) = examples {
+        args.extend(["--examples".to_owned(), path_text(&dir.join(examples))]);
+    }
+    let bless = std::env::var("TFVALUE_BLESS").is_ok_and(|v| v == "1");
+    if !bless {
+        args.push("--check".to_owned());
+    }
+    if let Err(e) = docs::run(&args) {
+        panic!(
+            "{e}\n\nThe documentation of examples/{name} is stale; regenerate it with\n  \
+             TFVALUE_BLESS=1 cargo test --test provider_docs\n(or: cargo run -p tfvalue-cli -- docs {})",
+            args.iter().filter(|a| *a != "--check").cloned().collect::<Vec<_>>().join(" ")
+        );
+    }
+}
+
+fn path_text(p: &Path) -> String {
+    p.to_str()
+        .expect("the repository's paths are UTF-8")
+        .to_owned()
+}
+
+#[test]
+fn localfs_docs_are_current() {
+    docs_are_current(
+        env!("CARGO_BIN_EXE_terraform-provider-localfs"),
+        "localfs",
+        Some("examples"),
+    );
+}
+
+#[test]
+fn random_docs_are_current() {
+    docs_are_current(
+        env!("CARGO_BIN_EXE_terraform-provider-random"),
+        "random",
+        None,
+    );
+}
+
+/// Every `.tf` file under `dir`, recursively, sorted.
+fn tf_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            files.extend(tf_files(&path));
+        } else if path.extension().is_some_and(|e| e == "tf") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn localfs_examples_are_valid_terraform() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/localfs/examples");
+    let files = tf_files(&examples);
+    assert!(files.len() >= 6, "the localfs examples: {files:?}");
+    each_terraform("localfs_examples_are_valid_terraform", |tf| {
+        let exe = Path::new(env!("CARGO_BIN_EXE_terraform-provider-localfs"));
+        for file in &files {
+            let label = file
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("example");
+            let provider = TestProvider::binary("example.com/tfvalue/localfs", exe);
+            let ws = Workspace::new(tf, &provider, &format!("docs-example-{label}"));
+            let text = std::fs::read_to_string(file).expect("readable");
+            // A module of its own per example; one that uses only a function or an
+            // ephemeral value still needs the provider block for the resources it feeds.
+            ws.write_main(&text);
+            ws.run_ok(&["validate", "-no-color"]);
+        }
+    });
+}
