@@ -5,22 +5,32 @@ use tokio_stream::StreamExt as _;
 
 use super::*;
 
-async fn list(
-    svc: &ProviderService<FleetProvider>,
+/// A listing of `test_server` objects by `svc`: its stream of events.
+async fn listing<P: Provider>(
+    svc: &ProviderService<P>,
+    query: Value,
+    include: bool,
+    limit: i64,
+) -> crate::convert::to_proto::ListEventStream {
+    svc.list_resource(Request::new(pb::list_resource::Request {
+        type_name: "test_server".into(),
+        config: Some(msgpack(&query, ServerQuery::schema().object_type())),
+        include_resource_object: include,
+        limit,
+    }))
+    .await
+    .unwrap()
+    .into_inner()
+}
+
+/// Every event of a listing of `test_server` objects.
+async fn list<P: Provider>(
+    svc: &ProviderService<P>,
     query: Value,
     include: bool,
     limit: i64,
 ) -> Vec<pb::list_resource::Event> {
-    let stream = svc
-        .list_resource(Request::new(pb::list_resource::Request {
-            type_name: "test_server".into(),
-            config: Some(msgpack(&query, ServerQuery::schema().object_type())),
-            include_resource_object: include,
-            limit,
-        }))
-        .await
-        .unwrap()
-        .into_inner();
+    let stream = listing(svc, query, include, limit).await;
     stream.collect::<Result<_, _>>().await.unwrap()
 }
 
@@ -112,19 +122,7 @@ async fn a_listing_nobody_reads_any_more_ends() {
     for n in 0..(crate::list_handler::LIST_BUFFER * 3) {
         create(&svc, &format!("s{n}")).await;
     }
-    let mut stream = svc
-        .list_resource(Request::new(pb::list_resource::Request {
-            type_name: "test_server".into(),
-            config: Some(msgpack(
-                &query(None, None),
-                ServerQuery::schema().object_type(),
-            )),
-            include_resource_object: true,
-            limit: 1000,
-        }))
-        .await
-        .unwrap()
-        .into_inner();
+    let mut stream = listing(&svc, query(None, None), true, 1000).await;
     let first = stream.next().await.unwrap().unwrap();
     assert_eq!(first.display_name, "s0");
     drop(stream);
@@ -136,42 +134,7 @@ async fn a_listing_nobody_reads_any_more_ends() {
 /// before stay listed.
 #[tokio::test]
 async fn a_panicking_listing_ends_with_an_error_event() {
-    struct Panicky;
-    impl Resource for Panicky {
-        type Model = Server;
-        type Data = Fleet;
-        async fn create(
-            &self,
-            _: &mut Context<Fleet>,
-            p: Server,
-            _: Server,
-        ) -> Result<Server, ApplyError<Server>> {
-            Ok(p)
-        }
-        async fn read(
-            &self,
-            _: &mut Context<Fleet>,
-            c: Server,
-        ) -> Result<Option<Server>, Diagnostics> {
-            Ok(Some(c))
-        }
-        async fn update(
-            &self,
-            _: &mut Context<Fleet>,
-            _: Server,
-            p: Server,
-            _: Server,
-        ) -> Result<Server, ApplyError<Server>> {
-            Ok(p)
-        }
-        async fn delete(
-            &self,
-            _: &mut Context<Fleet>,
-            _: Server,
-        ) -> Result<(), ApplyError<Server>> {
-            Ok(())
-        }
-    }
+    inert_resource!(Panicky, Fleet);
     impl ResourceIdentity for Panicky {
         type Identity = ServerIdentity;
     }
@@ -208,20 +171,7 @@ async fn a_panicking_listing_ends_with_an_error_event() {
         }
     }
     let svc = ProviderService::new(PanickyProvider).unwrap();
-    let stream = svc
-        .list_resource(Request::new(pb::list_resource::Request {
-            type_name: "test_server".into(),
-            config: Some(msgpack(
-                &query(None, None),
-                ServerQuery::schema().object_type(),
-            )),
-            include_resource_object: false,
-            limit: 10,
-        }))
-        .await
-        .unwrap()
-        .into_inner();
-    let events: Vec<_> = stream.collect::<Result<_, _>>().await.unwrap();
+    let events = list(&svc, query(None, None), false, 10).await;
     assert_eq!(events.len(), 2);
     assert_eq!(events[0].display_name, "first");
     let shown = shown(&events[1].diagnostic);
