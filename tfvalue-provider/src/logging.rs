@@ -7,6 +7,8 @@
 //! `TF_LOG`) asks for. The provider filters by the same variables itself, so that nothing
 //! it would drop is formatted at all.
 
+#[cfg(test)]
+pub(crate) mod captured;
 mod hclog_layer;
 mod redact;
 mod request_id;

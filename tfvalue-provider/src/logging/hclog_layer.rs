@@ -234,32 +234,12 @@ impl Visit for JsonFields<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::{Arc, Mutex};
     use std::time::{Duration, UNIX_EPOCH};
 
     use tracing_subscriber::layer::SubscriberExt as _;
 
     use super::*;
-
-    /// A writer collecting every line, for the tests to read.
-    #[derive(Clone, Default)]
-    struct Lines(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Lines {
-        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    impl Lines {
-        fn text(&self) -> String {
-            String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
-        }
-    }
+    use crate::logging::captured::Lines;
 
     fn noon() -> SystemTime {
         UNIX_EPOCH + Duration::new(1_795_608_000, 123_456_789)

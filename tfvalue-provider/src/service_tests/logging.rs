@@ -3,14 +3,12 @@
 //! included), and the values logged at TRACE with sensitive and write-only attributes
 //! hidden. A subscriber other than the hclog one (a test's own) works as well.
 
-use std::io::{self, Write};
-use std::sync::Arc;
-
 use serde_json::Value as Json;
 use tracing::level_filters::LevelFilter;
 use tracing_subscriber::layer::SubscriberExt as _;
 
 use super::*;
+use crate::logging::captured::Lines;
 use crate::serve::log_directives;
 use crate::HclogLayer;
 
@@ -88,33 +86,6 @@ impl Provider for SecretsProvider {
 
     async fn configure(&self, _: &mut Context<()>, _: &str, _: Config) -> Result<(), Diagnostics> {
         Ok(())
-    }
-}
-
-/// The lines written, shared with the layer's writer.
-#[derive(Clone, Default)]
-struct Lines(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Lines {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Lines {
-    fn text(&self) -> String {
-        String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
-    }
-
-    /// Every line, parsed: each must be one JSON object.
-    fn json(&self) -> Vec<Json> {
-        (self.text().lines())
-            .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
-            .collect()
     }
 }
 
