@@ -253,6 +253,20 @@ fn terraform_query_lists_files_and_the_generated_configuration_plans_clean() {
         );
         assert!(lines[1].contains("path=etc/empty.conf"), "{listed}");
 
+        // The block's limit stops the listing after the first file.
+        let query_file = t.ws.module_dir().join("files.tfquery.hcl");
+        let limited = QUERY.replace(
+            "  provider = localfs\n",
+            "  provider = localfs\n  limit    = 1\n",
+        );
+        std::fs::write(&query_file, limited).unwrap();
+        let out = t.ws.run_ok(&["query", "-no-color"]);
+        let listed = String::from_utf8_lossy(&out.stdout).into_owned();
+        let lines: Vec<&str> = listed.lines().filter(|l| l.starts_with("list.")).collect();
+        assert_eq!(lines.len(), 1, "{listed}");
+        assert!(lines[0].ends_with("etc/app.conf"), "{listed}");
+        std::fs::write(&query_file, QUERY).unwrap();
+
         t.ws.run_ok(&["query", "-no-color", "-generate-config-out=generated.tf"]);
         let generated = std::fs::read_to_string(t.ws.module_dir().join("generated.tf")).unwrap();
         for expected in [
