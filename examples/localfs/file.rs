@@ -137,24 +137,31 @@ fn plain_text(file: &FilePlanned) -> String {
         .unwrap_or_default()
 }
 
+impl File {
+    /// A file known by its path alone, every other attribute null: where an import, a
+    /// listing or a state upgrade starts.
+    pub fn at(path: String) -> File {
+        File {
+            id: Unknown::null(),
+            path: Unknown::known(path),
+            content: Unknown::null(),
+            sensitive_content: Unknown::null(),
+            content_wo: Unknown::null(),
+            content_wo_version: Unknown::null(),
+            permissions: Unknown::null(),
+            mode: Unknown::null(),
+            content_hash: Unknown::null(),
+            size: Unknown::null(),
+            hash_path: Unknown::null(),
+            timeouts: None,
+        }
+    }
+}
+
 /// The state of the text file `rel` as it is on disk (for an import or a listing), `None`
 /// when there is none.
 pub(super) async fn found(root: &Root, rel: &str) -> Result<Option<File>, Diagnostics> {
-    let start = File {
-        id: Unknown::null(),
-        path: Unknown::known(rel.to_owned()),
-        content: Unknown::null(),
-        sensitive_content: Unknown::null(),
-        content_wo: Unknown::null(),
-        content_wo_version: Unknown::null(),
-        permissions: Unknown::null(),
-        mode: Unknown::null(),
-        content_hash: Unknown::null(),
-        size: Unknown::null(),
-        hash_path: Unknown::null(),
-        timeouts: None,
-    };
-    observe(root, rel, start, false).await
+    observe(root, rel, File::at(rel.to_owned()), false).await
 }
 
 /// Whether the configuration gives the text in `content_wo` (known or not yet).

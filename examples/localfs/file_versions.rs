@@ -50,17 +50,8 @@ pub fn upgrades() -> Upgrades<File> {
 fn file(id: Nullable<String>, path: String, content: Nullable<String>) -> File {
     File {
         id: Unknown::known(id),
-        path: Unknown::known(path),
         content: Unknown::known(content),
-        sensitive_content: Unknown::null(),
-        content_wo: Unknown::null(),
-        content_wo_version: Unknown::null(),
-        permissions: Unknown::null(),
-        mode: Unknown::null(),
-        content_hash: Unknown::null(),
-        size: Unknown::null(),
-        hash_path: Unknown::null(),
-        timeouts: None,
+        ..File::at(path)
     }
 }
 

@@ -16,6 +16,49 @@ use crate::{
     ApplyError, Context, DataSource, Diagnostic, Diagnostics, Plan, Provider, Registry, Resource,
 };
 
+/// `struct $name;`, a resource type of `$model`s whose methods answer what they are
+/// given: for tests whose subject is around the methods (registrations, rules, listings).
+macro_rules! inert_resource {
+    ($name:ident, $model:ty, $data:ty) => {
+        struct $name;
+        impl Resource for $name {
+            type Model = $model;
+            type Data = $data;
+            async fn create(
+                &self,
+                _: &mut Context<$data>,
+                planned: $model,
+                _: $model,
+            ) -> Result<$model, ApplyError<$model>> {
+                Ok(planned)
+            }
+            async fn read(
+                &self,
+                _: &mut Context<$data>,
+                current: $model,
+            ) -> Result<Option<$model>, Diagnostics> {
+                Ok(Some(current))
+            }
+            async fn update(
+                &self,
+                _: &mut Context<$data>,
+                _: $model,
+                planned: $model,
+                _: $model,
+            ) -> Result<$model, ApplyError<$model>> {
+                Ok(planned)
+            }
+            async fn delete(
+                &self,
+                _: &mut Context<$data>,
+                _: $model,
+            ) -> Result<(), ApplyError<$model>> {
+                Ok(())
+            }
+        }
+    };
+}
+
 mod deprecation;
 mod ephemeral;
 mod functions;

@@ -8,49 +8,6 @@ use std::sync::Mutex;
 use super::*;
 use crate::{ListResource, ListResults, Listed, ResourceIdentity};
 
-/// `struct $name;`, a resource type of `Server`s whose methods answer what they are given
-/// (for registrations and listings that never reach them).
-macro_rules! inert_resource {
-    ($name:ident, $data:ty) => {
-        struct $name;
-        impl Resource for $name {
-            type Model = Server;
-            type Data = $data;
-            async fn create(
-                &self,
-                _: &mut Context<$data>,
-                planned: Server,
-                _: Server,
-            ) -> Result<Server, ApplyError<Server>> {
-                Ok(planned)
-            }
-            async fn read(
-                &self,
-                _: &mut Context<$data>,
-                current: Server,
-            ) -> Result<Option<Server>, Diagnostics> {
-                Ok(Some(current))
-            }
-            async fn update(
-                &self,
-                _: &mut Context<$data>,
-                _: Server,
-                planned: Server,
-                _: Server,
-            ) -> Result<Server, ApplyError<Server>> {
-                Ok(planned)
-            }
-            async fn delete(
-                &self,
-                _: &mut Context<$data>,
-                _: Server,
-            ) -> Result<(), ApplyError<Server>> {
-                Ok(())
-            }
-        }
-    };
-}
-
 mod listing;
 
 #[derive(TfSchema, Debug, Clone)]
@@ -681,7 +638,7 @@ fn identity_registrations_are_checked() {
         serial: Unknown<Nullable<String>>,
         labels: BTreeMap<String, String>,
     }
-    inert_resource!(BadIdentity, Store);
+    inert_resource!(BadIdentity, Server, Store);
     impl ResourceIdentity for BadIdentity {
         type Identity = Bad;
     }
@@ -704,7 +661,7 @@ fn identity_registrations_are_checked() {
             Ok(Store::default())
         }
     }
-    inert_resource!(ThingsList, Store);
+    inert_resource!(ThingsList, Server, Store);
     impl ResourceIdentity for ThingsList {
         type Identity = ServerIdentity;
     }

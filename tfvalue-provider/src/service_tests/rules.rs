@@ -65,43 +65,7 @@ fn no_root(owner: &str) -> Result<(), String> {
     }
 }
 
-struct Secrets;
-
-impl Resource for Secrets {
-    type Model = Secret;
-    type Data = ();
-
-    async fn create(
-        &self,
-        _: &mut Context<()>,
-        planned: Secret,
-        _: Secret,
-    ) -> Result<Secret, ApplyError<Secret>> {
-        Ok(planned)
-    }
-
-    async fn read(
-        &self,
-        _: &mut Context<()>,
-        current: Secret,
-    ) -> Result<Option<Secret>, Diagnostics> {
-        Ok(Some(current))
-    }
-
-    async fn update(
-        &self,
-        _: &mut Context<()>,
-        _: Secret,
-        planned: Secret,
-        _: Secret,
-    ) -> Result<Secret, ApplyError<Secret>> {
-        Ok(planned)
-    }
-
-    async fn delete(&self, _: &mut Context<()>, _: Secret) -> Result<(), ApplyError<Secret>> {
-        Ok(())
-    }
-}
+inert_resource!(Secrets, Secret, ());
 
 struct RulesProvider;
 

@@ -134,7 +134,7 @@ async fn a_listing_nobody_reads_any_more_ends() {
 /// before stay listed.
 #[tokio::test]
 async fn a_panicking_listing_ends_with_an_error_event() {
-    inert_resource!(Panicky, Fleet);
+    inert_resource!(Panicky, Server, Fleet);
     impl ResourceIdentity for Panicky {
         type Identity = ServerIdentity;
     }
