@@ -9,7 +9,10 @@
 //!   in [`STRICTER`], or differs in a way [`DIFFERENT`] lists; both tables are checked to
 //!   be used.
 //! - Each case of `cases.jsonl` has a test of its own, named by its class, that says which
-//!   side tfvalue follows.
+//!   side tfvalue follows; so does each case of `cases-2.jsonl` (a later differential run,
+//!   module [`cases_2`]).
+
+mod cases_2;
 
 use serde::Deserialize;
 use tfvalue::{Type, Value};
@@ -478,7 +481,7 @@ cases! {
 
 #[test]
 fn every_case_has_a_test() {
-    let source = include_str!("go_cty_1_16_vectors.rs");
+    let source = include_str!("main.rs");
     for l in lines("cases.jsonl") {
         let id = l.name.split(' ').next().unwrap_or_default();
         assert!(
