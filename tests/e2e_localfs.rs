@@ -955,3 +955,47 @@ fn providers_schema_is_the_models_schema() {
         }
     });
 }
+
+/// `plan -detailed-exitcode` exits 0 twice in a row: nothing is left to an apply.
+fn plans_twice_without_changes(ws: &Workspace) -> Result<(), String> {
+    for run in ["first", "second"] {
+        let code = ws.plan_detailed_exitcode();
+        ensure!(
+            code == 0,
+            "the {run} plan -detailed-exitcode exited {code} (2: changes; its text is above)"
+        );
+    }
+    Ok(())
+}
+
+/// A computed attribute the provider leaves null (`previous_hash`, until the file's first
+/// update) stays null in every later plan: an unchanged configuration plans nothing,
+/// instead of "(known after apply)" forever. An update then fills it in.
+#[test]
+fn a_computed_attribute_left_null_plans_no_change() {
+    let file = |content: &str| {
+        format!(
+            "resource \"localfs_file\" \"f\" {{\n  path    = \"f.txt\"\n  content = \"{content}\"\n}}\n"
+        )
+    };
+    Test::new(&provider())
+        .step(
+            config(file("first"))
+                .check(state::value("localfs_file.f", ".previous_hash").is_null())
+                .check_with("two plans without changes", |ws, _| {
+                    plans_twice_without_changes(ws)
+                }),
+        )
+        .step(
+            config(file("second"))
+                .plan_check(plan::updates("localfs_file.f"))
+                .check(
+                    state::value("localfs_file.f", ".previous_hash").equals(fnv1a64_hex(b"first")),
+                )
+                .check_with("two plans without changes", |ws, _| {
+                    plans_twice_without_changes(ws)
+                }),
+        )
+        .check_destroy(root_is_empty)
+        .run();
+}

@@ -8,7 +8,9 @@
 use std::os::unix::fs::PermissionsExt as _;
 
 use serde_json::{json, Value as Json};
-use tfvalue_testing::{each_terraform, hcl_string, Terraform, TestProvider, Workspace};
+use tfvalue_testing::{
+    each_terraform, hcl_string, output_text, Terraform, TestProvider, Workspace,
+};
 
 const PROVIDER_ADDRESS: &str = "example.com/tfvalue/localfs";
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-localfs");
@@ -47,6 +49,9 @@ fn put_file(ws: &Workspace, rel: &str, content: &str, mode: u32) {
 
 /// One `localfs_file` instance of a state file: its name, schema version and attributes.
 fn instance(ws: &Workspace, name: &str, schema_version: i64, attributes: Json) -> Json {
+    // The paths the schema marks sensitive, as Terraform records them with the state
+    // (without them, a plan that does not refresh would plan to mark them).
+    let sensitive = |name: &str| json!([{"type": "get_attr", "value": name}]);
     json!({
         "mode": "managed",
         "type": "localfs_file",
@@ -55,7 +60,7 @@ fn instance(ws: &Workspace, name: &str, schema_version: i64, attributes: Json) -
         "instances": [{
             "schema_version": schema_version,
             "attributes": attributes,
-            "sensitive_attributes": []
+            "sensitive_attributes": [sensitive("content_wo"), sensitive("sensitive_content")]
         }]
     })
 }
@@ -259,6 +264,71 @@ fn a_current_state_with_a_null_required_path_is_repaired_from_its_id() {
             assert_eq!(version, CURRENT);
             assert_eq!(motd["path"], "etc/motd", "{motd:#}");
             assert_eq!(ws.resource_values("localfs_file.motd")["path"], "etc/motd");
+        },
+    );
+}
+
+/// A state of the current schema version stored before a computed attribute existed
+/// (`previous_hash`, added without a version bump since nothing stored changes meaning):
+/// Terraform reads it with the attribute null, and neither a plan without refresh nor one
+/// with it leaves anything to the apply, which then changes nothing.
+#[test]
+fn a_current_state_without_a_newer_computed_attribute_plans_no_change() {
+    each_terraform(
+        "a_current_state_without_a_newer_computed_attribute_plans_no_change",
+        |tf| {
+            let ws = workspace(
+                tf,
+                "upgrade-new-computed",
+                "resource \"localfs_file\" \"motd\" {\n  path    = \"etc/motd\"\n  \
+                 content = \"Welcome!\\n\"\n}\n",
+            );
+            put_file(&ws, "etc/motd", MOTD, 0o644);
+            write_state(
+                &ws,
+                &[instance(
+                    &ws,
+                    "motd",
+                    CURRENT,
+                    json!({
+                        "id": "etc/motd",
+                        "path": "etc/motd",
+                        "content": MOTD,
+                        "sensitive_content": null,
+                        "content_wo": null,
+                        "content_wo_version": null,
+                        "permissions": "0644",
+                        "mode": null,
+                        "content_hash": fnv1a64_hex(MOTD.as_bytes()),
+                        "size": MOTD.len(),
+                        "hash_path": null,
+                        "timeouts": null
+                    }),
+                )],
+            );
+            for args in [&["-refresh=false"][..], &[]] {
+                let mut plan = vec!["plan", "-detailed-exitcode", "-no-color", "-input=false"];
+                plan.extend_from_slice(args);
+                let out = ws.run(&plan);
+                assert_eq!(
+                    out.status.code(),
+                    Some(0),
+                    "Terraform {}: terraform {} is not empty:\n{}",
+                    tf.version,
+                    plan.join(" "),
+                    output_text(&out)
+                );
+            }
+            let applied = ws.apply();
+            assert!(
+                applied.contains("0 added, 0 changed, 0 destroyed"),
+                "Terraform {}: {applied}",
+                tf.version
+            );
+            let (version, motd) = stored(&ws, "motd");
+            assert_eq!(version, CURRENT);
+            assert_eq!(motd["previous_hash"], Json::Null, "{motd:#}");
+            assert_eq!(ws.plan_detailed_exitcode(), 0, "Terraform {}", tf.version);
         },
     );
 }

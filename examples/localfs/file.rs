@@ -74,6 +74,10 @@ pub struct File {
     /// The file's size in bytes.
     #[tf(computed)]
     pub size: Unknown<Nullable<i64>>,
+    /// `content_hash` as it was before the resource's last update: null until the first
+    /// update (and after an import), known after apply whenever an update is applied.
+    #[tf(computed)]
+    pub previous_hash: Unknown<Nullable<String>>,
     /// A second file, relative to the root, that receives `content_hash` after the file
     /// itself is written (for tools that check the content). Changing it replaces the file.
     #[tf(requires_replace)]
@@ -152,6 +156,7 @@ impl File {
             mode: Unknown::null(),
             content_hash: Unknown::null(),
             size: Unknown::null(),
+            previous_hash: Unknown::null(),
             hash_path: Unknown::null(),
             timeouts: None,
         }
@@ -519,6 +524,11 @@ impl Resource for FileResource {
             Some(text) => (text, true),
             None => (plain_text(&planned), false),
         };
+        // Never updated yet: no previous hash (the plan left it to the apply).
+        let planned = FilePlanned {
+            previous_hash: Unknown::null(),
+            ..planned
+        };
         let work = async {
             write_delay(ctx).await?;
             write(root, planned, Text::Write(text), wo).await
@@ -544,13 +554,16 @@ impl Resource for FileResource {
     async fn update(
         &self,
         ctx: &mut Context<Root>,
-        _prior: File,
+        prior: File,
         planned: File,
         config: File,
     ) -> Result<File, ApplyError<File>> {
         let limit = planned.timeouts.update(DEFAULT_WRITE_TIMEOUT)?;
         let current = planned.clone();
-        let planned = planned.into_planned()?;
+        let planned = FilePlanned {
+            previous_hash: prior.content_hash,
+            ..planned.into_planned()?
+        };
         let config = config.into_known()?;
         let rel = planned.path.clone();
         log_module(ctx, "update", &rel)?;

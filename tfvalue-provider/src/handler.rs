@@ -431,8 +431,13 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 let root = AttributePath::root();
                 let mut planned = proposed;
                 apply_defaults(rules, Some(&config), &mut planned, &root)?;
-                let changed = prior.is_null() || prior != planned;
-                mark_computed_unknown(&schema.block, Some(&config), &mut planned, changed);
+                // Terraform's rule: only a create or an update that changes something may
+                // leave computed values to the apply. An unchanged update keeps the prior
+                // state as it is, computed nulls included, or every plan would show them
+                // "known after apply" again.
+                if prior.is_null() || prior != planned {
+                    mark_computed_unknown(&schema.block, Some(&config), &mut planned);
+                }
                 apply_defaults(rules, Some(&config), &mut planned, &root)?;
                 let mut declared_replace = Vec::new();
                 if !prior.is_null() {

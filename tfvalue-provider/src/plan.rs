@@ -5,11 +5,14 @@
 //! computed attribute the configuration leaves null it holds the prior value (null on
 //! create). A provider that computes the attribute must plan it as unknown when it may
 //! change, or the value it returns after apply is "inconsistent with the plan". The rule,
-//! as terraform-plugin-framework applies it: on create, and on update when anything
-//! changed, every computed attribute whose configuration is null is planned unknown, at
-//! every depth of nested attributes and blocks. Unknown values from the configuration
-//! (with their refinements) are left as they are. [`Resource::plan`](crate::Resource::plan)
-//! then refines this (for example, keeping an `id` that never changes).
+//! as Terraform and terraform-plugin-framework apply it: on create, and on an update whose
+//! proposed state (with the declared defaults) differs from the prior state, every computed
+//! attribute whose configuration is null is planned unknown, at every depth of nested
+//! attributes and blocks. When nothing changed, nothing is marked: a computed attribute the
+//! provider left null stays null, so the plan is empty instead of "known after apply" on
+//! every run. Unknown values from the configuration (with their refinements) are left as
+//! they are. [`Resource::plan`](crate::Resource::plan) then refines this (for example,
+//! keeping an `id` that never changes).
 
 use tfvalue::path::{AttributePath, PathStep};
 use tfvalue::schema::{Attribute, AttributeKind, Block, NestedBlock, NestedObject};
@@ -17,14 +20,9 @@ use tfvalue::{Type, Value};
 
 /// Plans as unknown the computed attributes of `planned` (an object of `block`) whose
 /// configuration (`config`, the same shape; `None` where no configuration corresponds, as
-/// for set elements) is null. With `changed` false (an update that changes nothing), only
-/// attributes that are null in `planned` too are marked.
-pub(crate) fn mark_computed_unknown(
-    block: &Block,
-    config: Option<&Value>,
-    planned: &mut Value,
-    changed: bool,
-) {
+/// for set elements) is null. Called on create and on an update that changes something
+/// only: an unchanged update keeps every prior value, null ones included.
+pub(crate) fn mark_computed_unknown(block: &Block, config: Option<&Value>, planned: &mut Value) {
     let Value::Object(ty, values) = planned else {
         return;
     };
@@ -32,9 +30,9 @@ pub(crate) fn mark_computed_unknown(
     for (name, value) in ty.names().iter().zip(values.iter_mut()) {
         let config_attr = config.and_then(|c| c.attr(name));
         if let Some(attribute) = block.find_attribute(name) {
-            mark_attribute(attribute, config_attr, value, changed);
+            mark_attribute(attribute, config_attr, value);
         } else if let Some(nested) = block.find_block_type(name) {
-            mark_block(nested, config_attr, value, changed);
+            mark_block(nested, config_attr, value);
         }
     }
 }
@@ -43,43 +41,33 @@ fn config_is_null(config: Option<&Value>) -> bool {
     config.is_none_or(Value::is_null)
 }
 
-fn mark_attribute(
-    attribute: &Attribute,
-    config: Option<&Value>,
-    planned: &mut Value,
-    changed: bool,
-) {
+fn mark_attribute(attribute: &Attribute, config: Option<&Value>, planned: &mut Value) {
     if planned.is_unknown() {
         return;
     }
-    if attribute.computed && config_is_null(config) && (changed || planned.is_null()) {
+    if attribute.computed && config_is_null(config) {
         *planned = Value::unknown(planned.ty());
         return;
     }
     if let AttributeKind::Nested(object) = &attribute.kind {
-        mark_nested_object(object, config, planned, changed);
+        mark_nested_object(object, config, planned);
     }
 }
 
-fn mark_nested_object(
-    object: &NestedObject,
-    config: Option<&Value>,
-    planned: &mut Value,
-    changed: bool,
-) {
+fn mark_nested_object(object: &NestedObject, config: Option<&Value>, planned: &mut Value) {
     // The nested attributes as a block, so objects are handled in one place.
     let block = Block {
         attributes: object.attributes.clone(),
         ..Block::default()
     };
     each_object(planned, config, |config, element| {
-        mark_computed_unknown(&block, config, element, changed);
+        mark_computed_unknown(&block, config, element);
     });
 }
 
-fn mark_block(nested: &NestedBlock, config: Option<&Value>, planned: &mut Value, changed: bool) {
+fn mark_block(nested: &NestedBlock, config: Option<&Value>, planned: &mut Value) {
     each_object(planned, config, |config, element| {
-        mark_computed_unknown(&nested.block, config, element, changed);
+        mark_computed_unknown(&nested.block, config, element);
     });
 }
 
@@ -195,7 +183,7 @@ mod tests {
     fn create_marks_every_computed_null() {
         let config = decode(CREATE);
         let mut planned = config.clone();
-        mark_computed_unknown(&schema(), Some(&config), &mut planned, true);
+        mark_computed_unknown(&schema(), Some(&config), &mut planned);
         let unknown: Vec<String> = planned
             .unknown_paths()
             .iter()
@@ -212,7 +200,7 @@ mod tests {
         if let Some(name) = planned.attr_mut("name") {
             *name = Value::unknown(Type::String);
         }
-        mark_computed_unknown(&schema(), Some(&config), &mut planned, true);
+        mark_computed_unknown(&schema(), Some(&config), &mut planned);
         assert_eq!(planned.attr("kind").and_then(Value::as_str), Some("ssd"));
         assert!(planned.attr("name").is_some_and(Value::is_unknown));
         assert!(planned.attr("id").is_some_and(Value::is_unknown));
@@ -223,15 +211,12 @@ mod tests {
     }
 
     #[test]
-    fn unchanged_update_keeps_prior_computed_values() {
+    fn a_changed_update_marks_known_and_null_computed_values() {
         let config = decode(CREATE);
         let mut planned = decode(
-            r#"{"name":"a","id":"i-1","kind":"hdd","net":{"ip":"10.0.0.1"},"disk":[{"serial":"s1","size":1}]}"#,
+            r#"{"name":"a","id":"i-1","kind":null,"net":{"ip":"10.0.0.1"},"disk":[{"serial":"s1","size":1}]}"#,
         );
-        let before = planned.clone();
-        mark_computed_unknown(&schema(), Some(&config), &mut planned, false);
-        assert!(planned == before);
-        mark_computed_unknown(&schema(), Some(&config), &mut planned, true);
+        mark_computed_unknown(&schema(), Some(&config), &mut planned);
         assert_eq!(planned.unknown_paths().len(), 4);
     }
 

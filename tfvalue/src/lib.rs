@@ -146,7 +146,9 @@
 //!   `Unknown<Nullable<T>>`), and the plan holds the default wherever the configuration
 //!   leaves it null.
 //! - `use_state_for_unknown`: a computed attribute keeps its prior value where the plan
-//!   would make it "known after apply".
+//!   would make it "known after apply". A null prior value is not kept: on an update that
+//!   changes something the attribute is then "known after apply". (An update that changes
+//!   nothing plans no computed attribute unknown, null ones included, with or without it.)
 //! - `requires_replace`: a change of the value replaces the object;
 //!   `requires_replace_if = f` with `fn f(prior: &T, planned: &T) -> bool` decides per
 //!   change.

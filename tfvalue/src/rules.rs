@@ -170,7 +170,11 @@ impl AttributeRules {
         self
     }
 
-    /// Keeps the prior state's value where the plan would be unknown.
+    /// Keeps the prior state's value where the plan would be unknown. A null prior value
+    /// is not kept (the attribute stays "known after apply" when the update changes
+    /// something, as terraform-plugin-framework's modifier does), and neither is one whose
+    /// configuration is unknown. An update that changes nothing plans no unknown value at
+    /// all, so a computed attribute the provider left null stays null without this rule.
     #[must_use]
     pub fn use_state_for_unknown(mut self) -> Self {
         self.use_state_for_unknown = true;

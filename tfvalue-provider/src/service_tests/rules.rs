@@ -301,6 +301,34 @@ async fn updates_keep_state_for_unknown_and_report_replacing_changes() {
     assert!(r.requires_replace.is_empty(), "{:?}", r.requires_replace);
 }
 
+#[tokio::test]
+async fn an_unchanged_update_keeps_a_computed_null_and_a_changed_one_plans_it_unknown() {
+    let svc = service().await;
+    // The provider left the computed `id` null at apply (or the state predates it).
+    let stored = r#"{"id": null, "length": 8, "upper": true, "min_upper": 0, "separator": "-",
+        "disks": [{"size": 10, "kind": "ssd"}]}"#;
+    let config = secret_value(r#"{"length": 8, "disks": [{"size": 10, "kind": null}]}"#);
+    let r = plan(&svc, secret(stored), secret_value(stored), config).await;
+    assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
+    let planned = read_back(&r.planned_state);
+    assert!(
+        planned == secret_value(stored),
+        "nothing changed, so nothing is left to the apply: {planned:?}"
+    );
+
+    // A change leaves it to the apply; use_state_for_unknown has no prior value to keep.
+    let config = secret_value(r#"{"length": 9, "disks": [{"size": 10, "kind": null}]}"#);
+    let proposed = secret_value(
+        r#"{"id": null, "length": 9, "upper": true, "min_upper": 0, "separator": "-",
+            "disks": [{"size": 10, "kind": "ssd"}]}"#,
+    );
+    let r = plan(&svc, secret(stored), proposed, config).await;
+    assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
+    assert!(read_back(&r.planned_state)
+        .attr("id")
+        .is_some_and(Value::is_unknown));
+}
+
 #[test]
 fn plan_rules_on_a_data_source_model_are_refused_at_start() {
     struct Lookup;
