@@ -1,7 +1,11 @@
 //! What go-cty does to text, so that tfvalue's values are the ones Terraform sees: strings,
 //! map keys and attribute names are put in Unicode Normalization Form C when decoded (two
 //! spellings of `é` are one string, and one map key), and a long refinement prefix is cut
-//! at a grapheme-cluster boundary.
+//! as go-cty cuts it (module `prefix`).
+//!
+//! The Unicode tables are those of Unicode 15.0.0, the version of the golang.org/x/text and
+//! go-textseg that Terraform 1.11 to 1.15 are built with: the crates are pinned to the
+//! releases that carry them, and a test checks their versions.
 //!
 //! ASCII text is always in NFC: the decoders test for it a word at a time and never reach
 //! the Unicode tables for it.
@@ -9,9 +13,10 @@
 use std::borrow::Cow;
 
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
-use unicode_segmentation::UnicodeSegmentation;
 
-use crate::limits::MAX_REFINEMENT_PREFIX;
+mod prefix;
+
+pub(crate) use prefix::cut_prefix;
 
 /// `s` in Normalization Form C: borrowed when it already is (ASCII, and nearly all other
 /// text), normalised into a new string otherwise.
@@ -38,24 +43,6 @@ pub(crate) fn nfc_non_ascii(s: &str) -> Cow<'_, str> {
     }
 }
 
-/// A refinement prefix as go-cty 1.16 writes it: one of at most 256 bytes unchanged; a
-/// longer one cut to its first 255 bytes (at a character boundary) and then shortened by
-/// its last grapheme cluster, which the cut may have split (`p` × 300 becomes `p` × 254).
-pub(crate) fn cut_prefix(prefix: &str) -> &str {
-    if prefix.len() <= MAX_REFINEMENT_PREFIX {
-        return prefix;
-    }
-    let mut end = MAX_REFINEMENT_PREFIX - 1;
-    while !prefix.is_char_boundary(end) {
-        end -= 1;
-    }
-    let head = prefix.get(..end).unwrap_or_default();
-    match head.grapheme_indices(true).next_back() {
-        Some((last, _)) => head.get(..last).unwrap_or_default(),
-        None => head,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,19 +56,26 @@ mod tests {
         assert_eq!(nfc("\u{212b}").as_ref(), "\u{c5}"); // ANGSTROM SIGN → Å
     }
 
+    /// Terraform's tables: x/text's `norm` (15.0.0 for every Go before 1.27), go-textseg
+    /// v15 and Go 1.23-1.25's `unicode` package. An upgrade of either crate changes what
+    /// NFC composes and where clusters end, so it must fail here first.
     #[test]
-    fn prefix_cut_as_go_cty() {
-        let p300 = "p".repeat(300);
-        assert_eq!(cut_prefix(&p300).len(), 254);
-        assert_eq!(cut_prefix(&"p".repeat(257)).len(), 254);
-        assert_eq!(cut_prefix(&"p".repeat(256)).len(), 256);
-        // A base letter and its combining mark are one cluster: both go.
-        let s = format!("{}e\u{301}xyz", "p".repeat(253));
-        assert_eq!(cut_prefix(&s), "p".repeat(253));
-        // A multi-byte character across byte 255 is not split: the cut backs off to its
-        // start, and the last cluster before it still goes (it is always dropped, as
-        // go-cty drops it: it might have continued).
-        let s = format!("{}日本", "p".repeat(253));
-        assert_eq!(cut_prefix(&s), "p".repeat(252));
+    fn unicode_tables_are_terraforms_15_0_0() {
+        assert_eq!(unicode_normalization::UNICODE_VERSION, (15, 0, 0));
+        assert_eq!(unicode_segmentation::UNICODE_VERSION, (15, 0, 0));
+    }
+
+    #[test]
+    fn characters_added_after_unicode_15_are_left_as_they_are() {
+        // TULU-TIGALARI LETTER VOCALIC RR (U+113C2) and VOWEL SIGN VOCALIC RR (U+113C9),
+        // Unicode 16, compose to U+113C8 under Unicode 16 NFC; go-cty keeps them apart.
+        let pair = "\u{113c2}\u{113c9}";
+        assert_eq!(pair.as_bytes(), b"\xf0\x91\x8f\x82\xf0\x91\x8f\x89");
+        assert!(matches!(nfc(pair), Cow::Borrowed(p) if p.as_bytes() == pair.as_bytes()));
+        // U+113C2 U+113B8, which Unicode 16 makes canonically equal to U+113C7 (so two map
+        // keys Terraform holds apart would become one), stays two characters.
+        let pair = "\u{113c2}\u{113b8}";
+        assert_eq!(nfc(pair).as_bytes(), b"\xf0\x91\x8f\x82\xf0\x91\x8e\xb8");
+        assert_eq!(nfc("\u{113c7}").as_bytes(), b"\xf0\x91\x8f\x87");
     }
 }
