@@ -8,6 +8,7 @@ use rand::{Rng as _, SeedableRng as _};
 use serde_json::{Map, Value};
 use tfvalue_provider::Diagnostic;
 
+use super::go_rand::GoRand;
 use super::random_read_error;
 
 /// A cryptographically secure generator (ChaCha), seeded from the operating system.
@@ -15,16 +16,59 @@ pub fn os_rng() -> Result<StdRng, Diagnostic> {
     StdRng::from_rng(OsRng).map_err(random_read_error)
 }
 
-/// A generator seeded from `seed` (the same seed gives the same values within a provider
-/// release), or from the operating system when `seed` is empty.
-pub fn seeded(seed: &str) -> Result<StdRng, Diagnostic> {
-    if seed.is_empty() {
-        return os_rng();
+/// The source of `random_integer` and `random_shuffle`: with a seed, Go's `math/rand`
+/// seeded as upstream seeds it, so that a pinned seed draws the Go provider's values;
+/// without one, the operating system's cryptographic source.
+pub enum Seeded {
+    /// Go's generator, seeded from the seed string.
+    Go(Box<GoRand>),
+    /// A cryptographic source, for an empty or absent seed.
+    Os(Box<StdRng>),
+}
+
+impl Seeded {
+    /// The source for `seed` (`""` when not set, as upstream reads a null seed).
+    pub fn new(seed: &str) -> Result<Seeded, Diagnostic> {
+        if seed.is_empty() {
+            return Ok(Seeded::Os(Box::new(os_rng()?)));
+        }
+        Ok(Seeded::Go(Box::new(GoRand::from_seed_string(seed))))
     }
-    let fnv = seed.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    });
-    Ok(StdRng::seed_from_u64(fnv))
+
+    /// An integer from `min` to `max` (`min <= max`). Seeded, upstream's
+    /// `Intn(max + 1 - min) + min`; a range wider than `i64::MAX` values, on which Go's
+    /// `Intn` panics, is drawn instead from Go's `Uint64`, rejecting the values above
+    /// the last whole multiple of the range's size.
+    pub fn int_in(&mut self, min: i64, max: i64) -> i64 {
+        let rng = match self {
+            Seeded::Os(rng) => return rng.gen_range(min..=max),
+            Seeded::Go(rng) => rng,
+        };
+        let span = i128::from(max) - i128::from(min) + 1;
+        if let Some(drawn) = i64::try_from(span).ok().and_then(|n| rng.intn(n)) {
+            return min.wrapping_add(drawn);
+        }
+        // span is in (2^63, 2^64] here: max >= 0 > min.
+        let span = u128::try_from(span).unwrap_or(1 << 64);
+        let limit = (1_u128 << 64) - (1_u128 << 64) % span;
+        let mut u = rng.uint64();
+        while u128::from(u) >= limit {
+            u = rng.uint64();
+        }
+        min.wrapping_add((u128::from(u) % span) as i64)
+    }
+
+    /// A permutation of `0..n`: Go's `Perm(n)` when seeded.
+    pub fn perm(&mut self, n: usize) -> Vec<usize> {
+        match self {
+            Seeded::Go(rng) => rng.perm(n),
+            Seeded::Os(rng) => {
+                let mut order: Vec<usize> = (0..n).collect();
+                order.shuffle(&mut **rng);
+                order
+            }
+        }
+    }
 }
 
 /// What a random string is made of.
@@ -140,3 +184,58 @@ macro_rules! params {
     };
 }
 pub(crate) use params;
+
+#[cfg(test)]
+mod tests {
+    use super::Seeded;
+    use crate::go_rand::GoRand;
+
+    #[test]
+    fn seeded_integers_are_the_go_providers() {
+        // Upstream's TestAccResourceInteger, _ChangeSeed and _Big expect these.
+        assert_eq!(Seeded::new("12345").expect("source").int_in(1, 3), 3);
+        assert_eq!(Seeded::new("123456").expect("source").int_in(1, 3), 2);
+        assert_eq!(
+            Seeded::new("12345")
+                .expect("source")
+                .int_in(7_227_701_560_655_103_597, 7_227_701_560_655_103_598),
+            7_227_701_560_655_103_598
+        );
+        assert_eq!(Seeded::new("12345").expect("source").int_in(-4, -4), -4);
+    }
+
+    #[test]
+    fn seeded_permutations_are_the_go_providers() {
+        let mut source = Seeded::new("-").expect("source");
+        assert_eq!(source.perm(5), [0, 2, 1, 4, 3]);
+        assert_eq!(source.perm(5), [0, 4, 3, 2, 1]);
+    }
+
+    #[test]
+    fn ranges_wider_than_go_draws_come_from_uint64() {
+        // Go's Intn panics on these; the full range takes Go's Uint64 as it is, offset.
+        let first = GoRand::from_seed_string("x").uint64();
+        let full = Seeded::new("x").expect("source").int_in(i64::MIN, i64::MAX);
+        assert_eq!(full, i64::MIN.wrapping_add(first as i64));
+        for seed in ["x", "y", "12345"] {
+            let a = Seeded::new(seed).expect("source").int_in(-5, i64::MAX);
+            let b = Seeded::new(seed).expect("source").int_in(-5, i64::MAX);
+            assert_eq!(a, b, "the same seed draws the same value");
+            assert!(a >= -5);
+            let c = Seeded::new(seed).expect("source").int_in(i64::MIN, 0);
+            assert!(c <= 0);
+        }
+    }
+
+    #[test]
+    fn unseeded_draws_stay_in_range() {
+        let mut source = Seeded::new("").expect("source");
+        assert!(matches!(source, Seeded::Os(_)));
+        for _ in 0..100 {
+            assert!((1..=3).contains(&source.int_in(1, 3)));
+        }
+        let mut perm = source.perm(6);
+        perm.sort_unstable();
+        assert_eq!(perm, [0, 1, 2, 3, 4, 5]);
+    }
+}

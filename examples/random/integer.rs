@@ -1,10 +1,9 @@
 //! `random_integer`: a random integer in a range.
 
-use rand::Rng as _;
 use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource};
 
-use super::generator::seeded;
+use super::generator::Seeded;
 use super::{keepers_replace, state_only, Keepers};
 
 /// A random integer from `min` to `max`.
@@ -60,7 +59,7 @@ impl Resource for IntegerResource {
                 .into());
         };
         let seed = planned.seed.as_value().map_or("", String::as_str);
-        let number = seeded(seed)?.gen_range(min..=max);
+        let number = Seeded::new(seed)?.int_in(min, max);
         Ok(Integer {
             result: Some(number).into(),
             id: Some(number.to_string()).into(),

@@ -7,6 +7,7 @@ pub mod bytes;
 pub mod ephemeral_bytes;
 pub mod ephemeral_password;
 pub mod generator;
+pub mod go_rand;
 pub mod id;
 pub mod integer;
 pub mod password;

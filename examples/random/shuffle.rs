@@ -1,10 +1,9 @@
 //! `random_shuffle`: a random permutation of a list of strings.
 
-use rand::seq::SliceRandom as _;
 use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{ApplyError, Context, Resource};
 
-use super::generator::seeded;
+use super::generator::Seeded;
 use super::{keepers_replace, state_only, Keepers};
 
 /// A random permutation of `input`.
@@ -57,10 +56,10 @@ impl Resource for ShuffleResource {
             .map_or(input.len(), |&n| usize::try_from(n).unwrap_or(0));
         let mut result = Vec::with_capacity(count.min(input.len() * 16));
         if !input.is_empty() {
-            let mut rng = seeded(planned.seed.as_value().map_or("", String::as_str))?;
-            let mut order: Vec<usize> = (0..input.len()).collect();
+            // As upstream: one whole permutation per batch, taken until the count is reached.
+            let mut rng = Seeded::new(planned.seed.as_value().map_or("", String::as_str))?;
             while result.len() < count {
-                order.shuffle(&mut rng);
+                let order = rng.perm(input.len());
                 result.extend(
                     order
                         .iter()
