@@ -105,7 +105,10 @@ pub(super) fn after_read<D>(
 
 /// After `PlanResourceChange`: on an update or delete the stored identity (an update whose
 /// planned state already shows another identity is refused); on a create, the identity
-/// when the planned state is wholly known, else none (known after apply).
+/// when the planned state is wholly known, else none (known after apply). A plan that
+/// replaces the object (`requires_replace` not empty) is no update of it: the new object
+/// may have another identity, which Terraform's second plan, a create, answers; this one
+/// answers the stored identity of the object it destroys.
 pub(super) fn after_plan<D>(
     identity: &dyn ErasedIdentity<D>,
     ctx: &Context<D>,
@@ -130,7 +133,8 @@ pub(super) fn after_plan<D>(
                 response.planned_identity = Some(old);
                 return;
             }
-            if let Some(new) = candidate {
+            let replaced = !response.requires_replace.is_empty();
+            if let (Some(new), false) = (candidate, replaced) {
                 let changed = changes(identity, Some(&old), &new);
                 if !changed.is_empty() {
                     response.diagnostics.push(identity_changed(

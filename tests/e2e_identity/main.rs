@@ -1,9 +1,13 @@
 //! End to end: resource identity (Terraform 1.12 and later), import by identity, list
 //! resources with `terraform query` and `-generate-config-out` (Terraform 1.14 and later),
 //! and the framework's refusal of an identity change, with the example provider's
-//! `localfs_file` (identity: its path and root directory). An older Terraform gets the
+//! `localfs_file` (identity: its path and root directory), and with a small in-memory
+//! provider whose identities are made only of configured attributes (`greet.rs`). An
+//! older Terraform gets the
 //! same provider, which works as before; each test prints SKIPPED with the reason for the
 //! parts a version lacks.
+
+mod greet;
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -320,5 +324,114 @@ fn generate_config_out_for_an_import_plans_clean() {
         );
         t.ws.apply();
         t.assert_no_changes("importing with generated configuration");
+    });
+}
+
+/// A workspace serving the in-memory `greet` provider, with `body` as its module.
+fn greet(tf: &Terraform, label: &str, body: &str) -> Workspace {
+    let ws = Workspace::new(
+        tf,
+        &TestProvider::in_process(greet::ADDRESS, greet::Greet::default),
+        label,
+    );
+    ws.write_main(body);
+    ws
+}
+
+fn greet_resource(kind: &str, name: &str, text: &str) -> String {
+    format!("resource \"greet_{kind}\" \"m\" {{\n  name = \"{name}\"\n  text = \"{text}\"\n}}\n")
+}
+
+/// The identity `terraform show -json` holds for `address` in `ws`.
+fn identity_in(ws: &Workspace, address: &str) -> serde_json::Value {
+    let state = ws.state();
+    let resources = state["values"]["root_module"]["resources"]
+        .as_array()
+        .cloned();
+    (resources.unwrap_or_default().into_iter())
+        .find(|r| r["address"] == address)
+        .map(|r| r["identity"].clone())
+        .unwrap_or_else(|| panic!("no {address} in {state:#}"))
+}
+
+/// An identity made only of configured attributes: a change of one that replaces the
+/// object plans and applies a replacement with the new identity (the framework's
+/// plan-time check once refused it as an identity change).
+#[test]
+fn a_replacing_change_of_an_identity_attribute_plans_and_applies_a_replacement() {
+    each_terraform("identity_replacement", |tf| {
+        let ws = greet(
+            tf,
+            "identity-replace",
+            &greet_resource("message", "hello", "Hi"),
+        );
+        ws.apply();
+        ws.write_main(&greet_resource("message", "goodbye", "Bye"));
+        let plan = ws.plan();
+        assert!(
+            plan.contains("must be replaced"),
+            "Terraform {}: {plan}",
+            tf.version
+        );
+        assert!(
+            plan.contains("# forces replacement"),
+            "Terraform {}: {plan}",
+            tf.version
+        );
+        let applied = ws.apply();
+        assert!(
+            applied.contains("1 added, 0 changed, 1 destroyed"),
+            "Terraform {}: {applied}",
+            tf.version
+        );
+        assert_eq!(ws.resource_values("greet_message.m")["name"], "goodbye");
+        if tf.at_least(1, 12) {
+            assert_eq!(
+                identity_in(&ws, "greet_message.m"),
+                serde_json::json!({"name": "goodbye"})
+            );
+        } else {
+            skipped(
+                "identity_replacement",
+                tf,
+                "the new identity in the state",
+                "resource identity needs Terraform 1.12 or later",
+            );
+        }
+        assert_eq!(ws.plan_detailed_exitcode(), 0, "Terraform {}", tf.version);
+    });
+}
+
+/// An identity attribute changed in place (the resource does not replace on it) is
+/// refused at plan, before anything is applied: the stored object and identity stay.
+#[test]
+fn an_in_place_change_of_an_identity_attribute_is_refused_before_anything_is_applied() {
+    each_terraform("identity_in_place", |tf| {
+        if !tf.at_least(1, 12) {
+            skipped(
+                "identity_in_place",
+                tf,
+                "the refused in-place identity change",
+                "resource identity needs Terraform 1.12 or later",
+            );
+            return;
+        }
+        let ws = greet(
+            tf,
+            "identity-in-place",
+            &greet_resource("label", "hello", "Hi"),
+        );
+        ws.apply();
+        ws.write_main(&greet_resource("label", "goodbye", "Bye"));
+        let out = ws.run(&["apply", "-auto-approve", "-no-color", "-input=false"]);
+        let text = output_text(&out);
+        assert!(!out.status.success(), "Terraform {}: {text}", tf.version);
+        assert!(text.contains("Unexpected Identity Change"), "{text}");
+        assert!(text.contains("Nothing was changed."), "{text}");
+        assert_eq!(ws.resource_values("greet_label.m")["name"], "hello");
+        assert_eq!(
+            identity_in(&ws, "greet_label.m"),
+            serde_json::json!({"name": "hello"})
+        );
     });
 }
