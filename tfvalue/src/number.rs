@@ -17,6 +17,7 @@
 mod decimal;
 
 mod display;
+mod go_shortest;
 mod order;
 mod parse;
 mod serde_impls;

@@ -237,12 +237,13 @@ pub(crate) fn u128_digits(mut m: u128, buf: &mut [u8; 40]) -> &[u8] {
 }
 
 /// An unsigned big integer in base 10⁹, least significant limb first.
-struct BigDec(Vec<u32>);
+pub(super) struct BigDec(Vec<u32>);
 
 const LIMB: u64 = 1_000_000_000;
 
 impl BigDec {
-    fn from_u64(mut v: u64) -> BigDec {
+    /// The value `v`.
+    pub(super) fn from_u64(mut v: u64) -> BigDec {
         let mut limbs = Vec::with_capacity(4);
         while v > 0 {
             limbs.push((v % LIMB) as u32);
@@ -265,7 +266,7 @@ impl BigDec {
     }
 
     /// Multiplies by `base^count`, `chunk` powers at a time (`base^chunk` must fit a u32).
-    fn mul_pow(&mut self, base: u32, chunk: u32, count: i64) {
+    pub(super) fn mul_pow(&mut self, base: u32, chunk: u32, count: i64) {
         let full = base.pow(chunk);
         let mut left = count;
         while left >= i64::from(chunk) {
@@ -277,7 +278,8 @@ impl BigDec {
         }
     }
 
-    fn to_digits(&self) -> Vec<u8> {
+    /// The ASCII decimal digits, without leading zeros (empty for zero).
+    pub(super) fn to_digits(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.0.len() * 9);
         for (i, limb) in self.0.iter().rev().enumerate() {
             let mut buf = [0u8; 40];

@@ -1,7 +1,9 @@
 //! Writing a number as Terraform's text: plain decimal digits without an exponent, the
-//! shortest digits of a float64 (ties settled to even as go-cty does), `+Inf` and `-Inf`.
+//! shortest digits of a float64 at go-cty's 53 bits (ties settled to even, powers of two and
+//! subnormals as `big.Float` writes them), `+Inf` and `-Inf`.
 
 use super::decimal::{u128_digits, Decimal};
+use super::go_shortest::{differs_from_rust, write_go_text};
 use super::{Number, Repr, StackText};
 use std::fmt::{self, Write as _};
 
@@ -32,7 +34,12 @@ impl fmt::Display for Number {
 /// When the float lies exactly halfway between two shortest candidates, Go picks the one
 /// whose last digit is even (796099793890611.25 prints `796099793890611.2`), where Rust's
 /// formatter rounds the other way; so the digits come from Rust and ties are settled here.
+/// Powers of two and subnormals, whose 53-bit text is not the float64's shortest, are
+/// written by [`write_go_text`] (2^64 is `18446744073709550000`).
 pub(crate) fn write_float(w: &mut impl fmt::Write, x: f64) -> fmt::Result {
+    if differs_from_rust(x) {
+        return write_go_text(w, x);
+    }
     if !may_be_a_tie(x) {
         return write!(w, "{x}");
     }
