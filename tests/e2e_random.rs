@@ -1598,6 +1598,102 @@ fn upgrades_that_change() {
     });
 }
 
+/// Not an upstream step: stored states of the current schema version whose settings are
+/// null. An import by provider 3.3.1 or older stored `random_string` at schema version 2
+/// (still the current one) with only `id` and `result`; Go's framework hands such a state
+/// through and the Go provider plans a replacement. The port fills the settings as an
+/// import does, so the configuration matching the import plans no change, with or without
+/// a refresh. The same repair serves `random_password` states of version 3 (a null
+/// `bcrypt_hash` made from the result).
+#[test]
+fn current_version_states_with_null_settings() {
+    each_terraform("current_version_states_with_null_settings", |tf| {
+        let t = Random::new(tf, "null-settings");
+        let z = "Z=:cbrJE?Ltg";
+        let zh = quick_hash(z);
+        let mut no_hash = charset_state(z, Some(&zh), true, json!({}), true);
+        no_hash["bcrypt_hash"] = Value::Null;
+        t.write_state(&[
+            (
+                "random_string.import331",
+                2,
+                charset_state(z, None, true, json!({}), true),
+            ),
+            (
+                "random_password.nulls",
+                3,
+                charset_state(z, Some(&zh), true, json!({}), true),
+            ),
+            ("random_password.no_hash", 3, no_hash),
+        ]);
+        mark_sensitive(&t, "random_password", &["bcrypt_hash", "result"]);
+        assert_eq!(t.states()["random_string.import331"]["length"], Value::Null);
+        let hcl = resource("random_string", "import331", "length = 12", "")
+            + &resource("random_password", "nulls", "length = 12", "")
+            + &resource("random_password", "no_hash", "length = 12", "");
+        // Terraform plans from the stored state alone, then after a refresh: no change.
+        t.ws.write_main(&hcl);
+        let out = t.ws.run(&[
+            "plan",
+            "-refresh=false",
+            "-detailed-exitcode",
+            "-no-color",
+            "-input=false",
+        ]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "Terraform {}: plan -refresh=false\n{}",
+            t.version(),
+            output_text(&out)
+        );
+        t.plan_only(&hcl);
+        let s = t.step(&hcl);
+        for a in [
+            "random_string.import331",
+            "random_password.nulls",
+            "random_password.no_hash",
+        ] {
+            assert_eq!(text(&s, a, "result"), z, "{a}: kept");
+            assert_eq!(s[a]["length"], 12, "{a}");
+            assert_defaults(&s, a);
+            assert_eq!(s[a]["override_special"], Value::Null, "{a}");
+            assert_eq!(s[a]["keepers"], Value::Null, "{a}");
+        }
+        assert_eq!(text(&s, "random_string.import331", "id"), z);
+        assert_eq!(
+            text(&s, "random_password.nulls", "bcrypt_hash"),
+            zh,
+            "a stored hash is kept"
+        );
+        assert!(
+            bcrypt::verify(z, text(&s, "random_password.no_hash", "bcrypt_hash")).expect("bcrypt")
+        );
+        t.assert_refresh_clean();
+    });
+}
+
+/// Lists `attributes` as sensitive in every stored instance of `ty`, as Terraform writes
+/// the state of a type whose schema marks them so (a plan from the stored state alone,
+/// `-refresh=false`, otherwise updates the objects to add the marks).
+fn mark_sensitive(t: &Random, ty: &str, attributes: &[&str]) {
+    let path = t.state_path();
+    let text = std::fs::read_to_string(&path).expect("terraform.tfstate");
+    let mut state: Value = serde_json::from_str(&text).expect("state JSON");
+    let marks: Vec<Value> = attributes
+        .iter()
+        .map(|a| json!([{"type": "get_attr", "value": a}]))
+        .collect();
+    for r in state["resources"].as_array_mut().into_iter().flatten() {
+        if r["type"] == ty {
+            for instance in r["instances"].as_array_mut().into_iter().flatten() {
+                instance["sensitive_attributes"] = Value::Array(marks.clone());
+            }
+        }
+    }
+    std::fs::write(&path, state.to_string()).expect("write terraform.tfstate");
+}
+
 #[test]
 fn ephemeral_values() {
     // Upstream reads the values through the echo provider's state; here Terraform checks

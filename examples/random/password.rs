@@ -1,11 +1,12 @@
 //! `random_password`: `random_string` with a sensitive result and its bcrypt hash.
 
-use tfvalue::{Nullable, TfSchema, Unknown};
+use tfvalue::{Nullable, TfSchema, Unknown, Value as TfValue};
 use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Plan, Resource};
 
 use serde_json::{json, Value};
 
 use super::generator::{bcrypt_hash, decode, generate, params, upgrade, Params};
+use super::repair::repair_settings;
 use super::string::{override_special_replace, plan_number_numeric};
 use super::{keepers_replace, state_only, Keepers};
 
@@ -153,5 +154,25 @@ impl Resource for PasswordResource {
             state.insert("bcrypt_hash".into(), bcrypt_hash(&result)?.into());
         }
         Ok(decode(state)?)
+    }
+
+    /// A version-3 state with null settings gets the settings of an import, and a hash of
+    /// its result when `bcrypt_hash` is null too.
+    async fn repair_state(
+        &self,
+        _: &mut Context<()>,
+        state: &mut TfValue,
+    ) -> Result<(), Diagnostics> {
+        repair_settings(state)?;
+        let result = state
+            .attr("result")
+            .and_then(TfValue::as_str)
+            .map(str::to_owned);
+        if let (Some(result), Some(hash)) = (result, state.attr_mut("bcrypt_hash")) {
+            if hash.is_null() {
+                *hash = TfValue::String(bcrypt_hash(&result)?);
+            }
+        }
+        Ok(())
     }
 }

@@ -12,6 +12,7 @@ pub mod id;
 pub mod integer;
 pub mod password;
 pub mod pet;
+pub mod repair;
 pub mod shuffle;
 pub mod string;
 pub mod uuid;

@@ -1,11 +1,12 @@
 //! `random_string`: a random permutation of alphanumeric and special characters.
 
-use tfvalue::{Nullable, TfSchema, Unknown};
+use tfvalue::{Nullable, TfSchema, Unknown, Value};
 use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Plan, Resource};
 
 use serde_json::json;
 
 use super::generator::{decode, generate, params, upgrade, Params};
+use super::repair::repair_settings;
 use super::{keepers_replace, state_only, Keepers};
 
 /// The deprecation of `number`, in `random_string` and `random_password`.
@@ -155,5 +156,15 @@ impl Resource for StringResource {
         json: &[u8],
     ) -> Result<RandomString, Diagnostics> {
         Ok(decode(upgrade(json)?)?)
+    }
+
+    /// A version-2 state with null settings (an import by provider 3.3.1 or older) gets
+    /// the settings of an import.
+    async fn repair_state(
+        &self,
+        _: &mut Context<()>,
+        state: &mut Value,
+    ) -> Result<(), Diagnostics> {
+        Ok(repair_settings(state)?)
     }
 }
