@@ -1131,30 +1131,12 @@ fn integers_shuffles_pets_ids_bytes_uuids() {
                 .as_i64()
                 .unwrap_or_else(|| panic!("{a}: {:#}", s[a]))
         };
-        assert_eq!(
-            int(&s, "random_integer.integer_1"),
-            int(&s, "random_integer.twin"),
-            "one seed, one result"
-        );
-        assert_eq!(
-            int(&s, "random_integer.integer_1"),
-            int(&s, "random_integer.change_seed"),
-            "one seed, one result"
-        );
-        for a in [
-            "integer_1",
-            "change_seed",
-            "seedless_to_seeded",
-            "seeded_to_seedless",
-        ] {
-            assert!(
-                (1..=3).contains(&int(&s, &format!("random_integer.{a}"))),
-                "{a}"
-            );
+        // Seeded values are Go's math/rand values, which upstream expects.
+        for a in ["integer_1", "twin", "change_seed", "seeded_to_seedless"] {
+            assert_eq!(int(&s, &format!("random_integer.{a}")), 3, "{a}");
         }
-        assert!(
-            (7227701560655103597..=7227701560655103598).contains(&int(&s, "random_integer.big"))
-        );
+        assert!((1..=3).contains(&int(&s, "random_integer.seedless_to_seeded")));
+        assert_eq!(int(&s, "random_integer.big"), 7227701560655103598);
         let list = |s: &States, a: &str| -> Vec<String> {
             s[a]["result"]
                 .as_array()
@@ -1163,26 +1145,15 @@ fn integers_shuffles_pets_ids_bytes_uuids() {
                 .map(|v| v.as_str().unwrap_or("").to_owned())
                 .collect()
         };
-        let mut perm = list(&s, "random_shuffle.default_length");
         assert_eq!(
-            list(&s, "random_shuffle.shorter_length"),
-            perm[..3],
-            "the same seed draws the same prefix"
+            list(&s, "random_shuffle.default_length"),
+            ["a", "c", "b", "e", "d"]
         );
-        let longer = list(&s, "random_shuffle.longer_length");
+        assert_eq!(list(&s, "random_shuffle.shorter_length"), ["a", "c", "b"]);
         assert_eq!(
-            longer[..5],
-            perm[..],
-            "the same seed draws the same first permutation"
+            list(&s, "random_shuffle.longer_length"),
+            ["a", "c", "b", "e", "d", "a", "e", "d", "c", "b", "a", "b"]
         );
-        perm.sort();
-        assert_eq!(perm, ["a", "b", "c", "d", "e"]);
-        for batch in longer[..10].chunks(5) {
-            let mut b = batch.to_vec();
-            b.sort();
-            assert_eq!(b, perm, "each batch of the longer result is a permutation");
-        }
-        assert_eq!(longer.len(), 12);
         assert!(
             list(&s, "random_shuffle.zero").is_empty()
                 && list(&s, "random_shuffle.empty_length").is_empty()
@@ -1225,38 +1196,23 @@ fn integers_shuffles_pets_ids_bytes_uuids() {
         // Steps 443-446: the second steps of the seed changes and the byte length change,
         // each a replacement.
         let s2 = t.step(&format!("{steady}{}", changing(true)));
-        assert_eq!(
-            int(&s2, "random_integer.change_seed"),
-            int(&s2, "random_integer.seedless_to_seeded"),
-            "one seed, one result"
-        );
-        for a in ["change_seed", "seedless_to_seeded", "seeded_to_seedless"] {
-            assert!(
-                (1..=3).contains(&int(&s2, &format!("random_integer.{a}"))),
-                "{a}"
-            );
-        }
+        assert_eq!(int(&s2, "random_integer.change_seed"), 2);
+        assert_eq!(int(&s2, "random_integer.seedless_to_seeded"), 2);
+        assert!((1..=3).contains(&int(&s2, "random_integer.seeded_to_seedless")));
         assert_ne!(
             s["random_bytes.test"]["base64"],
             s2["random_bytes.test"]["base64"]
         );
         assert_matches(&s2, "random_bytes.test", "hex", r"^[a-f\d]{4}$");
         t.assert_refresh_clean();
-        // Steps 447-454: ImportStateVerify of Integer (upstream's id "3,1,3,12345" has the
-        // result Go's generator draws; ours draws its own), _Big, ID, _ImportWithPrefix,
-        // Bytes and the three UUIDs.
+        // Steps 447-454: ImportStateVerify of Integer, _Big (upstream's ids, whose results
+        // are the seeded draws), ID, _ImportWithPrefix, Bytes and the three UUIDs.
         let id = |a: &str| text(&s2, a, "id").to_owned();
         let imports = [
-            (
-                "random_integer.integer_1",
-                format!("{},1,3,12345", int(&s2, "random_integer.integer_1")),
-            ),
+            ("random_integer.integer_1", "3,1,3,12345".to_owned()),
             (
                 "random_integer.big",
-                format!(
-                    "{},7227701560655103597,7227701560655103598,12345",
-                    int(&s2, "random_integer.big")
-                ),
+                "7227701560655103598,7227701560655103597,7227701560655103598,12345".to_owned(),
             ),
             ("random_id.foo", id("random_id.foo")),
             ("random_id.bar", format!("cloud-,{}", id("random_id.bar"))),
