@@ -1,7 +1,7 @@
 //! Generic structs and lifetimes.
 
 use super::common::{opt, round_trip, wire_of};
-use super::nested_blocks::{b, b_block, B, OWN};
+use super::nested_blocks::{b, b_block, B, UNDESCRIBED};
 use super::rust_types::{inside, obj, Obj, OBJ};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -68,8 +68,16 @@ fn generic_structs() {
         &Schema::new(
             0,
             Block::new()
-                .block_type(NestedBlock::new("items", b_block(OWN), BlockNesting::List))
-                .block_type(NestedBlock::new("one", b_block(OWN), BlockNesting::Single))
+                .block_type(NestedBlock::new(
+                    "items",
+                    b_block(UNDESCRIBED),
+                    BlockNesting::List
+                ))
+                .block_type(NestedBlock::new(
+                    "one",
+                    b_block(UNDESCRIBED),
+                    BlockNesting::Single
+                ))
         )
     );
     let m: Holder<B> = round_trip(&wire_of::<Holder<B>>(

@@ -8,7 +8,11 @@ use tfvalue::set::Set;
 use tfvalue::{Nullable, TfSchema, Unknown, Value};
 use tfvalue_suite::to_hex;
 
-/// The block's own description.
+/// The block type's Rust documentation: `B` has [no Terraform description](crate).
+///
+/// ```
+/// // Nor do its code samples reach Terraform.
+/// ```
 #[derive(TfSchema, Debug, PartialEq, Eq, Hash, Clone)]
 pub(crate) struct B {
     pub(crate) v: Unknown<Nullable<String>>,
@@ -44,7 +48,9 @@ pub(crate) fn b_block(description: &str) -> Block {
         .description(description, PLAIN)
 }
 
-pub(crate) const OWN: &str = "The block's own description.";
+/// The description of a block whose field has none and whose type declares none: none.
+/// `B`'s Rust documentation is for Rust readers and stays out of the schema.
+pub(crate) const UNDESCRIBED: &str = "";
 
 #[test]
 fn blocks_schema() {
@@ -54,16 +60,16 @@ fn blocks_schema() {
         Block::new()
             .block_type(nb("list", "Inferred LIST.", BlockNesting::List))
             .block_type(
-                nb("list_x", OWN, BlockNesting::List)
+                nb("list_x", UNDESCRIBED, BlockNesting::List)
                     .min_items(1)
                     .max_items(3),
             )
-            .block_type(nb("set", OWN, BlockNesting::Set))
-            .block_type(nb("set_x", OWN, BlockNesting::Set).max_items(2))
-            .block_type(nb("map", OWN, BlockNesting::Map))
-            .block_type(nb("hmap", OWN, BlockNesting::Map))
-            .block_type(nb("single", OWN, BlockNesting::Single))
-            .block_type(nb("single_x", OWN, BlockNesting::Single))
+            .block_type(nb("set", UNDESCRIBED, BlockNesting::Set))
+            .block_type(nb("set_x", UNDESCRIBED, BlockNesting::Set).max_items(2))
+            .block_type(nb("map", UNDESCRIBED, BlockNesting::Map))
+            .block_type(nb("hmap", UNDESCRIBED, BlockNesting::Map))
+            .block_type(nb("single", UNDESCRIBED, BlockNesting::Single))
+            .block_type(nb("single_x", UNDESCRIBED, BlockNesting::Single))
             .block_type(nb("group", "The group.", BlockNesting::Group)),
     );
     let schema = Blocks::schema();
@@ -262,4 +268,51 @@ fn unknown_list_block_literal_bytes() {
     // Its value against the schema's type is the same.
     let v = Value::from_msgpack(&bytes, OnlyList::schema().object_type()).expect("value");
     assert!(v.attr("disk").is_some_and(Value::is_unknown));
+}
+
+/// Rust documentation, kept out of the schema like `B`'s.
+#[derive(TfSchema, Debug)]
+#[tf(description = "Declared for Terraform.")]
+struct Declared {
+    v: Unknown<Nullable<String>>,
+}
+
+#[derive(TfSchema, Debug)]
+struct Described {
+    #[tf(block)]
+    undocumented: Vec<B>,
+    #[tf(block)]
+    declared: Vec<Declared>,
+    /// The field's own.
+    #[tf(block)]
+    documented: Vec<Declared>,
+}
+
+#[test]
+fn a_block_is_described_by_its_field_else_by_what_its_type_declares_never_its_rustdoc() {
+    let block = &Described::schema().block;
+    let described: Vec<(&str, &str)> = (block.block_types.iter())
+        .map(|b| (b.type_name.as_str(), b.block.description.as_str()))
+        .collect();
+    assert_eq!(
+        described,
+        [
+            ("undocumented", ""),
+            ("declared", "Declared for Terraform."),
+            ("documented", "The field's own."),
+        ]
+    );
+    // A type's declared description is its own schema's too.
+    assert_eq!(
+        Declared::schema().block.description,
+        "Declared for Terraform."
+    );
+    assert_eq!(
+        <Declared as TfSchema>::block_description(),
+        Some((
+            "Declared for Terraform.",
+            tfvalue::schema::StringKind::Plain
+        ))
+    );
+    assert_eq!(<B as TfSchema>::block_description(), None);
 }

@@ -21,6 +21,9 @@ pub(crate) struct Container<'a> {
     pub(crate) deprecation_message: Option<String>,
     pub(crate) description: Option<String>,
     pub(crate) description_kind: DescriptionKind,
+    /// The description given with `#[tf(description = "...")]` alone: what a block of
+    /// this type is described as where its field says nothing (never the rustdoc).
+    pub(crate) declared_description: Option<String>,
     /// `#[tf(crate = ...)]`: the path of tfvalue for generated code (`::tfvalue` if none).
     pub(crate) crate_path: Option<syn::Path>,
     pub(crate) fields: Vec<Field<'a>>,
@@ -244,6 +247,7 @@ impl<'a> Container<'a> {
                 .get()
                 .cloned()
                 .or_else(|| doc_comment(&input.attrs)),
+            declared_description: attrs.description.get().cloned(),
             description_kind: attrs
                 .description_kind
                 .get()

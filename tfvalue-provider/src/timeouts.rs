@@ -64,6 +64,9 @@ use crate::go_duration::parse_duration;
 /// plan and state keep the strings. The errors of the duration methods name the attribute
 /// at the model's root, `.timeouts.create`, the field name every Terraform provider uses.
 #[derive(TfSchema, Debug, Clone, Default, PartialEq)]
+#[tf(
+    description = "How long each operation may take, as durations such as \"30s\" or \"2h45m\"; the provider's defaults where not set."
+)]
 pub struct Timeouts {
     /// How long creating may take: a duration such as "30s", "10m" or "2h45m" (units
     /// "ns", "us", "ms", "s", "m", "h"); the provider's default when not set.

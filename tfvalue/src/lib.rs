@@ -199,7 +199,10 @@
 //! `::tfvalue` by default: for a crate that re-exports tfvalue to its users, e.g.
 //! `#[tf(crate = "framework::tfvalue")]`).
 //!
-//! A block's description is the block field's doc comment, or else the block struct's.
+//! A block's description is the block field's (its `description` key, else its doc
+//! comment), or else what the block struct declares with `#[tf(description = "...")]`
+//! ([`TfSchema::block_description`](schema::TfSchema::block_description)); never the
+//! struct's doc comment, which is written for Rust readers (code samples, links).
 //!
 //! Write-only attributes and deprecations:
 //!

@@ -628,6 +628,14 @@ pub trait TfSchema: crate::TfType {
     fn rules() -> &'static crate::rules::Rules {
         crate::rules::Rules::none()
     }
+
+    /// The description a block of this type gets where its field gives none: what the
+    /// type declares for that (`#[tf(description = "...")]` on a derived struct), never
+    /// its Rust documentation, which is written for Rust readers (code samples, links).
+    /// None by default: the block is then undescribed.
+    fn block_description() -> Option<(&'static str, StringKind)> {
+        None
+    }
 }
 
 /// The schema of type `T`, built by `build` on the first call for that `T` and kept for

@@ -10,13 +10,18 @@ use crate::attr::{DescriptionKind, Nesting};
 
 /// `.description(text, kind)`, or nothing without a description.
 fn description(tv: &TokenStream, text: &Option<String>, kind: DescriptionKind) -> TokenStream {
-    let kind = match kind {
-        DescriptionKind::Plain => quote!(#tv::schema::StringKind::Plain),
-        DescriptionKind::Markdown => quote!(#tv::schema::StringKind::Markdown),
-    };
+    let kind = string_kind(tv, kind);
     match text {
         Some(t) => quote!(.description(#t, #kind)),
         None => quote!(),
+    }
+}
+
+/// `StringKind::Plain` or `StringKind::Markdown`.
+fn string_kind(tv: &TokenStream, kind: DescriptionKind) -> TokenStream {
+    match kind {
+        DescriptionKind::Plain => quote!(#tv::schema::StringKind::Plain),
+        DescriptionKind::Markdown => quote!(#tv::schema::StringKind::Markdown),
     }
 }
 
@@ -122,6 +127,19 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
                 let element = f.element.unwrap_or(f.ty);
                 let nesting = block_nesting(&root.path(), nesting);
                 let tv = root.at(f.element_span());
+                // The field's description, else what the element type declares for its
+                // blocks: never the element's own (rustdoc) description.
+                let desc = match &f.description {
+                    Some(_) => desc,
+                    None => quote! {
+                        .description(
+                            <#element as #tv::schema::TfSchema>::block_description()
+                                .map_or("", |(text, _)| text),
+                            <#element as #tv::schema::TfSchema>::block_description()
+                                .map_or(#tv::schema::StringKind::Plain, |(_, kind)| kind),
+                        )
+                    },
+                };
                 quote_spanned! {f.element_span()=>
                     let block = block.block_type(
                         #tv::schema::NestedBlock::new(
@@ -161,6 +179,16 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
         }
     };
     let rules = super::rules::expand_rules_fn(cont, root);
+    let block_description = cont.declared_description.as_ref().map(|text| {
+        let kind = string_kind(&tv, cont.description_kind);
+        quote! {
+            fn block_description()
+                -> ::std::option::Option<(&'static str, #tv::schema::StringKind)>
+            {
+                ::std::option::Option::Some((#text, #kind))
+            }
+        }
+    });
     quote! {
         #header {
             fn schema() -> &'static #tv::schema::Schema {
@@ -168,6 +196,8 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
             }
 
             #rules
+
+            #block_description
         }
     }
 }

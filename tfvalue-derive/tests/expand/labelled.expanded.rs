@@ -179,8 +179,17 @@ const _: () = {
                         ::tfvalue::schema::NestedBlock::new(
                                 "extra",
                                 ::std::clone::Clone::clone(
-                                    &<Extra as ::tfvalue::schema::TfSchema>::schema().block,
-                                ),
+                                        &<Extra as ::tfvalue::schema::TfSchema>::schema().block,
+                                    )
+                                    .description(
+                                        <Extra as ::tfvalue::schema::TfSchema>::block_description()
+                                            .map_or("", |(text, _)| text),
+                                        <Extra as ::tfvalue::schema::TfSchema>::block_description()
+                                            .map_or(
+                                                ::tfvalue::schema::StringKind::Plain,
+                                                |(_, kind)| kind,
+                                            ),
+                                    ),
                                 ::tfvalue::schema::BlockNesting::Map,
                             )
                             .min_items(0u64)

@@ -176,9 +176,18 @@ const _: () = {
                         framework::tfvalue::schema::NestedBlock::new(
                                 "rule",
                                 ::std::clone::Clone::clone(
-                                    &<Rule as framework::tfvalue::schema::TfSchema>::schema()
-                                        .block,
-                                ),
+                                        &<Rule as framework::tfvalue::schema::TfSchema>::schema()
+                                            .block,
+                                    )
+                                    .description(
+                                        <Rule as framework::tfvalue::schema::TfSchema>::block_description()
+                                            .map_or("", |(text, _)| text),
+                                        <Rule as framework::tfvalue::schema::TfSchema>::block_description()
+                                            .map_or(
+                                                framework::tfvalue::schema::StringKind::Plain,
+                                                |(_, kind)| kind,
+                                            ),
+                                    ),
                                 framework::tfvalue::schema::BlockNesting::List,
                             )
                             .min_items(0u64)

@@ -452,8 +452,17 @@ const _: () = {
                         ::tfvalue::schema::NestedBlock::new(
                                 "disk",
                                 ::std::clone::Clone::clone(
-                                    &<Disk as ::tfvalue::schema::TfSchema>::schema().block,
-                                ),
+                                        &<Disk as ::tfvalue::schema::TfSchema>::schema().block,
+                                    )
+                                    .description(
+                                        <Disk as ::tfvalue::schema::TfSchema>::block_description()
+                                            .map_or("", |(text, _)| text),
+                                        <Disk as ::tfvalue::schema::TfSchema>::block_description()
+                                            .map_or(
+                                                ::tfvalue::schema::StringKind::Plain,
+                                                |(_, kind)| kind,
+                                            ),
+                                    ),
                                 ::tfvalue::schema::BlockNesting::List,
                             )
                             .min_items(1u64)
@@ -466,7 +475,16 @@ const _: () = {
                                 ::std::clone::Clone::clone(
                                         &<Network as ::tfvalue::schema::TfSchema>::schema().block,
                                     )
-                                    .deprecation_message("Use `nic` blocks."),
+                                    .deprecation_message("Use `nic` blocks.")
+                                    .description(
+                                        <Network as ::tfvalue::schema::TfSchema>::block_description()
+                                            .map_or("", |(text, _)| text),
+                                        <Network as ::tfvalue::schema::TfSchema>::block_description()
+                                            .map_or(
+                                                ::tfvalue::schema::StringKind::Plain,
+                                                |(_, kind)| kind,
+                                            ),
+                                    ),
                                 ::tfvalue::schema::BlockNesting::Single,
                             )
                             .min_items(0u64)
@@ -510,8 +528,17 @@ const _: () = {
                         ::tfvalue::schema::NestedBlock::new(
                                 "timeouts",
                                 ::std::clone::Clone::clone(
-                                    &<Timeouts as ::tfvalue::schema::TfSchema>::schema().block,
-                                ),
+                                        &<Timeouts as ::tfvalue::schema::TfSchema>::schema().block,
+                                    )
+                                    .description(
+                                        <Timeouts as ::tfvalue::schema::TfSchema>::block_description()
+                                            .map_or("", |(text, _)| text),
+                                        <Timeouts as ::tfvalue::schema::TfSchema>::block_description()
+                                            .map_or(
+                                                ::tfvalue::schema::StringKind::Plain,
+                                                |(_, kind)| kind,
+                                            ),
+                                    ),
                                 ::tfvalue::schema::BlockNesting::Group,
                             )
                             .min_items(0u64)

@@ -242,3 +242,22 @@ fn the_companions_give_the_same_durations() {
     let none: Option<TimeoutsKnown> = None;
     assert_eq!(none.delete(2 * MINUTE), Ok(2 * MINUTE));
 }
+
+/// A model whose `timeouts` field has no doc comment.
+#[derive(TfSchema, Debug)]
+struct Undocumented {
+    #[tf(block)]
+    timeouts: Option<Timeouts>,
+}
+
+#[test]
+fn an_undocumented_timeouts_block_gets_the_short_declared_description_not_the_rustdoc() {
+    let block = &Undocumented::schema().block.block_types[0].block;
+    assert_eq!(
+        block.description,
+        "How long each operation may take, as durations such as \"30s\" or \"2h45m\"; the \
+         provider's defaults where not set."
+    );
+    let printed = Undocumented::schema().to_providers_json().to_string();
+    assert!(!printed.contains("```"), "{printed}");
+}
