@@ -201,7 +201,7 @@
 //!
 //! A block's description is the block field's (its `description` key, else its doc
 //! comment), or else what the block struct declares with `#[tf(description = "...")]`
-//! ([`TfSchema::block_description`](schema::TfSchema::block_description)); never the
+//! ([`schema::TfSchema::block_description`]); never the
 //! struct's doc comment, which is written for Rust readers (code samples, links).
 //!
 //! Write-only attributes and deprecations:
