@@ -999,3 +999,54 @@ fn a_computed_attribute_left_null_plans_no_change() {
         .check_destroy(root_is_empty)
         .run();
 }
+
+/// Writes `big.txt` of `bytes` bytes (a repeated line) beside the module, for `file()`.
+fn big_text(ws: &Workspace, bytes: usize) {
+    let line = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\n";
+    let text = line.repeat(bytes / line.len() + 1);
+    std::fs::write(ws.module_dir().join("big.txt"), &text[..bytes]).expect("write big.txt");
+}
+
+/// Texts the provider could not read back (more than 16 MiB) are refused where they enter,
+/// at validation or, when a value is unknown until then, at plan, naming the attribute;
+/// nothing is written. (Written, such a file could be neither refreshed nor destroyed.)
+/// A document is checked as a whole. A 12 MB text goes through apply, plan and destroy.
+#[test]
+fn texts_larger_than_what_the_provider_reads_back_are_refused_before_anything_is_written() {
+    const MIB: usize = 1 << 20;
+    Test::new(&provider())
+        .step(
+            config("resource \"localfs_file\" \"big\" {\n  path    = \"big.txt\"\n  content = file(\"big.txt\")\n}\n")
+                .before(|ws| big_text(ws, 30 * MIB))
+                .expect_error("Text too large")
+                .expect_error("The text is 31457280 bytes")
+                .expect_error(r#"content = file\("big.txt"\)"#)
+                .check_with("nothing is written", |ws, _| root_is_empty(ws)),
+        )
+        .step(
+            // Unknown at validation (it refers to another resource), known at plan.
+            config(
+                "resource \"localfs_file\" \"src\" {\n  path    = \"src.txt\"\n  content = \"x\"\n}\n\n\
+                 resource \"localfs_file\" \"copy\" {\n  path              = \"copy.txt\"\n  \
+                 sensitive_content = \"${localfs_file.src.content}${file(\"big.txt\")}\"\n}\n",
+            )
+            .before(|ws| big_text(ws, 17 * MIB))
+            .expect_error("Text too large")
+            .expect_error(r"localfs_file\.copy")
+            .expect_error("sensitive_content")
+            .check_with("nothing is written", |ws, _| root_is_empty(ws)),
+        )
+        .step(
+            config("resource \"localfs_document\" \"big\" {\n  path  = \"big.json\"\n  title = file(\"big.txt\")\n}\n")
+                .before(|ws| big_text(ws, 17 * MIB))
+                .expect_error("Document too large")
+                .check_with("nothing is written", |ws, _| root_is_empty(ws)),
+        )
+        .step(
+            config("resource \"localfs_file\" \"big\" {\n  path    = \"big.txt\"\n  content = file(\"big.txt\")\n}\n")
+                .before(|ws| big_text(ws, 12_000_000))
+                .check(state::value("localfs_file.big", ".size").equals(12_000_000)),
+        )
+        .check_destroy(root_is_empty)
+        .run();
+}

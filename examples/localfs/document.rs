@@ -9,10 +9,12 @@ use std::collections::BTreeMap;
 
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, Number, Set, TfSchema, Unknown, Value};
-use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource};
+use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Plan, Resource};
 
 use super::fnv::fnv1a64_hex;
-use super::paths::{read_file, refuse_existing, remove_file, resolve, write_delay, write_file};
+use super::paths::{
+    read_file, refuse_existing, remove_file, resolve, write_delay, write_file, MAX_FILE_BYTES,
+};
 use super::Root;
 
 /// A JSON document under the provider's root directory.
@@ -120,11 +122,35 @@ fn render(doc: &Document) -> Result<Vec<u8>, Diagnostics> {
     Ok(bytes)
 }
 
+/// Refuses a document of more bytes than a read takes back ([`MAX_FILE_BYTES`]): written,
+/// it could be neither refreshed nor destroyed without `-refresh=false`.
+fn refuse_oversized(bytes: &[u8]) -> Result<(), Diagnostic> {
+    if bytes.len() as u64 <= MAX_FILE_BYTES {
+        return Ok(());
+    }
+    Err(Diagnostic::error("Document too large").with_detail(format!(
+        "The document's attributes take {} bytes as JSON; localfs reads a document back up \
+         to {MAX_FILE_BYTES} bytes (16 MiB), so it writes documents up to that size only.",
+        bytes.len()
+    )))
+}
+
+/// Checks the size of `doc` once it can be rendered (every attribute known), so that an
+/// oversized document is refused at validation or plan, before anything is written.
+fn check_size(doc: &Document) -> Result<(), Diagnostic> {
+    match render(doc) {
+        Ok(bytes) => refuse_oversized(&bytes),
+        // Unknown values: the next check (plan, then apply) decides.
+        Err(_) => Ok(()),
+    }
+}
+
 /// Writes the planned document and returns its state.
 async fn write(root: &Root, planned: Document) -> Result<Document, Diagnostics> {
     let rel = known_path(&planned)?.to_owned();
     let full = resolve(root, &rel, "path")?;
     let bytes = render(&planned)?;
+    refuse_oversized(&bytes)?;
     write_file(&full, &bytes).await?;
     Ok(Document {
         id: Some(rel).into(),
@@ -161,6 +187,16 @@ impl Resource for DocumentResource {
         if let Some(rel) = config.path.as_known() {
             super::paths::check_relative(rel, "path")?;
         }
+        check_size(config)?;
+        Ok(())
+    }
+
+    async fn plan(
+        &self,
+        _: &mut Context<Root>,
+        plan: &mut Plan<Document>,
+    ) -> Result<(), Diagnostics> {
+        check_size(&plan.planned)?;
         Ok(())
     }
 

@@ -23,6 +23,7 @@ use tfvalue_provider::{
 use super::fnv::fnv1a64_hex;
 use super::paths::{
     hash_file, io_error, read_file, refuse_existing, remove_file, resolve, write_delay, write_file,
+    MAX_FILE_BYTES,
 };
 use super::{log_module, Root};
 
@@ -167,6 +168,33 @@ impl File {
 /// when there is none.
 pub(super) async fn found(root: &Root, rel: &str) -> Result<Option<File>, Diagnostics> {
     observe(root, rel, File::at(rel.to_owned()), false).await
+}
+
+/// The known texts of `config` longer than the file a resource reads back
+/// ([`MAX_FILE_BYTES`]), each refused at its attribute: written, such a file could be
+/// neither refreshed nor destroyed without `-refresh=false`.
+fn oversized_text(config: &File) -> Diagnostics {
+    let texts = [
+        ("content", &config.content),
+        ("sensitive_content", &config.sensitive_content),
+        ("content_wo", &config.content_wo),
+    ];
+    let mut problems = Diagnostics::new();
+    for (name, text) in texts {
+        if let Some(text) = text.as_value().filter(|t| t.len() as u64 > MAX_FILE_BYTES) {
+            problems.push(
+                Diagnostic::error("Text too large")
+                    .with_detail(format!(
+                        "The text is {} bytes; localfs keeps file contents in Terraform's \
+                         state and reads a file back up to {MAX_FILE_BYTES} bytes (16 MiB), \
+                         so it writes files up to that size only.",
+                        text.len()
+                    ))
+                    .at(AttributePath::root().attr(name)),
+            );
+        }
+    }
+    problems
 }
 
 /// Whether the configuration gives the text in `content_wo` (known or not yet).
@@ -448,6 +476,7 @@ impl Resource for FileResource {
                     .at(AttributePath::root().attr("content_wo")),
             );
         }
+        problems.extend(oversized_text(config));
         if problems.is_empty() {
             Ok(())
         } else {
@@ -460,6 +489,12 @@ impl Resource for FileResource {
         ctx: &mut Context<Root>,
         plan: &mut Plan<File>,
     ) -> Result<(), Diagnostics> {
+        // Values unknown at validation are known here: a text the provider could not read
+        // back is refused before anything is written.
+        let oversized = oversized_text(&plan.config);
+        if !oversized.is_empty() {
+            return Err(oversized);
+        }
         if plan.config.permissions.is_null() {
             // The former name's value, or the default.
             plan.planned.permissions = if plan.config.mode.is_null() {
