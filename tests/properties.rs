@@ -243,6 +243,12 @@ fn refinements_for(t: &Type) -> BoxedStrategy<Refinements> {
             .boxed(),
         _ => base.boxed(),
     }
+    // Refinements that leave one value (not null, a number range [x, x], equal length
+    // bounds) are that known value to go-cty and to tfvalue's decoders: no unknown has them.
+    .prop_filter("refinements that pin a value", |r| {
+        r.pinned_number().is_none() && r.pinned_length().is_none()
+    })
+    .boxed()
 }
 
 // ---------------------------------------------------------------------------------------

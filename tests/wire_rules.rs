@@ -1216,24 +1216,33 @@ fn dynamic_value_always_answers_with_msgpack() {
 }
 
 /// go-cty 1.16 turns an unknown that its refinements pin to one value (not null, with equal
-/// inclusive number bounds, or equal length bounds) into that known value when it builds
-/// it, so its encoder never writes such a refinement: Terraform never sends one. tfvalue
-/// reads one as the refined unknown it says it is (no value is invented from a range), and
-/// writes it back unchanged; go-cty would read those bytes as the known value.
+/// inclusive number bounds, or equal length bounds) into that known value when it decodes
+/// it (`RefinementBuilder.NewValue`), so its encoder never writes such a refinement and
+/// Terraform never sends one. tfvalue reads one as go-cty does: as the known value. An
+/// unknown a provider builds with such refinements is written as it is; Terraform reads it
+/// as the known value too.
 #[test]
-fn refinements_pinning_one_value_stay_unknown() {
+fn refinements_pinning_one_value_are_that_value() {
     // {1: false, 3: [5, true], 4: [5, true]}: not null, >= 5, <= 5.
     let pinned = "c70b0c 83 01c2 03 92 05 c3 04 92 05 c3";
-    let v = dec(pinned, &Type::Number);
+    assert_eq!(dec(pinned, &Type::Number), Value::from(5));
     let r = Refinements::new()
         .not_null()
         .with_number_lower_bound(Number::from(5), true)
         .unwrap()
         .with_number_upper_bound(Number::from(5), true)
         .unwrap();
-    assert_eq!(v, Value::unknown_refined(Type::Number, r).unwrap());
+    let v = Value::unknown_refined(Type::Number, r).unwrap();
     assert_eq!(enc(&v, &Type::Number), h(pinned));
-    // {1: false, 5: 0, 6: 0} is not written at all: a length lower bound of 0 says nothing.
-    let empty = dec("c7050c 82 01c2 06 00", &ty(r#"["list","string"]"#));
-    assert!(matches!(empty, Value::Unknown(..)), "{empty:?}");
+    // {1: false, 6: 0}: not null, no element: the empty list.
+    let list = ty(r#"["list","string"]"#);
+    let empty = dec("c7050c 82 01c2 06 00", &list);
+    assert_eq!(empty, Value::List(Type::String, Vec::new()));
+    assert_eq!(enc(&empty, &list), h("90"));
+    // {1: false, 5: 2, 6: 2}: a list of two unknown strings.
+    let two = dec("c7070c 83 01c2 05 02 06 02", &list);
+    assert_eq!(enc(&two, &list), h("92 d40000 d40000"));
+    // Without "not null" the value may be null: it stays unknown.
+    let maybe_null = dec("c7030c 81 06 00", &list);
+    assert!(matches!(maybe_null, Value::Unknown(..)), "{maybe_null:?}");
 }

@@ -28,6 +28,16 @@ pub const MAX_REFINEMENT_PAYLOAD: usize = 1024;
 /// cut to 255 bytes and then by its last grapheme cluster when encoding.
 pub const MAX_REFINEMENT_PREFIX: usize = 256;
 
+/// Most elements a not-null list unknown whose length refinements pin it (at least and at
+/// most `n` elements) is read as. go-cty reads such an unknown as the known list of `n`
+/// unknown elements, and runs out of memory when `n` is large (2^31); Terraform itself
+/// never sends one, since go-cty has made it that list before writing. A decoder refuses a
+/// longer pinned list ([`ErrorKind::Limit`](crate::ErrorKind::Limit)), which keeps what the
+/// ten bytes of such an unknown can make it allocate to a few KiB; the encoders never write
+/// length refinements that pin a not-null collection to more elements (an unknown with
+/// fewer refinements is still true).
+pub const MAX_PINNED_LENGTH: u64 = 64;
+
 /// Maximum length in bytes of a number as text, read or written: number text longer than
 /// this (a MessagePack string or a JSON number) is refused, and so is a number whose plain
 /// text (written out without an exponent, as Terraform and tfvalue write numbers) would be

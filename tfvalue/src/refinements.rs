@@ -30,6 +30,10 @@ const KEY_LENGTH_LOWER: i128 = 5;
 /// Payload key: collection length upper bound (integer, inclusive).
 const KEY_LENGTH_UPPER: i128 = 6;
 
+/// The largest length go-cty can hold (its `int` is 64 bits, `math.MaxInt`), which it takes
+/// for "no upper bound": an upper bound of exactly this says nothing.
+const NO_LENGTH_BOUND: u64 = i64::MAX as u64;
+
 /// The whole encoding of an unknown value without refinements: fixext1, type 0, body `00`.
 const PLAIN_UNKNOWN: [u8; 3] = [0xd4, 0x00, 0x00];
 
@@ -122,6 +126,10 @@ struct Inner {
     /// type than string is refused, as go-cty refuses it). Not part of what the
     /// refinements say: ignored by equality and hashing.
     prefix_key: Seen,
+    /// Whether a decoded payload had a length key, even one that says nothing (a lower
+    /// bound of 0, an upper bound of 2^63-1): go-cty refuses either on a value that is no
+    /// list, set or map. Ignored by equality and hashing.
+    length_key: Seen,
 }
 
 /// A flag that equality and hashing ignore.
@@ -143,7 +151,7 @@ impl std::hash::Hash for Seen {
 impl Inner {
     /// Whether nothing is stored, not even a decoded empty prefix.
     fn is_empty(&self) -> bool {
-        self.says_nothing() && !self.prefix_key.0
+        self.says_nothing() && !self.prefix_key.0 && !self.length_key.0
     }
 
     /// Whether nothing is said (a decoded empty prefix may be recorded).
@@ -161,7 +169,18 @@ impl Inner {
     }
 
     fn has_length_bounds(&self) -> bool {
-        self.length_lower.is_some() || self.length_upper.is_some()
+        self.length_lower.is_some() || self.length_upper.is_some() || self.length_key.0
+    }
+
+    /// The number of elements a not-null collection is known to have, when its length
+    /// bounds are equal (an absent lower bound is 0, an absent upper bound go-cty's "no
+    /// bound", 2^63-1), as go-cty's `NewValue` finds it.
+    fn pinned_length(&self) -> Option<u64> {
+        if self.nullness != Some(false) {
+            return None;
+        }
+        let lower = self.length_lower.unwrap_or(0);
+        (lower == self.length_upper.unwrap_or(NO_LENGTH_BOUND)).then_some(lower)
     }
 
     /// Why these refinements describe no value at all, if they do: a number range that is
@@ -272,15 +291,27 @@ impl Refinements {
 
     /// Sets the inclusive lower bound of the number of elements of a list, set or map.
     /// 0 says nothing and removes the refinement. An [`ErrorKind::Refinement`] error when it
-    /// is above the upper bound.
+    /// is above the upper bound, or above 2^63-1: Terraform holds lengths as 64-bit signed
+    /// integers, and reads a larger bound as a negative one.
     pub fn with_length_lower_bound(self, min: u64) -> Result<Self> {
+        if min > NO_LENGTH_BOUND {
+            return Err(Error::new(
+                ErrorKind::Refinement,
+                format!(
+                    "a length lower bound of {min} is more than the largest length Terraform \
+                     holds ({NO_LENGTH_BOUND})"
+                ),
+            ));
+        }
         self.checked(|i| i.length_lower = (min != 0).then_some(min))
     }
 
     /// Sets the inclusive upper bound of the number of elements of a list, set or map; an
-    /// [`ErrorKind::Refinement`] error when it is below the lower bound.
+    /// [`ErrorKind::Refinement`] error when it is below the lower bound. A bound of 2^63-1
+    /// or more says nothing (Terraform's largest length, which it takes for "no bound") and
+    /// removes the refinement.
     pub fn with_length_upper_bound(self, max: u64) -> Result<Self> {
-        self.checked(|i| i.length_upper = Some(max))
+        self.checked(|i| i.length_upper = (max < NO_LENGTH_BOUND).then_some(max))
     }
 
     /// [`Refinements::update`], then the consistency check of [`Inner::contradiction`].
@@ -332,9 +363,33 @@ impl Refinements {
         self.0.as_ref().and_then(|i| i.length_lower)
     }
 
-    /// The inclusive upper bound of the number of elements.
+    /// The inclusive upper bound of the number of elements (always below 2^63-1, which is
+    /// no bound).
     pub fn length_upper_bound(&self) -> Option<u64> {
         self.0.as_ref().and_then(|i| i.length_upper)
+    }
+
+    /// The number of elements a not-null list, set or map with these refinements has, when
+    /// the length bounds leave one choice (at least and at most `n`; a lower bound of 0 or
+    /// none and an upper bound of 0 is `Some(0)`). go-cty reads such an unknown as a known
+    /// collection where it can (a list of `n` unknown elements, an empty set or map, a set
+    /// of one unknown element), and so do tfvalue's decoders.
+    pub fn pinned_length(&self) -> Option<u64> {
+        self.0.as_deref().and_then(Inner::pinned_length)
+    }
+
+    /// The number a not-null number with these refinements is, when both bounds are that
+    /// number and inclusive (`[5, 5]`): go-cty reads such an unknown as that known number.
+    pub fn pinned_number(&self) -> Option<&Number> {
+        let inner = self.0.as_deref()?;
+        match (inner.nullness, &inner.number_lower, &inner.number_upper) {
+            (Some(false), Some((lo, true)), Some((hi, true)))
+                if lo.cmp(hi) == std::cmp::Ordering::Equal =>
+            {
+                Some(lo)
+            }
+            _ => None,
+        }
     }
     /// Checks that these refinements fit a value of type `ty`, following go-cty 1.13+:
     /// - nullness fits every type;

@@ -7,6 +7,9 @@ use serde::de::{Deserialize, DeserializeSeed, Deserializer, IntoDeserializer, Vi
 use serde::ser::{Serialize, Serializer};
 
 use crate::nullable::Nullable;
+use pinned::Pinned;
+
+mod pinned;
 use crate::refinements::Refinements;
 use crate::tf_type::TfType;
 use crate::types::Type;
@@ -269,6 +272,16 @@ impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for UnknownVisitor<S> {
                 .0
                 .deserialize(serde::de::value::UnitDeserializer::new())
                 .map(Unknown::Known);
+        }
+        // Refinements that leave one value are that value, as go-cty decodes them (and as
+        // a `Value` reads them).
+        let ty = (self.1)();
+        if let Some(pinned) = Pinned::of(&ty, &r).map_err(crate::error::Error::into_de)? {
+            return self
+                .0
+                .deserialize(pinned)
+                .map(Unknown::Known)
+                .map_err(crate::error::Error::into_de);
         }
         Ok(Unknown::Unknown(r))
     }

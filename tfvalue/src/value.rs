@@ -19,6 +19,7 @@ mod canonical;
 mod de;
 mod display;
 mod from_value;
+mod pinned;
 mod ser;
 #[cfg(test)]
 mod tests;
@@ -27,6 +28,7 @@ mod to_value;
 pub(crate) use canonical::canonical_set;
 pub(crate) use de::TypedSeed;
 pub use display::Readable;
+pub(crate) use pinned::pinned_value;
 pub(crate) use ser::TypedValue;
 
 /// A Terraform value.

@@ -4,7 +4,7 @@
 use super::encode::write_payload;
 use super::{
     Inner, Refinements, Seen, KEY_LENGTH_LOWER, KEY_LENGTH_UPPER, KEY_NULLNESS, KEY_NUMBER_LOWER,
-    KEY_NUMBER_UPPER, KEY_PREFIX,
+    KEY_NUMBER_UPPER, KEY_PREFIX, NO_LENGTH_BOUND,
 };
 use crate::error::{Error, ErrorKind, Result};
 use crate::limits::MAX_REFINEMENT_PAYLOAD;
@@ -22,8 +22,14 @@ impl Refinements {
     ///   digits): [`ErrorKind::Limit`] error;
     /// - otherwise it must be a msgpack map with the integer keys 1–6, read as described on
     ///   [`Refinements`]. Another key, a non-integer key, a value of the wrong shape, a
-    ///   prefix that is not UTF-8, a negative length, a key given twice, truncated data:
-    ///   [`ErrorKind::Refinement`] error. (go-cty 1.16 does not skip the value of a key it
+    ///   prefix that is not UTF-8, a key given twice, truncated data:
+    ///   [`ErrorKind::Refinement`] error.
+    /// - length bounds are read as go-cty reads them, as 64-bit signed integers (2^63 and
+    ///   more wrap to negative numbers): a lower bound below 1 says nothing, an upper bound
+    ///   of 2^63-1 is go-cty's "no bound" and says nothing either, and a negative upper bound
+    ///   (on which go-cty panics) is an [`ErrorKind::Refinement`] error. Either key, even
+    ///   one that says nothing, is refused on a value that is no collection (see
+    ///   [`Refinements::check_type`]). (go-cty 1.16 does not skip the value of a key it
     ///   does not know but reads it as the next key, so no payload with one means the same
     ///   to Terraform and to a reader that skips it.)
     /// - refinements that describe no value (see [`Refinements::with_number_lower_bound`]
@@ -116,18 +122,22 @@ impl Refinements {
                 KEY_NUMBER_UPPER => inner.number_upper = Some(r.number_bound(key)?),
                 _ => {
                     let n = match r.head()? {
-                        Head::Int(n) => u64::try_from(n).map_err(|_| {
-                            malformed(format_args!(
-                                "the {} (key {key}) must be a non-negative integer, found {n}",
-                                key_name(key)
-                            ))
-                        })?,
-                        other => return Err(wrong_shape(key, "a non-negative integer", &other)),
+                        Head::Int(n) => n,
+                        other => return Err(wrong_shape(key, "an integer", &other)),
                     };
+                    inner.length_key = Seen(true);
+                    // go-cty reads a length bound as a 64-bit signed integer: 2^63 and more
+                    // wrap to negative numbers (msgpack integers are -2^63..2^64-1, so the
+                    // low 64 bits are the whole of it).
+                    let signed = n as u64 as i64;
                     if key == KEY_LENGTH_LOWER {
-                        inner.length_lower = (n != 0).then_some(n);
+                        // A lower bound below 1 says nothing; go-cty ignores a negative one.
+                        inner.length_lower = u64::try_from(signed).ok().filter(|&n| n != 0);
                     } else {
-                        inner.length_upper = Some(n);
+                        // go-cty takes its largest length for "no bound", and panics on a
+                        // negative one ("upper bound -1 is less than lower bound 0").
+                        let n = u64::try_from(signed).map_err(|_| negative_upper(n, signed))?;
+                        inner.length_upper = (n < NO_LENGTH_BOUND).then_some(n);
                     }
                 }
             }
@@ -170,6 +180,23 @@ fn key_name(key: i128) -> &'static str {
         KEY_LENGTH_LOWER => "length lower bound",
         _ => "length upper bound",
     }
+}
+
+/// A length upper bound go-cty reads as negative (and panics on).
+#[cold]
+fn negative_upper(given: i128, read: i64) -> Error {
+    let read_as = if given == i128::from(read) {
+        String::new()
+    } else {
+        format!(", which Terraform reads as the 64-bit signed integer {read}")
+    };
+    Error::new(
+        ErrorKind::Refinement,
+        format!(
+            "the length upper bound of an unknown value is {given}{read_as}: no collection has \
+             fewer than 0 elements"
+        ),
+    )
 }
 
 #[cold]

@@ -520,16 +520,12 @@ fn malformed_payloads() {
             "the number lower bound (key 3) is not valid UTF-8 text",
         ),
         (
-            &[0x81, 0x05, 0xff],
-            "the length lower bound (key 5) must be a non-negative integer, found -1",
-        ),
-        (
             &[0x81, 0x06, 0xa1, 0x31],
-            "the length upper bound (key 6) must be a non-negative integer, found a string",
+            "the length upper bound (key 6) must be an integer, found a string",
         ),
         (
             &[0x81, 0x06, 0xcb, 0x3f, 0xf0, 0, 0, 0, 0, 0, 0],
-            "the length upper bound (key 6) must be a non-negative integer, found a number",
+            "the length upper bound (key 6) must be an integer, found a number",
         ),
         (
             &[0x82, 0x01, 0xc2, 0x01, 0xc2],
@@ -920,9 +916,13 @@ fn round_trips() {
             .unwrap(),
         Refinements::new()
             .not_null()
-            .with_length_lower_bound(u64::MAX)
-            .unwrap()
-            .with_length_upper_bound(u64::MAX)
+            .with_length_lower_bound(i64::MAX as u64 - 1)
+            .unwrap(),
+        Refinements::new()
+            .with_length_lower_bound(i64::MAX as u64)
+            .unwrap(),
+        Refinements::new()
+            .with_length_upper_bound(i64::MAX as u64 - 1)
             .unwrap(),
     ];
     for r in cases {
@@ -942,4 +942,143 @@ fn round_trips() {
     expected.push(0xc2);
     assert_eq!(payload(&r), expected);
     assert_eq!(Refinements::decode_payload(&expected).unwrap(), r);
+}
+
+/// go-cty holds a length as a 64-bit signed integer and takes 2^63-1 for "no upper bound";
+/// a bound of 2^63 or more is a negative number to it.
+#[test]
+fn length_bounds_as_go_cty_reads_them() {
+    // An upper bound of 2^63-1 says nothing: go-cty reads it so, and writes nothing.
+    for upper in [
+        &[
+            0x81, 0x06, 0xcf, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        ][..],
+        &[
+            0x82, 0x05, 0x00, 0x06, 0xcf, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        ],
+    ] {
+        let r = Refinements::decode_payload(upper).unwrap();
+        assert!(r.is_empty(), "{r}");
+        assert_eq!(unknown_bytes(&r), [0xd4, 0x00, 0x00]);
+        // The key was there: only a collection may carry it.
+        assert!(r.check_type(&Type::String).is_err());
+        assert!(r.check_type(&Type::list(Type::String)).is_ok());
+    }
+    // An upper bound go-cty reads as negative makes it panic: refused.
+    for (upper, message) in [
+        (
+            &[
+                0x81, 0x06, 0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            ][..],
+            "the length upper bound of an unknown value is 18446744073709551615, which \
+             Terraform reads as the 64-bit signed integer -1: no collection has fewer than 0 \
+             elements",
+        ),
+        (
+            &[0x81, 0x06, 0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0],
+            "the length upper bound of an unknown value is 9223372036854775808, which \
+             Terraform reads as the 64-bit signed integer -9223372036854775808: no collection \
+             has fewer than 0 elements",
+        ),
+        (
+            &[0x81, 0x06, 0xff],
+            "the length upper bound of an unknown value is -1: no collection has fewer than 0 \
+             elements",
+        ),
+    ] {
+        assert_eq!(decode_err(upper), message);
+    }
+    // A lower bound go-cty reads as negative is no refinement to it (it keeps the larger of
+    // two lower bounds, and 0 is the first); the upper bound beside it stays.
+    for lower in [
+        &[0x81, 0x05, 0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0][..],
+        &[
+            0x81, 0x05, 0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        ],
+        &[0x81, 0x05, 0xff],
+        &[0x81, 0x05, 0xd3, 0x80, 0, 0, 0, 0, 0, 0, 0],
+    ] {
+        let r = Refinements::decode_payload(lower).unwrap();
+        assert_eq!(r.length_lower_bound(), None);
+        assert_eq!(unknown_bytes(&r), [0xd4, 0x00, 0x00]);
+    }
+    let r = Refinements::decode_payload(&[
+        0x82, 0x05, 0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x06, 0x03,
+    ])
+    .unwrap();
+    assert_eq!(unknown_bytes(&r), [0xc7, 0x03, 0x0c, 0x81, 0x06, 0x03]);
+    // A lower bound of 2^63-1 is one go-cty holds, and writes back.
+    let max = [
+        0x81, 0x05, 0xcf, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    ];
+    let r = Refinements::decode_payload(&max).unwrap();
+    assert_eq!(r.length_lower_bound(), Some(i64::MAX as u64));
+    assert_eq!(payload(&r), max);
+}
+
+#[test]
+fn the_builder_keeps_length_bounds_go_cty_can_hold() {
+    // An upper bound of 2^63-1 or more is no bound.
+    for upper in [i64::MAX as u64, i64::MAX as u64 + 1, u64::MAX] {
+        let r = Refinements::new().with_length_upper_bound(upper).unwrap();
+        assert!(r.is_empty(), "{upper}");
+        assert_eq!(unknown_bytes(&r), [0xd4, 0x00, 0x00]);
+    }
+    // A lower bound above 2^63-1 is refused: go-cty would read it as negative.
+    let e = Refinements::new()
+        .with_length_lower_bound(i64::MAX as u64 + 1)
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Refinement);
+    assert_eq!(
+        e.message(),
+        "a length lower bound of 9223372036854775808 is more than the largest length \
+         Terraform holds (9223372036854775807)"
+    );
+}
+
+/// go-cty reads a not-null collection whose length bounds are equal as a known value (a
+/// list of that many unknowns); a large one would have it allocate without end.
+#[test]
+fn lengths_that_pin_a_large_collection_are_not_written() {
+    let pinned = |n: u64| {
+        Refinements::new()
+            .not_null()
+            .with_length_lower_bound(n)
+            .and_then(|r| r.with_length_upper_bound(n))
+            .unwrap()
+    };
+    assert_eq!(pinned(3).pinned_length(), Some(3));
+    assert_eq!(
+        unknown_bytes(&pinned(3)),
+        [0xc7, 0x07, 0x0c, 0x83, 0x01, 0xc2, 0x05, 0x03, 0x06, 0x03]
+    );
+    assert_eq!(
+        unknown_bytes(&pinned(64)),
+        [0xc7, 0x07, 0x0c, 0x83, 0x01, 0xc2, 0x05, 0x40, 0x06, 0x40]
+    );
+    // 65 elements and more: the length bounds are left out, "not null" stays.
+    for n in [65, 1 << 31, i64::MAX as u64 - 1] {
+        assert_eq!(
+            unknown_bytes(&pinned(n)),
+            [0xc7, 0x03, 0x0c, 0x81, 0x01, 0xc2],
+            "{n}"
+        );
+    }
+    // A lower bound of 2^63-1 alone pins it too (go-cty's upper bound is then 2^63-1).
+    let r = Refinements::new()
+        .not_null()
+        .with_length_lower_bound(i64::MAX as u64)
+        .unwrap();
+    assert_eq!(r.pinned_length(), Some(i64::MAX as u64));
+    assert_eq!(unknown_bytes(&r), [0xc7, 0x03, 0x0c, 0x81, 0x01, 0xc2]);
+    // Without "not null" nothing is pinned, and every bound is written.
+    let r = Refinements::new()
+        .with_length_lower_bound(1 << 31)
+        .and_then(|r| r.with_length_upper_bound(1 << 31))
+        .unwrap();
+    assert_eq!(r.pinned_length(), None);
+    assert_eq!(
+        payload(&r),
+        [0x82, 0x05, 0xce, 0x80, 0, 0, 0, 0x06, 0xce, 0x80, 0, 0, 0]
+    );
 }

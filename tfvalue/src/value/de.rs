@@ -80,6 +80,10 @@ impl<'de> Visitor<'de> for MaybeUnknown<'_> {
             // "Definitely null" is a known null, as go-cty decodes it.
             return Ok(Value::Null(self.0.ty.clone()));
         }
+        // Refinements that leave one value are that value, as go-cty decodes them.
+        if let Some(v) = super::pinned::pinned_value(self.0.ty, &r).map_err(Error::into_de)? {
+            return Ok(v);
+        }
         Ok(Value::Unknown(self.0.ty.clone(), r))
     }
 
