@@ -27,7 +27,9 @@ use std::str::FromStr;
 
 use crate::error::{Error, ErrorKind, Result};
 
-use self::parse::{exact_float_repr, from_magnitude, internal_error, nan_error, parse_bytes};
+use self::parse::{
+    exact_float_repr, from_magnitude, internal_error, large_whole_float, nan_error, parse_bytes,
+};
 
 // What the rest of the crate reads of a number's insides: the MessagePack writer
 // (`crate::msgpack`) matches on `Repr` and writes digits and floats with these; the JSON
@@ -70,6 +72,14 @@ pub(crate) enum Repr {
     Big(Box<Decimal>),
 }
 
+/// The most significant digits a decimal may have and still come back unchanged from an
+/// `f64` (C's `DBL_DIG`): a whole float of 2^53 or more whose shortest decimal has at most
+/// this many digits is written as that decimal, another as its exact value (`from_f64`).
+pub(crate) const FLOAT_DIGITS: usize = 15;
+
+/// The same for an `f32` (C's `FLT_DIG`), for whole floats of 2^24 or more (`from_f32`).
+pub(crate) const FLOAT32_DIGITS: usize = 6;
+
 /// 2^53: integers below it in magnitude are exact in an `f64`.
 const TWO_POW_53: u64 = 1 << 53;
 /// 2^64, as an `f64`.
@@ -85,12 +95,16 @@ impl Number {
     /// exponent `e`/`E` with an optional sign.
     ///
     /// Hexadecimal, underscores, `inf`, `NaN`, spaces and empty text are rejected
-    /// ([`ErrorKind::Number`]). Text longer than [`MAX_NUMBER_TEXT`] bytes, and values whose
+    /// ([`ErrorKind::Number`]). Text longer than [`MAX_NUMBER_TEXT`] bytes (1 MiB: the
+    /// 5,001 digits Terraform sends for a configuration's `1e5000` are fine), values whose
     /// plain text (written out without an exponent, as `Display` and Terraform write
-    /// numbers) would be longer, such as `1e4096`, are rejected with [`ErrorKind::Limit`]:
-    /// every number accepted can be written and read back.
+    /// numbers) would be longer, and values given with an exponent whose plain text would
+    /// take more than [`MAX_NUMBER_EXPANSION`] bytes, such as `1e4096`, are rejected with
+    /// [`ErrorKind::Limit`]: every number accepted can be written and read back, at no more
+    /// than a few kilobytes more than it was read.
     ///
     /// [`MAX_NUMBER_TEXT`]: crate::limits::MAX_NUMBER_TEXT
+    /// [`MAX_NUMBER_EXPANSION`]: crate::limits::MAX_NUMBER_EXPANSION
     pub fn parse(text: &str) -> Result<Number> {
         parse_bytes(text.as_bytes(), text)
     }
@@ -116,6 +130,16 @@ impl Number {
     /// A provider's float, as Terraform's plugin SDKs see it: the shortest decimal that
     /// rounds back to `f` (so `from_f64(0.1)` is the decimal 0.1, equal to
     /// `Number::parse("0.1")`). ±infinity are kept; NaN is an error.
+    ///
+    /// A whole `f` of 2^53 or more in magnitude must come back as the very integer
+    /// Terraform sent for it (go-cty compares whole numbers by exact value, and a planned
+    /// value must equal the configuration's). When its shortest decimal has at most 15
+    /// significant digits (C's `DBL_DIG`: every such decimal survives a trip through an
+    /// `f64`), that decimal is the number (`1e300`, which the float holds as
+    /// 1.0000000000000000525…e300); otherwise the float's exact value is (2^63 is
+    /// `9223372036854775808`, not its shortest text `9223372036854776000`): a configuration
+    /// spells out such an integer. [`Number::to_f64`] accepts exactly the numbers this
+    /// gives, so what a float field reads, it writes back unchanged.
     pub fn from_f64(f: f64) -> Result<Number> {
         if f.is_nan() {
             return Err(nan_error());
@@ -131,11 +155,17 @@ impl Number {
         }
         let mut buf = StackText::default();
         write!(buf, "{f:e}").map_err(|_| internal_error())?;
+        if f.abs() >= TWO_POW_53 as f64 {
+            return large_whole_float(f, buf.as_bytes(), FLOAT_DIGITS);
+        }
         parse_bytes(buf.as_bytes(), "")
     }
 
     /// Like [`Number::from_f64`], with the shortest decimal that rounds back to the `f32`
-    /// (so `from_f32(0.1)` is the decimal 0.1).
+    /// (so `from_f32(0.1)` is the decimal 0.1). A whole `f` of 2^24 or more in magnitude is,
+    /// by the rule of [`Number::from_f64`], its shortest decimal up to 6 significant
+    /// digits (C's `FLT_DIG`: `3e10`), else its exact value (2^40 is
+    /// `1099511627776`, not `1099511600000`).
     pub fn from_f32(f: f32) -> Result<Number> {
         if f.is_nan() {
             return Err(nan_error());
@@ -151,6 +181,9 @@ impl Number {
         }
         let mut buf = StackText::default();
         write!(buf, "{f:e}").map_err(|_| internal_error())?;
+        if f.abs() >= (1u32 << 24) as f32 {
+            return large_whole_float(f64::from(f), buf.as_bytes(), FLOAT32_DIGITS);
+        }
         parse_bytes(buf.as_bytes(), "")
     }
 
@@ -304,6 +337,20 @@ impl Number {
         Error::new(ErrorKind::Number, message)
     }
 
+    /// A whole number a float holds exactly that the float writes back as another decimal.
+    #[cold]
+    fn rewritten_error(&self, bits: u32, written: &Number) -> Error {
+        Error::new(
+            ErrorKind::Number,
+            format!(
+                "the number {} is exactly a {bits}-bit float, but a {bits}-bit float is \
+                 written back as {} (its shortest decimal); use a Number to keep every digit",
+                self.short_text(),
+                written.short_text()
+            ),
+        )
+    }
+
     /// The display text, cut for error messages.
     fn short_text(&self) -> String {
         let mut s = self.to_string();
@@ -314,9 +361,13 @@ impl Number {
         s
     }
 
-    /// The value as an `f64`, if that is exact (or is how a provider's `f64` of the same
-    /// value would read back: `Number::parse("0.1")` gives `0.1`). ±infinity convert;
-    /// overflow and lost precision are errors.
+    /// The value as an `f64`, if the float gives the same number back through
+    /// [`Number::from_f64`] (so a float field writes back what it read): the exact value of
+    /// a float, or the shortest decimal of one (`Number::parse("0.1")` gives `0.1`). A
+    /// whole number of 2^53 or more must be the one `from_f64` gives: `9223372036854775808`
+    /// and `1e300` convert, `9223372036854776000` (2^63's shortest text) does not. A float64
+    /// from the wire, and a fraction that is exactly a float, convert as they are. ±infinity
+    /// convert; overflow and lost precision are errors.
     pub fn to_f64(&self) -> Result<f64> {
         let f = match &self.0 {
             Repr::Int(i) => {
@@ -326,15 +377,12 @@ impl Number {
                 }
                 f
             }
-            Repr::UInt(u) => {
-                let f = *u as f64;
-                if f as u128 == u128::from(*u) {
-                    return Ok(f);
-                }
-                f
-            }
+            Repr::UInt(u) => *u as f64,
             Repr::NegZero => return Ok(-0.0),
-            Repr::Float(f) | Repr::FloatDigits(f) => return Ok(*f),
+            // A float64 from the wire, and a fraction that is exactly a float: as they are.
+            Repr::Float(f) => return Ok(*f),
+            Repr::FloatDigits(f) if f.fract() != 0.0 => return Ok(*f),
+            Repr::FloatDigits(f) => *f,
             Repr::Big(d) => d.to_f64_rounded(),
         };
         if f.is_infinite() {
@@ -342,11 +390,15 @@ impl Number {
         }
         match Number::from_f64(f) {
             Ok(n) if n == *self => Ok(f),
+            Ok(n) if Number::from_f64_exact(f).is_ok_and(|x| x == *self) => {
+                Err(self.rewritten_error(64, &n))
+            }
             _ => Err(self.float_error(64, false)),
         }
     }
 
-    /// The value as an `f32`, under the same rule as [`Number::to_f64`] with `f32`.
+    /// The value as an `f32`, under the same rule as [`Number::to_f64`] with `f32`
+    /// ([`Number::from_f32`]); a non-integer that is exactly the float also converts.
     pub fn to_f32(&self) -> Result<f32> {
         let g = match &self.0 {
             Repr::Int(i) => *i as f32,
@@ -359,12 +411,16 @@ impl Number {
         if g.is_infinite() {
             return Err(self.float_error(32, true));
         }
-        if Number::from_f64_exact(f64::from(g)).is_ok_and(|n| n == *self)
-            || Number::from_f32(g).is_ok_and(|n| n == *self)
-        {
-            Ok(g)
-        } else {
-            Err(self.float_error(32, false))
+        let written = Number::from_f32(g);
+        let exact = Number::from_f64_exact(f64::from(g)).is_ok_and(|n| n == *self);
+        match written {
+            Ok(n) if n == *self => Ok(g),
+            // A whole float of 2^24 or more is written as `from_f32` says, nothing else.
+            Ok(n) if exact && g.fract() == 0.0 && g.abs() >= (1u32 << 24) as f32 => {
+                Err(self.rewritten_error(32, &n))
+            }
+            _ if exact => Ok(g),
+            _ => Err(self.float_error(32, false)),
         }
     }
 

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::decimal::Decimal;
 use super::{Number, Repr, StackText, EXPONENT_CAP, QUOTE_LIMIT, TWO_POW_53};
 use crate::error::{Error, ErrorKind, Result};
-use crate::limits::MAX_NUMBER_TEXT;
+use crate::limits::{MAX_NUMBER_EXPANSION, MAX_NUMBER_TEXT};
 
 /// The form of a finite or infinite, non-NaN `f64` from the wire: whole values below 2^53 in
 /// magnitude as integers (their shortest digits are all their digits), -0.0 as
@@ -24,6 +24,28 @@ pub(super) fn exact_float_repr(f: f64) -> Repr {
         return Repr::Int(f as i64);
     }
     Repr::Float(f)
+}
+
+/// A provider's whole float `f` (2^24 or more in magnitude for an `f32`, 2^53 for an
+/// `f64`; never NaN or infinite), whose shortest text is `shortest` (Rust's `{:e}`), as
+/// [`Number::from_f64`] and [`Number::from_f32`] give it: the shortest decimal when it has
+/// at most `max_digits` significant digits, else the exact value.
+pub(super) fn large_whole_float(f: f64, shortest: &[u8], max_digits: usize) -> Result<Number> {
+    let digits = shortest
+        .iter()
+        .take_while(|&&b| b != b'e')
+        .filter(|b| b.is_ascii_digit())
+        .count();
+    if digits <= max_digits {
+        return parse_bytes(shortest, "");
+    }
+    if let Some(i) = whole_f64_in_i64(f) {
+        return Ok(Number(Repr::Int(i)));
+    }
+    match Decimal::from_f64(f) {
+        Some(d) => Ok(from_decimal(d)),
+        None => Err(internal_error()),
+    }
 }
 
 /// `f` as an `i64`, if it is whole and in range.
@@ -110,8 +132,12 @@ fn trailing_decimal_zeros(mut m: u128) -> usize {
     n
 }
 
-/// The number of significant digits in the shortest text of a finite `f64`.
+/// The number of significant digits in the shortest text of a finite `f64`, as
+/// [`Repr::Float`] writes it (go-cty's 53-bit text for powers of two and subnormals).
 fn shortest_digits(f: f64) -> usize {
+    if super::go_shortest::differs_from_rust(f) {
+        return super::go_shortest::go_shortest_digits(f).0.len();
+    }
     let mut buf = StackText::default();
     if write!(buf, "{f:e}").is_err() {
         return 0;
@@ -195,9 +221,18 @@ pub(super) fn parse_bytes(text: &[u8], original: &str) -> Result<Number> {
     // n ≤ MAX_NUMBER_TEXT and |s.exp| ≤ EXPONENT_CAP, so none of this overflows.
     let exp = s.exp - frac.len() as i64 + trail as i64;
     let written = plain_len(s.neg, sig, exp);
-    if written > MAX_NUMBER_TEXT as i64 {
+    // Read in full, a number is bounded by MAX_NUMBER_TEXT; in a shorter form (with an
+    // exponent) its plain text is also bounded by MAX_NUMBER_EXPANSION. (One byte of slack:
+    // `.5` is written `0.5`.)
+    let expanded = written > text.len() as i64 + 1;
+    let limit = if expanded {
+        MAX_NUMBER_EXPANSION
+    } else {
+        MAX_NUMBER_TEXT
+    };
+    if written > limit as i64 {
         let exact = s.exp.abs() < EXPONENT_CAP;
-        return Err(limit_error(text, original, exact.then_some(written)));
+        return Err(limit_error(text, original, exact.then_some(written), limit));
     }
     if sig <= 38 {
         // Below 10^38 < 2^128: no heap needed.
@@ -269,7 +304,10 @@ pub(crate) fn shortest_f64(text: &str) -> Option<f64> {
     let mut buf = StackText::default();
     write!(buf, "{:e}", f.abs()).ok()?;
     let shortest = significant(&scan(buf.as_bytes())?)?;
-    (given == shortest).then_some(f)
+    // A whole float of 2^53 or more whose shortest text has more than 15 digits is held as
+    // its exact value (Number::from_f64), which the exact path decides.
+    let large = f.abs() >= TWO_POW_53 as f64 && shortest.0 >= 1_000_000_000_000_000;
+    (given == shortest && !large).then_some(f)
 }
 
 /// An optionally signed run of 1 to 18 digits, which always fits an `i64`.
@@ -393,7 +431,7 @@ fn syntax_error(text: &[u8], original: &str) -> Error {
 }
 
 #[cold]
-fn limit_error(text: &[u8], original: &str, written: Option<i64>) -> Error {
+fn limit_error(text: &[u8], original: &str, written: Option<i64>, limit: usize) -> Error {
     let (shown, cut) = shown_text(text, original);
     let ellipsis = if cut { "..." } else { "" };
     let size = match written {
@@ -404,7 +442,7 @@ fn limit_error(text: &[u8], original: &str, written: Option<i64>) -> Error {
         ErrorKind::Limit,
         format!(
             "number {shown}{ellipsis} has too many digits: written out without an exponent, as \
-             Terraform writes numbers, it takes {size}, more than the limit of {MAX_NUMBER_TEXT}"
+             Terraform writes numbers, it takes {size}, more than the limit of {limit}"
         ),
     )
 }

@@ -3,7 +3,7 @@ use std::cmp::Ordering;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
-use crate::limits::MAX_NUMBER_TEXT;
+use crate::limits::{MAX_NUMBER_EXPANSION, MAX_NUMBER_TEXT};
 
 fn n(text: &str) -> Number {
     Number::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -161,7 +161,14 @@ fn text_equal_to_a_float_keeps_its_digits() {
         assert_eq!(hash(&x), hash(&exact(f)));
         assert_eq!(x.cmp(&exact(f)), Ordering::Equal);
         assert_ne!(exact(f).to_string(), text);
-        assert_eq!(x.to_f64().unwrap(), f);
+        if f.fract() == 0.0 {
+            // A float field writes a whole float of 2^53 or more with a shortest text of
+            // at most 15 digits as that text (7.7777003479497e50): it cannot read this one.
+            let e = x.to_f64().unwrap_err();
+            assert!(e.message().contains("is exactly a 64-bit float"), "{e}");
+        } else {
+            assert_eq!(x.to_f64().unwrap(), f);
+        }
         // Written and read back, as text or through serde, it keeps its digits.
         assert_eq!(kind(&n(&x.to_string())), "float digits");
         let via_json: Number = crate::json::from_slice(json(&x).as_bytes()).unwrap();
@@ -309,18 +316,29 @@ fn parse_limits() {
     assert_eq!(x.to_string(), at);
     let past = "1".repeat(MAX_NUMBER_TEXT + 1);
     assert_eq!(Number::parse(&past).unwrap_err().kind(), ErrorKind::Limit);
+    assert_eq!(
+        Number::parse(&past).unwrap_err().message(),
+        "number text is too long: 1048577 bytes, the limit is 1048576"
+    );
     let zeros = format!("0.{}1", "0".repeat(MAX_NUMBER_TEXT - 3));
     assert_eq!(n(&zeros).to_string(), zeros);
+    // Terraform writes a configuration's 1e5000 out in full: 5,001 digits, read and
+    // written back unchanged. `-.5…` is written with one more byte (`-0.5…`).
+    let e5000 = format!("1{}", "0".repeat(5000));
+    assert_eq!(n(&e5000).to_string(), e5000);
+    assert_eq!(mp(&n(&e5000)).len(), 3 + 5001);
+    let bare = format!("-.{}", "5".repeat(5000));
+    assert_eq!(n(&bare).to_string().len(), 5003);
 
-    // Written out: the plain text of the value must fit too, whatever the exponent.
+    // Written with an exponent: the plain text must fit MAX_NUMBER_EXPANSION.
     let limit = |text: &str| {
         let e = Number::parse(text).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Limit, "{text}");
         e.message().to_owned()
     };
     let big = n("1e4095");
-    assert_eq!(big.to_string().len(), MAX_NUMBER_TEXT);
-    assert_eq!(mp(&big).len(), 3 + MAX_NUMBER_TEXT);
+    assert_eq!(big.to_string().len(), MAX_NUMBER_EXPANSION);
+    assert_eq!(mp(&big).len(), 3 + MAX_NUMBER_EXPANSION);
     assert_eq!(n(&big.to_string()), big);
     assert_eq!(
         limit("1e4096"),
@@ -328,10 +346,11 @@ fn parse_limits() {
          writes numbers, it takes 4097 bytes, more than the limit of 4096"
     );
     assert_eq!(n("0.1e4096"), big);
-    assert_eq!(n("-9e4094").to_string().len(), MAX_NUMBER_TEXT);
+    assert!(limit("1e5000").contains("it takes 5001 bytes, more than the limit of 4096"));
+    assert_eq!(n("-9e4094").to_string().len(), MAX_NUMBER_EXPANSION);
     assert!(limit("-1e4095").contains("it takes 4097 bytes"));
     let small = n("1e-4094");
-    assert_eq!(small.to_string().len(), MAX_NUMBER_TEXT);
+    assert_eq!(small.to_string().len(), MAX_NUMBER_EXPANSION);
     assert_eq!(n(&small.to_string()), small);
     assert!(limit("1e-4095").contains("it takes 4097 bytes"));
     assert!(limit("-1e-4094").contains("it takes 4097 bytes"));
@@ -380,9 +399,46 @@ fn from_f64_rules() {
     assert_eq!(Number::from_f64(1e300).unwrap(), n("1e300"));
     assert_eq!(Number::from_f64(1e22).unwrap(), exact(1e22));
     assert_eq!(Number::from_f64(5e-324).unwrap(), n("5e-324"));
+    // A whole float of 2^53 or more is the integer Terraform compares it with: its exact
+    // value when its shortest text has more than 15 digits, else that text.
     assert_eq!(
         Number::from_f64(2f64.powi(63)).unwrap(),
-        n("9223372036854776000")
+        n("9223372036854775808")
+    );
+    let mut two_63 = vec![0xb3];
+    two_63.extend_from_slice(b"9223372036854775808");
+    assert_eq!(mp(&Number::from_f64(2f64.powi(63)).unwrap()), two_63);
+    assert_eq!(
+        json(&Number::from_f64(2f64.powi(64)).unwrap()),
+        "18446744073709551616"
+    );
+    let mut minus_two_64 = vec![0xb5];
+    minus_two_64.extend_from_slice(b"-18446744073709551616");
+    assert_eq!(
+        mp(&Number::from_f64(-(2f64.powi(64))).unwrap()),
+        minus_two_64
+    );
+    // In the i64 range it is an integer, exact (not 1152921504606847000).
+    assert_eq!(
+        mp(&Number::from_f64(2f64.powi(60)).unwrap()),
+        [0xcf, 0x10, 0, 0, 0, 0, 0, 0, 0]
+    );
+    assert_eq!(
+        mp(&Number::from_f64(-(2f64.powi(63))).unwrap()),
+        [0xd3, 0x80, 0, 0, 0, 0, 0, 0, 0]
+    );
+    // 1e20 is exactly a float; 1e30 is not (1000000000000000019884624838656), yet its
+    // shortest text is what a configuration says.
+    let mut e20 = vec![0xb5];
+    e20.extend_from_slice(b"100000000000000000000");
+    assert_eq!(mp(&Number::from_f64(1e20).unwrap()), e20);
+    assert_eq!(
+        json(&Number::from_f64(1e30).unwrap()),
+        format!("1{}", "0".repeat(30))
+    );
+    assert_eq!(
+        json(&Number::from_f64(1e300).unwrap()),
+        format!("1{}", "0".repeat(300))
     );
     assert_eq!(
         Number::from_f64(0.1 + 0.2).unwrap(),
@@ -406,6 +462,20 @@ fn from_f64_rules() {
     assert_eq!(
         Number::from_f32(1e10).unwrap(),
         Number::from(10_000_000_000i64)
+    );
+    // A whole f32 of 2^24 or more: its shortest text up to 6 digits, else its exact value.
+    assert_eq!(
+        mp(&Number::from_f32(2f32.powi(40)).unwrap()),
+        [0xcf, 0, 0, 0x01, 0, 0, 0, 0, 0]
+    );
+    assert_eq!(
+        mp(&Number::from_f32(3e10).unwrap()),
+        [0xcf, 0, 0, 0, 0x06, 0xfc, 0x23, 0xac, 0]
+    );
+    assert_eq!(f64::from(3e10f32), 30_000_001_024.0);
+    assert_eq!(
+        json(&Number::from_f32(2f32.powi(100)).unwrap()),
+        "1267650600228229401496703205376"
     );
     assert_eq!(
         Number::from_f32(f32::NEG_INFINITY).unwrap(),
@@ -522,8 +592,38 @@ fn float_conversions() {
     assert_eq!(n("9007199254740992").to_f64().unwrap(), 9007199254740992.0);
     assert!(n("9007199254740993").to_f64().is_err());
     assert_eq!(n("9223372036854775808").to_f64().unwrap(), 2f64.powi(63));
-    // The shortest text of 2^63 reads back as this integer.
-    assert_eq!(n("9223372036854776000").to_f64().unwrap(), 2f64.powi(63));
+    assert_eq!(exact(2f64.powi(63)).to_f64().unwrap(), 2f64.powi(63));
+    // The shortest text of 2^63 is not the float, and a float field would write 2^63
+    // back exactly: refused, as Terraform would refuse the changed plan.
+    assert_eq!(
+        n("9223372036854776000").to_f64().unwrap_err().message(),
+        "the number 9223372036854776000 cannot be represented by a 64-bit float without losing precision"
+    );
+    assert_eq!(n("18446744073709551616").to_f64().unwrap(), 2f64.powi(64));
+    assert!(n("18446744073709552000").to_f64().is_err());
+    assert!(n("-9223372036854775809").to_f64().is_err());
+    assert_eq!(n("1e20").to_f64().unwrap(), 1e20);
+    assert_eq!(n("1e30").to_f64().unwrap(), 1e30);
+    // The exact value of the float 1e30 is written back as 1e30 by a float field.
+    assert_eq!(
+        n("1000000000000000019884624838656")
+            .to_f64()
+            .unwrap_err()
+            .message(),
+        "the number 1000000000000000019884624838656 is exactly a 64-bit float, but a 64-bit \
+         float is written back as 1000000000000000000000000000000 (its shortest decimal); \
+         use a Number to keep every digit"
+    );
+    assert_eq!(n("1152921504606846976").to_f64().unwrap(), 2f64.powi(60));
+    assert!(n("1152921504606847000").to_f64().is_err());
+    assert_eq!(n("1099511627776").to_f32().unwrap(), 2f32.powi(40));
+    assert!(n("1099511600000").to_f32().is_err());
+    assert_eq!(n("3e10").to_f32().unwrap(), 3e10f32);
+    assert!(n("30000001024")
+        .to_f32()
+        .unwrap_err()
+        .message()
+        .contains("is exactly a 32-bit float"));
     assert!(n("9223372036854775807").to_f64().is_err());
     assert!(n("18446744073709551615").to_f64().is_err());
     assert_eq!(n("1e300").to_f64().unwrap(), 1e300);
@@ -793,10 +893,24 @@ fn randomized_consistency() {
                 assert_eq!(n(std::str::from_utf8(&text).unwrap()), x, "{f:e}");
             }
         }
-        // The shortest decimal reads back as the same float.
-        let shortest = Number::from_f64(f).unwrap();
-        assert_eq!(shortest.to_f64().unwrap(), f, "{f:e}");
-        assert_eq!(shortest, n(&format!("{f:e}")));
+        // A provider's float reads back as the same float: its shortest decimal, or for a
+        // whole float of 2^53 or more whose shortest text is longer than 15 digits, its
+        // exact value.
+        let written = Number::from_f64(f).unwrap();
+        assert_eq!(written.to_f64().unwrap(), f, "{f:e}");
+        let shortest_text = format!("{f:e}");
+        let digits = shortest_text
+            .split('e')
+            .next()
+            .unwrap()
+            .bytes()
+            .filter(u8::is_ascii_digit)
+            .count();
+        if f.abs() >= 2f64.powi(53) && digits > 15 {
+            assert_eq!(written, x, "{f:e}");
+        } else {
+            assert_eq!(written, n(&shortest_text));
+        }
         // Ordering agrees with f64's for floats.
         if let Some((g, y)) = &prev {
             assert_eq!(x.cmp(y), f.partial_cmp(g).unwrap(), "{f:e} vs {g:e}");
