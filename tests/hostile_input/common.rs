@@ -204,7 +204,7 @@ pub(crate) fn too_many_digits(text: &str, bytes: usize) -> String {
 }
 
 pub(crate) fn bad_number_texts() -> Vec<(String, ErrorKind, String)> {
-    let digits = "7".repeat(5000);
+    let digits = "7".repeat(tfvalue::limits::MAX_NUMBER_TEXT + 1);
     vec![
         (
             "1e999999999".to_owned(),
@@ -219,7 +219,7 @@ pub(crate) fn bad_number_texts() -> Vec<(String, ErrorKind, String)> {
         (
             digits,
             ErrorKind::Limit,
-            "number text is too long: 5000 bytes, the limit is 4096".to_owned(),
+            "number text is too long: 1048577 bytes, the limit is 1048576".to_owned(),
         ),
         (
             "0x10".to_owned(),
@@ -249,9 +249,14 @@ pub(crate) fn mp_str(s: &str) -> Vec<u8> {
     let mut out = match s.len() {
         n if n < 32 => vec![0xa0 | n as u8],
         n if n < 256 => vec![0xd9, n as u8],
-        n => {
+        n if n < 65536 => {
             let mut h = vec![0xda];
-            h.extend_from_slice(&u16::try_from(n).expect("short").to_be_bytes());
+            h.extend_from_slice(&(n as u16).to_be_bytes());
+            h
+        }
+        n => {
+            let mut h = vec![0xdb];
+            h.extend_from_slice(&u32::try_from(n).expect("under 4 GiB").to_be_bytes());
             h
         }
     };

@@ -5,7 +5,7 @@
 
 use super::common::{check, mp_str, quick, too_many_digits, ty, LIVE, PEAK};
 use std::cell::Cell;
-use tfvalue::limits::{MAX_NUMBER_TEXT, MAX_REFINEMENT_PAYLOAD};
+use tfvalue::limits::{MAX_NUMBER_EXPANSION, MAX_NUMBER_TEXT, MAX_REFINEMENT_PAYLOAD};
 use tfvalue::{ErrorKind, Number, Type, Value};
 use tfvalue_suite::hex;
 
@@ -24,7 +24,7 @@ fn object_a(ty_json: &str) -> Type {
 fn number_text_length_at_and_past_the_limit() {
     let t = object_a(r#""number""#);
     let at = "7".repeat(MAX_NUMBER_TEXT);
-    let v = Value::from_msgpack(&in_attribute_a(&mp_str(&at)), &t).expect("4096 digits");
+    let v = Value::from_msgpack(&in_attribute_a(&mp_str(&at)), &t).expect("1 MiB of digits");
     assert_eq!(
         v.attr("a")
             .and_then(Value::as_number)
@@ -32,7 +32,7 @@ fn number_text_length_at_and_past_the_limit() {
         Some(at)
     );
     let past = "7".repeat(MAX_NUMBER_TEXT + 1);
-    let message = "number text is too long: 4097 bytes, the limit is 4096";
+    let message = "number text is too long: 1048577 bytes, the limit is 1048576";
     check(
         Value::from_msgpack(&in_attribute_a(&mp_str(&past)), &t),
         ErrorKind::Limit,
@@ -45,6 +45,22 @@ fn number_text_length_at_and_past_the_limit() {
         ".a",
         message,
     );
+}
+
+/// Terraform writes a configuration's `1e5000` out in full (5,001 digits): read, written
+/// and read back unchanged, in MessagePack and JSON.
+#[test]
+fn numbers_terraform_writes_in_full_are_accepted() {
+    let t = object_a(r#""number""#);
+    let text = format!("1{}", "0".repeat(5000));
+    let v = Value::from_msgpack(&in_attribute_a(&mp_str(&text)), &t).expect("1e5000");
+    assert_eq!(
+        v.to_msgpack(&t).expect("encodes"),
+        in_attribute_a(&mp_str(&text))
+    );
+    let json = format!(r#"{{"a":{text}}}"#);
+    assert_eq!(Value::from_json(json.as_bytes(), &t).expect("1e5000"), v);
+    assert_eq!(v.to_json(&t).expect("encodes"), json.into_bytes());
 }
 
 #[test]
@@ -64,14 +80,14 @@ fn written_number_length_at_and_past_the_limit() {
         let n = v.attr("a").and_then(Value::as_number).cloned();
         assert_eq!(
             n.as_ref().map(|n| n.to_string().len()),
-            Some(MAX_NUMBER_TEXT)
+            Some(MAX_NUMBER_EXPANSION)
         );
         assert_eq!(n, Some(Number::parse(at).expect(at)));
         let json = v.to_json(&t).expect("encodes to JSON");
         assert_eq!(Value::from_json(&json, &t).expect("reads back"), v);
         let msgpack = v.to_msgpack(&t).expect("encodes to MessagePack");
         assert_eq!(Value::from_msgpack(&msgpack, &t).expect("reads back"), v);
-        let message = too_many_digits(past, MAX_NUMBER_TEXT + 1);
+        let message = too_many_digits(past, MAX_NUMBER_EXPANSION + 1);
         check(
             Value::from_msgpack(&in_attribute_a(&mp_str(past)), &t),
             ErrorKind::Limit,

@@ -39,14 +39,25 @@ pub const MAX_REFINEMENT_PREFIX: usize = 256;
 pub const MAX_PINNED_LENGTH: u64 = 64;
 
 /// Maximum length in bytes of a number as text, read or written: number text longer than
-/// this (a MessagePack string or a JSON number) is refused, and so is a number whose plain
-/// text (written out without an exponent, as Terraform and tfvalue write numbers) would be
-/// longer, so that every number accepted can be written and read back.
+/// this (a MessagePack string, a JSON number, [`Number::parse`](crate::Number::parse)'s
+/// text) is refused, and so is a number whose plain text (written out without an exponent,
+/// as Terraform and tfvalue write numbers) would be longer, so that every number accepted
+/// can be written and read back.
 ///
-/// This also bounds the exponent: `1e4095` (4,096 digits) is the largest power of ten,
-/// `1e4096` is refused; `1e-4094` (`0.`, 4,093 zeros and `1`) the smallest, `1e-4095` is
-/// refused; a minus sign counts too.
-pub const MAX_NUMBER_TEXT: usize = 4096;
+/// Terraform writes every number out in full: a configuration's `1e5000` (HCL reads it
+/// into a 512-bit `big.Float`) reaches a provider as a string of 5,001 digits. 1 MiB takes
+/// every number up to `1e1048575` that way; a longer one costs Terraform itself a
+/// megabyte of text per copy, and is refused here as hostile.
+pub const MAX_NUMBER_TEXT: usize = 1 << 20;
+
+/// Maximum length in bytes of the plain text of a number read in a shorter form (with an
+/// exponent, as JSON and [`Number::parse`](crate::Number::parse) allow, and Terraform never
+/// writes): `1e4095` (4,096 digits) is the largest power of ten so written, `1e4096` is
+/// refused; `1e-4094` (`0.`, 4,093 zeros and `1`) the smallest, `1e-4095` is refused; a
+/// minus sign counts too. A number whose text is as long as its plain text (give or take the
+/// `0` before a bare `.5`) is bounded by [`MAX_NUMBER_TEXT`] alone; this bound keeps a few
+/// bytes of input from making megabytes of output.
+pub const MAX_NUMBER_EXPANSION: usize = 4096;
 
 /// The most memory a decoder reserves up front from a length the input claims, before the
 /// elements are read; a larger collection grows as it is read. Not a limit on the input:
