@@ -19,6 +19,7 @@ mod decimal;
 mod display;
 mod go_shortest;
 mod order;
+mod outward;
 mod parse;
 mod serde_impls;
 

@@ -184,20 +184,12 @@ impl Inner {
     }
 
     /// Why these refinements describe no value at all, if they do: a number range that is
-    /// empty (lower above upper, or equal with one end exclusive), an infinite bound, or a
-    /// length range upside down. go-cty 1.16 panics on each of these when it decodes them,
-    /// so a provider that sent one would crash Terraform.
+    /// empty (lower above upper, or equal with one end exclusive), or a length range upside
+    /// down. go-cty 1.16 panics on each of these when it decodes them (an exclusive range
+    /// `6 < x < 6` it accepts, yet no value can ever meet it), so a provider that sent one
+    /// would crash Terraform. Infinite bounds are ordered like any other: go-cty writes and
+    /// reads an upper bound of `+Inf` (`x < +Inf`), and it is kept.
     fn contradiction(&self) -> Option<Error> {
-        for (bound, name) in [(&self.number_lower, "lower"), (&self.number_upper, "upper")] {
-            if let Some((n, _)) = bound {
-                if n.is_infinite() {
-                    return Some(Error::new(
-                        ErrorKind::Refinement,
-                        format!("the number {name} bound of an unknown value cannot be {n}"),
-                    ));
-                }
-            }
-        }
         if let (Some((lo, lo_inc)), Some((hi, hi_inc))) = (&self.number_lower, &self.number_upper) {
             let empty = match lo.cmp(hi) {
                 std::cmp::Ordering::Greater => true,
@@ -278,7 +270,9 @@ impl Refinements {
     ///
     /// An [`ErrorKind::Refinement`] error when the bound contradicts the upper bound (no
     /// number would be in the range; go-cty panics on such refinements, so they are never
-    /// built) or is infinite.
+    /// built). An infinite bound is kept, as go-cty keeps it. A bound of more significant
+    /// digits than go-cty's 512 bits hold is kept whole, and rounded outward when written
+    /// (see [`Refinements::encode_payload`]).
     pub fn with_number_lower_bound(self, bound: Number, inclusive: bool) -> Result<Self> {
         self.checked(|i| i.number_lower = Some((bound, inclusive)))
     }
@@ -503,5 +497,7 @@ fn with_article(ty: &Type) -> String {
     format!("{article} {name}")
 }
 
+#[cfg(test)]
+mod number_bound_tests;
 #[cfg(test)]
 mod tests;

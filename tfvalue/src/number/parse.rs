@@ -77,6 +77,11 @@ pub(super) fn from_magnitude(neg: bool, m: u128) -> Number {
     }
 }
 
+/// The canonical form of an exact decimal, for the other number modules.
+pub(super) fn canonical(d: Decimal) -> Number {
+    from_decimal(d)
+}
+
 /// The canonical form of an exact decimal.
 fn from_decimal(d: Decimal) -> Number {
     let digits = d.digits().as_bytes();

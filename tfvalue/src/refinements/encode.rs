@@ -35,7 +35,11 @@ impl Refinements {
     /// cluster, which the cut may have split (a shorter prefix is still a true refinement).
     ///
     /// Numbers are written as go-cty writes number values (an integer, a float64, or else
-    /// the decimal digits as a string, never with an exponent). A number bound so long that
+    /// the decimal digits as a string, never with an exponent). A number bound of more than
+    /// 150 significant digits is first rounded outward to 150 (a lower bound down, an upper
+    /// bound up): go-cty reads numbers at 512 bits (about 154 digits), and two bounds
+    /// its rounding made equal (`x >= 1.000…01` and `x < 1.000…02` both at 1) would make it
+    /// panic; a wider range is still true of the value. A number bound so long that
     /// the payload would exceed [`MAX_REFINEMENT_PAYLOAD`] (which Terraform refuses) is left
     /// out: an unknown with fewer refinements is still true, and Terraform accepts it.
     /// [`Refinements::decode_payload`] refuses such bounds, so whatever it accepts is written
@@ -121,7 +125,7 @@ pub(super) fn write_payload(inner: &Inner, out: &mut Vec<u8>, limit: usize) {
             let at = out.len();
             out.push(key as u8);
             out.push(0x92);
-            number.write_msgpack(out);
+            number.outward(key == KEY_NUMBER_LOWER).write_msgpack(out);
             out.push(if *inclusive { 0xc3 } else { 0xc2 });
             if out.len() - start + tail > limit {
                 out.truncate(at);
