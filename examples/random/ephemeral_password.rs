@@ -8,9 +8,11 @@ use super::generator::{bcrypt_hash, generate, params, Params};
 /// An ephemeral password (cryptographic random source), for write-only arguments.
 #[derive(TfSchema, Debug)]
 pub struct EphemeralPasswordModel {
-    /// The length of the string desired: at least 1 and the sum of the `min_*` values.
+    /// The length of the string desired: at least 1 and the sum of the `min_*` values, at
+    /// most 1048576.
     #[tf(
         at_least = 1,
+        at_most = 1048576,
         at_least_sum_of(min_upper, min_lower, min_numeric, min_special)
     )]
     pub length: Unknown<i64>,
@@ -26,17 +28,17 @@ pub struct EphemeralPasswordModel {
     /// Include numeric characters. Default value is `true`.
     #[tf(optional, computed, at_least_one_true(special, upper, lower))]
     pub numeric: Unknown<Nullable<bool>>,
-    /// Minimum number of numeric characters. Default value is `0`.
-    #[tf(optional, computed)]
+    /// Minimum number of numeric characters (at most 1048576). Default value is `0`.
+    #[tf(optional, computed, at_most = 1048576)]
     pub min_numeric: Unknown<Nullable<i64>>,
-    /// Minimum number of uppercase alphabet characters. Default value is `0`.
-    #[tf(optional, computed)]
+    /// Minimum number of uppercase alphabet characters (at most 1048576). Default value is `0`.
+    #[tf(optional, computed, at_most = 1048576)]
     pub min_upper: Unknown<Nullable<i64>>,
-    /// Minimum number of lowercase alphabet characters. Default value is `0`.
-    #[tf(optional, computed)]
+    /// Minimum number of lowercase alphabet characters (at most 1048576). Default value is `0`.
+    #[tf(optional, computed, at_most = 1048576)]
     pub min_lower: Unknown<Nullable<i64>>,
-    /// Minimum number of special characters. Default value is `0`.
-    #[tf(optional, computed)]
+    /// Minimum number of special characters (at most 1048576). Default value is `0`.
+    #[tf(optional, computed, at_most = 1048576)]
     pub min_special: Unknown<Nullable<i64>>,
     /// Your own list of special characters (used only when `special` is true).
     pub override_special: Unknown<Nullable<String>>,

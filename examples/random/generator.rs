@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 use tfvalue_provider::Diagnostic;
 
 use super::go_rand::GoRand;
+use super::limits::{at_most, MAX_STRING_LENGTH};
 use super::random_read_error;
 
 /// A cryptographically secure generator (ChaCha), seeded from the operating system.
@@ -83,9 +84,29 @@ pub struct Params<'a> {
     pub override_special: Option<&'a str>,
 }
 
+/// The attributes of [`Params::minimums`], in their order.
+pub const MINIMUMS: [&str; 4] = ["min_upper", "min_lower", "min_numeric", "min_special"];
+
 /// A random string: each class's minimum drawn from that class, the rest from every
-/// enabled class, then shuffled.
+/// enabled class, then shuffled. Its length is `length` or the sum of the minimums,
+/// whichever is larger (negative ones count as 0); an error at the attribute concerned
+/// when either exceeds [`MAX_STRING_LENGTH`], before anything is drawn.
 pub fn generate(p: &Params<'_>) -> Result<String, Diagnostic> {
+    let length = at_most(Some(p.length), MAX_STRING_LENGTH, "length")?;
+    let mut minimums = [0_usize; 4];
+    for ((min, &n), name) in minimums.iter_mut().zip(&p.minimums).zip(MINIMUMS) {
+        *min = at_most(Some(n), MAX_STRING_LENGTH, name)?;
+    }
+    let asked: usize = minimums.iter().sum();
+    if i64::try_from(asked).unwrap_or(i64::MAX) > MAX_STRING_LENGTH {
+        return Err(Diagnostic::error("Invalid Attribute Value")
+            .with_detail(format!(
+                "Attribute length: min_upper + min_lower + min_numeric + min_special ask \
+                 for {asked} characters (negative ones count as 0), more than the \
+                 {MAX_STRING_LENGTH} a string may have"
+            ))
+            .at(tfvalue::AttributePath::root().attr("length")));
+    }
     let special = p.override_special.filter(|s| !s.is_empty());
     let sets = [
         "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
@@ -102,15 +123,13 @@ pub fn generate(p: &Params<'_>) -> Result<String, Diagnostic> {
         return Err(random_read_error("the character set specified is empty"));
     }
     let mut rng = os_rng()?;
-    let count = |n: i64| usize::try_from(n).unwrap_or(0);
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(length.max(asked));
     let mut draw =
         |set: &[char], n: usize| out.extend((0..n).map(|_| set[rng.gen_range(0..set.len())]));
-    for (set, &min) in sets.iter().zip(&p.minimums) {
-        draw(set, count(min));
+    for (set, &min) in sets.iter().zip(&minimums) {
+        draw(set, min);
     }
-    let rest = count(p.length).saturating_sub(p.minimums.iter().map(|&m| count(m)).sum());
-    draw(&all, rest);
+    draw(&all, length.saturating_sub(asked));
     out.shuffle(&mut rng);
     Ok(out.into_iter().collect())
 }
@@ -187,8 +206,56 @@ pub(crate) use params;
 
 #[cfg(test)]
 mod tests {
-    use super::Seeded;
+    use super::{generate, Params, Seeded};
     use crate::go_rand::GoRand;
+    use crate::limits::MAX_STRING_LENGTH;
+    use tfvalue::AttributePath;
+
+    fn params(length: i64, minimums: [i64; 4]) -> Params<'static> {
+        Params {
+            length,
+            classes: [true; 4],
+            minimums,
+            override_special: None,
+        }
+    }
+
+    #[test]
+    fn strings_up_to_the_bound_are_drawn_longer_ones_refused_at_their_attribute() {
+        let longest = generate(&params(MAX_STRING_LENGTH, [0; 4])).expect("at the bound");
+        assert_eq!(longest.chars().count(), 1 << 20);
+        let e = generate(&params(1_000_000_000_000, [0; 4])).unwrap_err();
+        assert_eq!(
+            e.detail,
+            "Attribute length value must be at most 1048576, got: 1000000000000"
+        );
+        assert_eq!(e.attribute, Some(AttributePath::root().attr("length")));
+        // Negative minimums pass the validator's sum; each minimum is bounded...
+        let e = generate(&params(1, [1_000_000_000_000, -1_000_000_000_000, 0, 0])).unwrap_err();
+        assert_eq!(
+            e.detail,
+            "Attribute min_upper value must be at most 1048576, got: 1000000000000"
+        );
+        assert_eq!(e.attribute, Some(AttributePath::root().attr("min_upper")));
+        let e = generate(&params(1, [0, 0, 0, MAX_STRING_LENGTH + 1])).unwrap_err();
+        assert_eq!(e.attribute, Some(AttributePath::root().attr("min_special")));
+        // ... and so is their sum.
+        let max = MAX_STRING_LENGTH;
+        let e = generate(&params(1, [max, max, -2 * max, 0])).unwrap_err();
+        assert_eq!(
+            e.detail,
+            "Attribute length: min_upper + min_lower + min_numeric + min_special ask for \
+             2097152 characters (negative ones count as 0), more than the 1048576 a string \
+             may have"
+        );
+        assert_eq!(e.attribute, Some(AttributePath::root().attr("length")));
+        // Minimums above the length (known only at apply) make a longer string, as upstream.
+        let s = generate(&params(2, [3, 0, 0, 1])).expect("drawn");
+        assert_eq!(s.chars().count(), 4);
+        assert_eq!(s.chars().filter(char::is_ascii_uppercase).count(), 3);
+        let s = generate(&params(max, [max / 2, max / 2, -5, 0])).expect("at the bound");
+        assert_eq!(s.len(), 1 << 20);
+    }
 
     #[test]
     fn seeded_integers_are_the_go_providers() {

@@ -1,10 +1,11 @@
 //! `random_pet`: random names such as `amused-otter`, for unique resource names.
 
 use rand::seq::SliceRandom as _;
-use tfvalue::{Nullable, TfSchema, Unknown};
-use tfvalue_provider::{ApplyError, Context, Resource};
+use tfvalue::{AttributePath, Nullable, TfSchema, Unknown};
+use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource};
 
 use super::generator::os_rng;
+use super::limits::{at_most, MAX_PET_WORDS, MAX_REPEATED_TEXT};
 use super::{keepers_replace, state_only, Keepers};
 
 /// A random pet name.
@@ -13,8 +14,8 @@ pub struct Pet {
     /// Arbitrary map of values that, when changed, will trigger recreation of resource.
     #[tf(requires_replace_if = keepers_replace)]
     pub keepers: Keepers,
-    /// The length (in words) of the pet name. Defaults to 2
-    #[tf(default = 2, requires_replace)]
+    /// The length (in words) of the pet name, at most 1024. Defaults to 2
+    #[tf(default = 2, requires_replace, at_most = 1024)]
     pub length: Unknown<Nullable<i64>>,
     /// A string to prefix the name with.
     #[tf(requires_replace)]
@@ -90,12 +91,62 @@ const NAMES: &str =
     tick titmouse toad tortoise toucan troll trout turkey turtle urchin vervet vulture \
     wahoo walleye walrus wasp weasel werewolf whale wildcat wolf woodcock worm yak yeti";
 
+/// The number of words of a name of `length` (1, else at least 2; at most
+/// [`MAX_PET_WORDS`]); an error at `separator` when the separators between them (and
+/// after a prefix) would fill more than [`MAX_REPEATED_TEXT`] bytes.
+pub fn word_count(length: i64, separator: &str, prefixed: bool) -> Result<usize, Diagnostic> {
+    let words = match at_most(Some(length), MAX_PET_WORDS, "length")? {
+        1 => 1,
+        n => n.max(2),
+    };
+    let separators = (words - 1 + usize::from(prefixed)) as u64;
+    let bytes = separators.saturating_mul(separator.len() as u64);
+    if bytes > MAX_REPEATED_TEXT {
+        return Err(Diagnostic::error("Invalid Attribute Value")
+            .with_detail(format!(
+                "Attribute separator of {} bytes, repeated {separators} times, would fill \
+                 {bytes} bytes; a name's separators may fill at most {MAX_REPEATED_TEXT} \
+                 bytes (16 MiB)",
+                separator.len()
+            ))
+            .at(AttributePath::root().attr("separator")));
+    }
+    Ok(words)
+}
+
+/// Whether a name starts with `prefix` (set and not empty).
+fn prefixed(prefix: &Unknown<Nullable<String>>) -> bool {
+    prefix.as_value().is_some_and(|p| !p.is_empty())
+}
+
 /// The `random_pet` resource type.
 pub struct PetResource;
 
 impl Resource for PetResource {
     type Model = Pet;
     type Data = ();
+
+    /// Refuses a separator whose repetitions would exceed [`MAX_REPEATED_TEXT`], once
+    /// `length`, `separator` and `prefix` are known (the bound of `length` is the declared
+    /// validator's).
+    async fn validate(&self, _: &mut Context<()>, config: &Pet) -> Result<(), Diagnostics> {
+        if let (Some(length), Some(separator), true) = (
+            config.length.as_known(),
+            config.separator.as_known(),
+            config.prefix.is_known(),
+        ) {
+            // A length above its bound is the declared validator's error, not repeated here.
+            let length = length.as_value().copied().unwrap_or(2);
+            if length <= MAX_PET_WORDS {
+                word_count(
+                    length,
+                    separator.as_value().map_or("-", String::as_str),
+                    prefixed(&config.prefix),
+                )?;
+            }
+        }
+        Ok(())
+    }
 
     async fn create(
         &self,
@@ -111,13 +162,17 @@ impl Resource for PetResource {
                 .copied()
                 .unwrap_or("")
         };
-        let words = planned.length.as_value().copied().unwrap_or(2);
+        let separator = planned.separator.as_value().map_or("-", String::as_str);
+        let words = word_count(
+            planned.length.as_value().copied().unwrap_or(2),
+            separator,
+            prefixed(&planned.prefix),
+        )?;
         let mut name: Vec<&str> = (2..words).map(|_| pick(ADVERBS)).collect();
         if words != 1 {
             name.push(pick(ADJECTIVES));
         }
         name.push(pick(NAMES));
-        let separator = planned.separator.as_value().map_or("-", String::as_str);
         if let Some(prefix) = planned.prefix.as_value().filter(|p| !p.is_empty()) {
             name.insert(0, prefix);
         }
@@ -129,4 +184,38 @@ impl Resource for PetResource {
     }
 
     state_only!(Pet);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::word_count;
+    use tfvalue::AttributePath;
+
+    #[test]
+    fn names_are_bounded_in_words_and_separator_text() {
+        assert_eq!(word_count(2, "-", false), Ok(2));
+        assert_eq!(word_count(1, "-", true), Ok(1));
+        assert_eq!(word_count(0, "-", false), Ok(2));
+        assert_eq!(word_count(-4, "-", false), Ok(2));
+        assert_eq!(word_count(1024, "-", true), Ok(1024));
+        let e = word_count(1_000_000_000_000, "-", false).unwrap_err();
+        assert_eq!(
+            e.detail,
+            "Attribute length value must be at most 1024, got: 1000000000000"
+        );
+        assert_eq!(e.attribute, Some(AttributePath::root().attr("length")));
+        // 1,023 separators between 1,024 words, and one after the prefix: 1,024 of 16 KiB
+        // fill exactly 16 MiB; one byte more each is refused.
+        let sep = "s".repeat(16 << 10);
+        assert_eq!(word_count(1024, &sep, true), Ok(1024));
+        let sep = "s".repeat((16 << 10) + 1);
+        assert_eq!(word_count(1024, &sep, false), Ok(1024));
+        let e = word_count(1024, &sep, true).unwrap_err();
+        assert_eq!(
+            e.detail,
+            "Attribute separator of 16385 bytes, repeated 1024 times, would fill 16778240 \
+             bytes; a name's separators may fill at most 16777216 bytes (16 MiB)"
+        );
+        assert_eq!(e.attribute, Some(AttributePath::root().attr("separator")));
+    }
 }

@@ -10,6 +10,7 @@ pub mod generator;
 pub mod go_rand;
 pub mod id;
 pub mod integer;
+pub mod limits;
 pub mod password;
 pub mod pet;
 pub mod repair;

@@ -19,10 +19,12 @@ pub struct RandomString {
     /// Arbitrary map of values that, when changed, will trigger recreation of resource.
     #[tf(requires_replace_if = keepers_replace)]
     pub keepers: Keepers,
-    /// The length of the string desired: at least 1 and the sum of the `min_*` values.
+    /// The length of the string desired: at least 1 and the sum of the `min_*` values, at
+    /// most 1048576.
     #[tf(
         requires_replace,
         at_least = 1,
+        at_most = 1048576,
         at_least_sum_of(min_upper, min_lower, min_numeric, min_special)
     )]
     pub length: Unknown<i64>,
@@ -52,17 +54,17 @@ pub struct RandomString {
         at_least_one_true(special, upper, lower)
     )]
     pub numeric: Unknown<Nullable<bool>>,
-    /// Minimum number of numeric characters. Default value is `0`.
-    #[tf(default = 0, requires_replace)]
+    /// Minimum number of numeric characters (at most 1048576). Default value is `0`.
+    #[tf(default = 0, requires_replace, at_most = 1048576)]
     pub min_numeric: Unknown<Nullable<i64>>,
-    /// Minimum number of uppercase alphabet characters. Default value is `0`.
-    #[tf(default = 0, requires_replace)]
+    /// Minimum number of uppercase alphabet characters (at most 1048576). Default value is `0`.
+    #[tf(default = 0, requires_replace, at_most = 1048576)]
     pub min_upper: Unknown<Nullable<i64>>,
-    /// Minimum number of lowercase alphabet characters. Default value is `0`.
-    #[tf(default = 0, requires_replace)]
+    /// Minimum number of lowercase alphabet characters (at most 1048576). Default value is `0`.
+    #[tf(default = 0, requires_replace, at_most = 1048576)]
     pub min_lower: Unknown<Nullable<i64>>,
-    /// Minimum number of special characters. Default value is `0`.
-    #[tf(default = 0, requires_replace)]
+    /// Minimum number of special characters (at most 1048576). Default value is `0`.
+    #[tf(default = 0, requires_replace, at_most = 1048576)]
     pub min_special: Unknown<Nullable<i64>>,
     /// Your own list of special characters (used only when `special` is true).
     #[tf(requires_replace_if = override_special_replace)]

@@ -93,7 +93,7 @@ impl Resource for UuidResource {
                 super::uuid7::v7 as fn(_) -> _,
             ),
         };
-        let bytes = random_bytes(&Unknown::known(16)).map_err(|e| {
+        let bytes = random_bytes(16).map_err(|e| {
             Diagnostic::error(summary).with_detail(format!(
                 "There was an error during generation of a UUID.\n\n{RETRY}Original Error: {e}"
             ))
