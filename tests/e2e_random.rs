@@ -1680,6 +1680,160 @@ fn ephemeral_values() {
         .run();
 }
 
+/// Asserts that `errors` are exactly one per `(address, attribute, bound)`, each the
+/// `at_most` validator's ("Attribute length value must be at most 1048576, got:
+/// 1000000000000") on the line that sets the attribute, and that the provider did not
+/// crash.
+fn assert_too_large(errors: &BTreeMap<String, Vec<String>>, expected: &[(&str, &str, i64)]) {
+    let all: Vec<&String> = errors.values().flatten().collect();
+    assert!(
+        all.iter()
+            .all(|e| !e.contains("Plugin did not respond") && !e.contains("crash")),
+        "the provider crashed: {errors:#?}"
+    );
+    assert_eq!(all.len(), expected.len(), "{errors:#?}");
+    for (address, attribute, max) in expected {
+        assert_error(
+            errors,
+            address,
+            &format!(
+                r"Invalid Attribute Value .*{attribute} *= .* Attribute {attribute} value must be at most {max}, got: 1000000000000"
+            ),
+        );
+    }
+}
+
+/// Not upstream's: numbers that make the provider allocate in proportion to them
+/// (`length`, `byte_length`, `min_*`, `result_count`, pet `length`) are bounded
+/// (examples/random/limits.rs). A huge value is refused quickly, naming the attribute, and
+/// the provider does not crash: when the value is in the configuration, at validation;
+/// when it is known only while planning, at plan; when only at apply, by the create.
+#[test]
+fn huge_counts_are_refused_naming_the_attribute() {
+    each_terraform("huge_counts_are_refused_naming_the_attribute", |tf| {
+        let t = Random::new(tf, "huge-counts");
+        let huge = "1000000000000";
+        let negative = "-1000000000000";
+        let mut hcl = String::new();
+        for (ty, body) in [
+            ("random_bytes", format!("length = {huge}")),
+            ("random_id", format!("byte_length = {huge}")),
+            ("random_string", format!("length = {huge}")),
+            ("random_password", format!("length = {huge}")),
+            (
+                "random_shuffle",
+                format!("input = [\"a\"]\n  result_count = {huge}"),
+            ),
+            ("random_pet", format!("length = {huge}")),
+        ] {
+            hcl += &resource(ty, "huge", &body, "");
+        }
+        // A negative minimum makes the sum of the minimums pass: the large one is refused.
+        hcl += &resource(
+            "random_string",
+            "min",
+            &format!("length = 1\n  min_upper = {huge}\n  min_lower = {negative}"),
+            "",
+        );
+        hcl += &format!("ephemeral \"random_bytes\" \"huge\" {{\n  length = {huge}\n}}\n");
+        hcl += &format!("ephemeral \"random_password\" \"huge\" {{\n  length = {huge}\n}}\n");
+        let start = std::time::Instant::now();
+        let errors = t.errors(&hcl, &["plan", "-no-color", "-input=false"]);
+        let took = start.elapsed();
+        assert_too_large(
+            &errors,
+            &[
+                ("random_bytes.huge", "length", 1048576),
+                ("random_id.huge", "byte_length", 16384),
+                ("random_string.huge", "length", 1048576),
+                ("random_password.huge", "length", 1048576),
+                ("random_shuffle.huge", "result_count", 65536),
+                ("random_pet.huge", "length", 1024),
+                ("random_string.min", "min_upper", 1048576),
+                ("ephemeral.random_bytes.huge", "length", 1048576),
+                ("ephemeral.random_password.huge", "length", 1048576),
+            ],
+        );
+        assert!(
+            took.as_secs() < 60,
+            "Terraform {}: the plan took {took:?}",
+            t.version()
+        );
+
+        // Unknown at validation (a resource's attribute), known while planning.
+        let source = format!("resource \"terraform_data\" \"n\" {{\n  input = {huge}\n}}\n");
+        let mut hcl = source.clone();
+        hcl += &resource(
+            "random_bytes",
+            "planned",
+            "length = terraform_data.n.input",
+            "",
+        );
+        hcl += &resource(
+            "random_string",
+            "planned",
+            "length = terraform_data.n.input",
+            "",
+        );
+        hcl += &resource(
+            "random_shuffle",
+            "planned",
+            "input = [\"a\"]\n  result_count = terraform_data.n.input",
+            "",
+        );
+        let errors = t.errors(&hcl, &["plan", "-no-color", "-input=false"]);
+        assert_too_large(
+            &errors,
+            &[
+                ("random_bytes.planned", "length", 1048576),
+                ("random_string.planned", "length", 1048576),
+                ("random_shuffle.planned", "result_count", 65536),
+            ],
+        );
+
+        // Known only at apply (a computed attribute): the create refuses it.
+        let mut hcl = source;
+        hcl += &resource(
+            "random_bytes",
+            "applied",
+            "length = terraform_data.n.output",
+            "",
+        );
+        hcl += &resource(
+            "random_id",
+            "applied",
+            "byte_length = terraform_data.n.output",
+            "",
+        );
+        hcl += &resource(
+            "random_password",
+            "applied",
+            "length = terraform_data.n.output",
+            "",
+        );
+        let errors = t.errors(
+            &hcl,
+            &["apply", "-auto-approve", "-no-color", "-input=false"],
+        );
+        assert_too_large(
+            &errors,
+            &[
+                ("random_bytes.applied", "length", 1048576),
+                ("random_id.applied", "byte_length", 16384),
+                ("random_password.applied", "length", 1048576),
+            ],
+        );
+        // The refused resources are listed in the state without an instance.
+        let created: Vec<String> = t
+            .states()
+            .into_iter()
+            .filter(|(_, attributes)| !attributes.is_null())
+            .map(|(address, _)| address)
+            .collect();
+        assert_eq!(created, ["terraform_data.n"], "Terraform {}", t.version());
+    });
+}
+
 /// How many sensitive attributes the managed resource type `ty` has, from the schema
 /// fixture (tests/data/random/schema.json).
 fn sensitive_attributes(ty: &str) -> usize {
