@@ -82,6 +82,7 @@ mod discovery;
 mod failure;
 mod output;
 pub mod plan;
+mod show_json;
 pub mod state;
 mod step;
 mod test_case;

@@ -222,7 +222,7 @@ impl Run<'_> {
         if !out.status.success() {
             return Err(self.fail("terraform show -json succeeds", "it failed", None));
         }
-        serde_json::from_slice(&out.stdout)
+        crate::show_json::parse(&out.stdout)
             .map_err(|e| self.fail("terraform show -json prints JSON", e.to_string(), None))
     }
 

@@ -384,7 +384,9 @@ impl Workspace {
             .unwrap_or_else(|message| panic!("{message}"))
     }
 
-    /// The state in `dir` as `terraform show -json` prints it, or why it cannot be read.
+    /// The state in `dir` as `terraform show -json` prints it, or why it cannot be read. A
+    /// number beyond the `f64` range (Terraform prints a configuration's `1e5000` in full)
+    /// is a string of its digits: `serde_json` cannot hold it as a number.
     pub fn state_in(&self, dir: &Path) -> Result<serde_json::Value, String> {
         let out = self.run_in(dir, &["show", "-json", "-no-color"]);
         if !out.status.success() {
@@ -393,7 +395,7 @@ impl Workspace {
                 output_text(&out)
             ));
         }
-        serde_json::from_slice(&out.stdout).map_err(|e| {
+        crate::show_json::parse(&out.stdout).map_err(|e| {
             format!(
                 "`terraform show -json` printed no JSON ({e})\n{}",
                 output_text(&out)
