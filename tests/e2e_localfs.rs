@@ -767,9 +767,14 @@ resource "localfs_document" "fraction" {
 
 /// Whole numbers past the 64-bit integers travel as decimal strings (go-cty 1.16): written
 /// back as float64s, Terraform failed the apply ("Provider produced inconsistent final
-/// plan").
+/// plan"). The f64 attribute `ratio` writes back the very integer it was given (go-cty
+/// compares whole numbers exactly: 2^63 written as its shortest text 9223372036854776000
+/// failed the plan), and a configuration's 1e5000 travels as 5,001 digits. Each step's
+/// apply is followed by a plan that must be empty.
 #[test]
 fn integers_past_64_bits_survive_plan_apply_and_plan() {
+    let e300 = format!("1{}", "0".repeat(300));
+    let e5000 = format!("1{}", "0".repeat(5000));
     Test::new(&provider())
         .step(
             config(
@@ -777,23 +782,75 @@ fn integers_past_64_bits_survive_plan_apply_and_plan() {
 resource "localfs_document" "big" {
   path     = "big.json"
   quantity = 9223372036854775808
+  ratio    = 9223372036854775808
   readings = [9223372036854775808, 18446744073709551616, 1e20, 1e300, -9223372036854775809]
+}
+
+resource "localfs_document" "two_64" {
+  path     = "two_64.json"
+  quantity = 18446744073709551616
+  ratio    = 18446744073709551616
+}
+
+resource "localfs_document" "e20" {
+  path     = "e20.json"
+  quantity = 1e20
+  ratio    = 1e20
+}
+
+resource "localfs_document" "e300" {
+  path     = "e300.json"
+  quantity = 1e300
+  ratio    = 1e300
+}
+
+resource "localfs_document" "e5000" {
+  path     = "e5000.json"
+  quantity = 1e5000
 }
 "#,
             )
-            .check_with("every digit on disk and in the state", |ws, _| {
+            .check_with("every digit on disk and in the state", move |ws, _| {
                 let doc = read(ws, "big.json")?;
                 let expected = format!(
-                    "\"readings\":[9223372036854775808,18446744073709551616,100000000000000000000,1{},-9223372036854775809]",
-                    "0".repeat(300)
+                    "\"readings\":[9223372036854775808,18446744073709551616,100000000000000000000,{e300},-9223372036854775809]"
                 );
                 ensure!(doc.contains(&expected), "{doc}");
                 ensure!(doc.contains("\"quantity\":9223372036854775808,"), "{doc}");
+                ensure!(doc.contains("\"ratio\":9223372036854775808,"), "{doc}");
+                for (file, digits) in [
+                    ("two_64.json", "18446744073709551616"),
+                    ("e20.json", "100000000000000000000"),
+                    ("e300.json", e300.as_str()),
+                ] {
+                    let doc = read(ws, file)?;
+                    ensure!(doc.contains(&format!("\"quantity\":{digits},")), "{doc}");
+                    ensure!(doc.contains(&format!("\"ratio\":{digits},")), "{doc}");
+                }
+                let doc = read(ws, "e5000.json")?;
+                ensure!(doc.contains(&format!("\"quantity\":{e5000},")), "{doc:.200}");
                 shown_state_keeps(
                     ws,
-                    &["9223372036854775808", "18446744073709551616", "-9223372036854775809"],
+                    &[
+                        "9223372036854775808",
+                        "18446744073709551616",
+                        "-9223372036854775809",
+                        "100000000000000000000",
+                        &e5000,
+                    ],
                 )
             }),
+        )
+        // -2^63-1 is no f64 (the nearest is -2^63): refused at `ratio`, before anything is
+        // written.
+        .step(
+            config(
+                "resource \"localfs_document\" \"bad\" {\n  path  = \"bad.json\"\n  ratio = -9223372036854775809\n}\n",
+            )
+            .expect_error(r"ratio = -9223372036854775809")
+            .expect_error(r"\.ratio: the number -9223372036854775809")
+            .expect_error(r"cannot be represented by a 64-bit\s+float without losing\s+precision")
+            .check_with("bad.json is not written", nothing_written("bad.json")),
         )
         .check_destroy(root_is_empty)
         .run();
