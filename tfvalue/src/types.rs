@@ -306,8 +306,17 @@ fn is_hcl_identifier(name: &str) -> bool {
     chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
 }
 
-/// The attributes of an object type: names in byte order, each with its type and
-/// whether it is optional.
+/// An attribute name in Unicode NFC, as go-cty's object types hold them (`cty.Object`
+/// normalises every name it is given): owned as given when it already is.
+pub(crate) fn nfc_name(name: String) -> String {
+    match crate::text::nfc(&name) {
+        std::borrow::Cow::Borrowed(_) => name,
+        std::borrow::Cow::Owned(normalized) => normalized,
+    }
+}
+
+/// The attributes of an object type: names in byte order (in Unicode NFC, as go-cty holds
+/// them), each with its type and whether it is optional.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct ObjectType {
     /// Attribute names, sorted byte-wise, without duplicates.
@@ -319,8 +328,6 @@ pub struct ObjectType {
     optional: Box<[bool]>,
     /// Whether the dynamic pseudo-type occurs in any attribute type.
     has_dynamic: bool,
-    /// Whether every attribute name is in Unicode NFC (true but for hostile type JSON).
-    nfc_names: bool,
 }
 
 impl ObjectType {
@@ -334,8 +341,10 @@ impl ObjectType {
         attrs: impl IntoIterator<Item = (N, Type)>,
         optional: impl IntoIterator<Item = O>,
     ) -> Result<ObjectType> {
-        let mut pairs: Vec<(String, Type)> =
-            attrs.into_iter().map(|(n, t)| (n.into(), t)).collect();
+        let mut pairs: Vec<(String, Type)> = attrs
+            .into_iter()
+            .map(|(n, t)| (nfc_name(n.into()), t))
+            .collect();
         pairs.sort_by(|a, b| a.0.cmp(&b.0));
         if let Some(dup) = pairs.windows(2).find(|w| w[0].0 == w[1].0) {
             let mut msg = String::from("duplicate attribute ");
@@ -347,8 +356,12 @@ impl ObjectType {
         Ok(obj)
     }
 
-    /// Builds from pairs in any order; a later duplicate name replaces an earlier one.
+    /// Builds from pairs in any order; a later duplicate name (in NFC) replaces an earlier
+    /// one.
     fn from_pairs_last_wins(mut pairs: Vec<(String, Type)>) -> ObjectType {
+        for pair in &mut pairs {
+            pair.0 = nfc_name(std::mem::take(&mut pair.0));
+        }
         // Stable sort: equal names keep their input order, so the last one wins below.
         pairs.sort_by(|a, b| a.0.cmp(&b.0));
         let mut dedup: Vec<(String, Type)> = Vec::with_capacity(pairs.len());
@@ -372,16 +385,15 @@ impl ObjectType {
     pub(crate) fn from_sorted(names: Vec<String>, types: Vec<Type>) -> ObjectType {
         debug_assert_eq!(names.len(), types.len());
         debug_assert!(names.windows(2).all(|w| w[0] < w[1]));
-        let has_dynamic = types.iter().any(Type::has_dynamic);
-        let nfc_names = names
+        debug_assert!(names
             .iter()
-            .all(|n| matches!(crate::text::nfc(n), std::borrow::Cow::Borrowed(_)));
+            .all(|n| matches!(crate::text::nfc(n), std::borrow::Cow::Borrowed(_))));
+        let has_dynamic = types.iter().any(Type::has_dynamic);
         ObjectType {
             names: names.into_boxed_slice(),
             types: types.into_boxed_slice(),
             optional: Box::new([]),
             has_dynamic,
-            nfc_names,
         }
     }
 
@@ -391,10 +403,10 @@ impl ObjectType {
         optional: impl IntoIterator<Item = O>,
     ) -> Result<()> {
         for name in optional {
-            let name = name.as_ref();
-            let Some(i) = self.index_of(name) else {
+            let name = crate::text::nfc(name.as_ref());
+            let Some(i) = self.index_of(&name) else {
                 let mut msg = String::from("optional attribute ");
-                let _ = crate::path::write_quoted(&mut msg, name);
+                let _ = crate::path::write_quoted(&mut msg, &name);
                 msg.push_str(" is not an attribute of the object type");
                 return Err(Error::new(ErrorKind::TypeConstraint, msg));
             };
@@ -490,12 +502,6 @@ impl ObjectType {
     /// Whether the dynamic pseudo-type occurs in any attribute type (cached).
     pub fn has_dynamic(&self) -> bool {
         self.has_dynamic
-    }
-
-    /// Whether every attribute name is in Unicode NFC (cached). A decoded attribute name
-    /// is in NFC, as go-cty reads it, so it never matches a name that is not.
-    pub(crate) fn nfc_names(&self) -> bool {
-        self.nfc_names
     }
 }
 
@@ -624,6 +630,51 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "optional attribute \"b\" is not an attribute of the object type"
+        );
+    }
+
+    /// go-cty's object types hold their names in NFC (`cty.Object` normalises them): a
+    /// name given in NFD (`65 cc 81`) is `é` (`c3 a9`), however the type is built.
+    #[test]
+    fn attribute_names_are_put_in_nfc() {
+        let nfd = "e\u{301}";
+        let types = [
+            Type::object([(nfd, Type::Number)]),
+            Type::Object(Arc::new(
+                ObjectType::new([(nfd, Type::Number)], [nfd]).unwrap(),
+            )),
+            Type::object_with_optional([(nfd, Type::Number)], [nfd]).unwrap(),
+            Type::from_json("[\"object\",{\"e\\u0301\":\"number\"},[\"e\\u0301\"]]".as_bytes())
+                .unwrap(),
+            Type::from_json_value(&serde_json::json!(["object", { nfd: "number" }])).unwrap(),
+        ];
+        for t in &types {
+            let Type::Object(o) = t else { panic!("{t}") };
+            assert_eq!(o.names()[0].as_bytes(), b"\xc3\xa9", "{t}");
+            assert_eq!(o.index_of(nfd), None, "{t}");
+        }
+        assert!(types[1]
+            .to_json()
+            .as_bytes()
+            .windows(2)
+            .any(|w| w == b"\xc3\xa9"));
+        // The two spellings of one name are one name: a duplicate.
+        let e =
+            ObjectType::new([(nfd, Type::Number), ("\u{e9}", Type::String)], [""; 0]).unwrap_err();
+        assert_eq!(e.message(), "duplicate attribute \"\u{e9}\"");
+        let e = Type::from_json(
+            "[\"object\",{\"\u{e9}\":\"string\",\"e\\u0301\":\"number\"}]".as_bytes(),
+        )
+        .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::TypeConstraint, "{e}");
+        assert!(
+            e.message().ends_with("duplicate attribute \"\u{e9}\""),
+            "{e}"
+        );
+        // `object` keeps the later of the two.
+        assert_eq!(
+            Type::object([(nfd, Type::Number), ("\u{e9}", Type::String)]),
+            Type::object([("\u{e9}", Type::String)])
         );
     }
 

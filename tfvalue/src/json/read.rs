@@ -371,6 +371,20 @@ impl<'de> Reader<'de> {
     /// Reads a string whose opening quote was consumed.
     #[inline]
     pub(crate) fn string(&mut self) -> Result<Text<'de, '_>> {
+        self.string_in::<true>()
+    }
+
+    /// An object key, as [`Reader::string`] reads a string but not put in NFC: go-cty looks
+    /// an object's attributes up by the bytes of their names (a name in NFD is not the
+    /// attribute); map keys are normalised where they are read as such.
+    #[inline]
+    pub(crate) fn key(&mut self) -> Result<Text<'de, '_>> {
+        self.string_in::<false>()
+    }
+
+    /// [`Reader::string`], the text put in NFC when `NFC` is set.
+    #[inline]
+    fn string_in<const NFC: bool>(&mut self) -> Result<Text<'de, '_>> {
         let start = self.pos;
         let mut high = true;
         let mut i = start;
@@ -382,13 +396,15 @@ impl<'de> Reader<'de> {
                     let raw = &self.input[start..i];
                     return if high {
                         Ok(Text::Borrowed(ascii(raw)))
-                    } else {
+                    } else if NFC {
                         self.non_ascii(raw, start)
+                    } else {
+                        self.checked(raw, start).map(Text::Borrowed)
                     };
                 }
                 Some(b'\\') => {
                     self.pos = i;
-                    return self.escaped(start, high).map(Text::Copied);
+                    return self.escaped(start, high, NFC).map(Text::Copied);
                 }
                 Some(&b) if b >= 0x80 => {
                     // Not ASCII: the rest is scanned without stopping at such bytes, and
@@ -435,16 +451,17 @@ impl<'de> Reader<'de> {
     }
 
     /// The rest of a string that began at `start` (its content) and has an escape at the
-    /// current position; `ascii_so_far` tells whether its bytes up to here were ASCII.
+    /// current position; `ascii_so_far` tells whether its bytes up to here were ASCII. In NFC
+    /// when `nfc` is set.
     #[cold]
-    fn escaped(&mut self, start: usize, ascii_so_far: bool) -> Result<&str> {
+    fn escaped(&mut self, start: usize, ascii_so_far: bool, nfc: bool) -> Result<&str> {
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
         let result = self.unescape(start, ascii_so_far, &mut scratch);
         self.scratch = scratch;
         result?;
         // An escape can spell a combining mark (`e\u0301`): the text goes into NFC too.
-        if !self.scratch.is_ascii() {
+        if nfc && !self.scratch.is_ascii() {
             if let Ok(text) = std::str::from_utf8(&self.scratch) {
                 if let Cow::Owned(normalized) = crate::text::nfc_non_ascii(text) {
                     self.scratch = normalized.into_bytes();

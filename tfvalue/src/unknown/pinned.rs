@@ -153,3 +153,41 @@ impl<'de> Deserializer<'de> for UnknownElement {
         option unit unit_struct seq tuple tuple_struct map struct enum identifier ignored_any
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::msgpack::from_slice;
+    use crate::{ErrorKind, Number, Unknown};
+
+    #[test]
+    fn typed_models_read_pinned_refinements_as_the_value() {
+        // {1: false, 5: 2, 6: 2}: a list of exactly two elements, not null.
+        let two = b"\xc7\x07\x0c\x83\x01\xc2\x05\x02\x06\x02";
+        let v: Unknown<Vec<Unknown<String>>> = from_slice(two).unwrap();
+        assert_eq!(
+            v,
+            Unknown::Known(vec![Unknown::unknown(), Unknown::unknown()])
+        );
+        // Known strings cannot hold them: the first element is named.
+        let e = from_slice::<Unknown<Vec<String>>>(two).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Unknown);
+        assert_eq!(e.path().to_string(), "[0]");
+        // {1: false, 6: 0}: empty.
+        let v: Unknown<Vec<String>> = from_slice(b"\xc7\x05\x0c\x82\x01\xc2\x06\x00").unwrap();
+        assert_eq!(v, Unknown::Known(Vec::new()));
+        // {1: false, 3: [0.5, true], 4: [0.5, true]}: the number 0.5, as a float or a
+        // Number.
+        let half = b"\xc7\x1b\x0c\x83\x01\xc2\x03\x92\xcb\x3f\xe0\0\0\0\0\0\0\xc3\x04\x92\xcb\x3f\xe0\0\0\0\0\0\0\xc3";
+        assert_eq!(
+            from_slice::<Unknown<f64>>(half).unwrap(),
+            Unknown::Known(0.5)
+        );
+        assert_eq!(
+            from_slice::<Unknown<Number>>(half).unwrap(),
+            Unknown::Known(Number::parse("0.5").unwrap())
+        );
+        // Without "not null" nothing is pinned.
+        let v: Unknown<Vec<String>> = from_slice(b"\xc7\x05\x0c\x82\x05\x02\x06\x02").unwrap();
+        assert!(!v.is_known());
+    }
+}

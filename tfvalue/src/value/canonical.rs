@@ -4,7 +4,7 @@ use std::cmp::Ordering;
 use std::collections::hash_map::{Entry, HashMap};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use super::{collection_element_type, Value};
+use super::{collection_element_type, is_dynamic_placeholder, Value};
 use crate::types::Type;
 
 /// Puts a set's elements in canonical form: later duplicates of known elements are
@@ -13,9 +13,23 @@ use crate::types::Type;
 /// then nulls). Terraform sends sets in that order, so its bytes round-trip unchanged; a set
 /// built by a provider encodes deterministically, as go-cty would write it. Sets of other
 /// element types keep their order (go-cty's hash order is not worth copying).
+///
+/// In a set of `dynamic` that holds a typed element, a null or unknown of type `dynamic`
+/// takes that element's type first (go-cty's collections have one element type, and the
+/// encoders write it so): a bare null beside the null of that type is the same element.
 pub(crate) fn canonical_set(items: &mut Vec<Value>, element_type: &Type) {
-    dedup_set(items);
     let concrete = collection_element_type(element_type, items.iter());
+    if element_type.has_dynamic() && items.iter().any(|v| !is_dynamic_placeholder(v)) {
+        for item in items.iter_mut() {
+            match item {
+                Value::Null(t @ Type::Dynamic) | Value::Unknown(t @ Type::Dynamic, _) => {
+                    *t = concrete.clone();
+                }
+                _ => {}
+            }
+        }
+    }
+    dedup_set(items);
     if concrete.is_primitive()
         && !items
             .windows(2)

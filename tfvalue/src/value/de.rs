@@ -346,30 +346,28 @@ impl<'de> Visitor<'de> for ObjectVisitor<'_> {
         while let Some(AttrName(raw)) = map.next_key::<AttrName<'de>>()? {
             // Compare raw bytes with the expected name first: only a name that is not the
             // next one in order needs to be valid UTF-8 to be looked up.
-            // A name is read in NFC, as go-cty reads it: when the type's names are all in
-            // NFC, a name equal to one of them is already; any other name is normalised
-            // before it is looked up (and then never matches a name not in NFC).
-            let i = if ot.nfc_names()
-                && values.len() < n
-                && slots.is_none()
-                && ot.name(values.len()).as_bytes() == &*raw
-            {
-                values.len()
-            } else {
-                let k = crate::text::nfc(attr_name_str(&raw)?);
-                match ot.index_of(&k) {
-                    Some(i) => i,
-                    None => {
-                        return Err(Error::new(
-                            ErrorKind::Attribute,
-                            format!(
+            // A name is looked up by its bytes, as go-cty looks it up: the type's names are
+            // in NFC, so a name sent in another form is no attribute (go-cty: "unsupported
+            // attribute").
+            let i =
+                if values.len() < n && slots.is_none() && ot.name(values.len()).as_bytes() == &*raw
+                {
+                    values.len()
+                } else {
+                    let k = attr_name_str(&raw)?;
+                    match ot.index_of(k) {
+                        Some(i) => i,
+                        None => {
+                            return Err(Error::new(
+                                ErrorKind::Attribute,
+                                format!(
                                 "unsupported attribute {k:?}: the object type has no such attribute"
                             ),
-                        )
-                        .into_de())
+                            )
+                            .into_de())
+                        }
                     }
-                }
-            };
+                };
             let seed = TypedSeed {
                 ty: ot.attr_type_at(i),
                 json: self.json,

@@ -9,6 +9,7 @@ use crate::json::read::Text;
 use crate::tokens::{DYNAMIC_TOKEN, NUMBER_TOKEN};
 use serde::de::value::{BorrowedStrDeserializer, StrDeserializer};
 use serde::de::{self, DeserializeSeed, Visitor};
+use std::borrow::Cow;
 
 // ---------------------------------------------------------------------------------------
 // Lists
@@ -110,7 +111,8 @@ impl<'de> MapAccess<'_, 'de> {
         if self.attrs {
             e.in_attr(key)
         } else {
-            e.in_key(key)
+            // A map key as Terraform holds it: in NFC.
+            e.in_key(&crate::text::nfc(key))
         }
     }
 
@@ -126,7 +128,9 @@ impl<'de> MapAccess<'_, 'de> {
             self.done = true;
             return Ok(false);
         }
-        match self.de.read.string()? {
+        // As sent: an attribute name is looked up by its bytes, a map key is put in NFC
+        // when it is read as text (`KeyDeserializer`).
+        match self.de.read.key()? {
             Text::Borrowed(s) => self.key = KeySlot::Borrowed(s),
             Text::Copied(s) => {
                 self.owned.clear();
@@ -342,7 +346,9 @@ enum KeyText<'a, 'de> {
     Transient(&'a str),
 }
 
-/// An object key: always a string, offered as such whatever the visitor asks.
+/// An object key: always a string, offered as such whatever the visitor asks, in NFC (a
+/// map key, as go-cty reads it), or as the bytes sent to a visitor that asks for bytes (an
+/// attribute name, which go-cty looks up by its bytes: see `value::de`).
 struct KeyDeserializer<'a, 'de> {
     key: KeyText<'a, 'de>,
 }
@@ -353,9 +359,27 @@ impl<'de> de::Deserializer<'de> for KeyDeserializer<'_, 'de> {
     #[inline]
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.key {
-            KeyText::Borrowed(s) => visitor.visit_borrowed_str(s),
-            KeyText::Transient(s) => visitor.visit_str(s),
+            KeyText::Borrowed(s) => match crate::text::nfc(s) {
+                Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
+                Cow::Owned(s) => visitor.visit_string(s),
+            },
+            KeyText::Transient(s) => match crate::text::nfc(s) {
+                Cow::Borrowed(s) => visitor.visit_str(s),
+                Cow::Owned(s) => visitor.visit_string(s),
+            },
         }
+    }
+
+    /// The key as sent, not put in NFC.
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.key {
+            KeyText::Borrowed(s) => visitor.visit_borrowed_bytes(s.as_bytes()),
+            KeyText::Transient(s) => visitor.visit_bytes(s.as_bytes()),
+        }
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_bytes(visitor)
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -388,8 +412,7 @@ impl<'de> de::Deserializer<'de> for KeyDeserializer<'_, 'de> {
 
     serde::forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct seq tuple
-        tuple_struct map struct identifier ignored_any
+        unit unit_struct seq tuple tuple_struct map struct identifier ignored_any
     }
 }
 

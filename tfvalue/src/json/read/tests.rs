@@ -201,3 +201,22 @@ fn literals() {
         "invalid JSON: expected ident at line 1 column 5"
     );
 }
+
+/// Strings are read in NFC; object keys as sent (an attribute is looked up by its bytes).
+#[test]
+fn keys_are_read_as_sent_and_strings_in_nfc() {
+    for body in [&b"e\xcc\x81\""[..], b"e\\u0301\""] {
+        assert_eq!(read_string(body).unwrap().as_bytes()[2..], *b"\xc3\xa9");
+        let mut r = Reader::new(body);
+        let key = match r.key().unwrap() {
+            Text::Borrowed(s) | Text::Copied(s) => s.to_owned(),
+        };
+        assert_eq!(key.as_bytes(), b"e\xcc\x81");
+    }
+    // Text already in NFC, and ASCII, are the same either way.
+    let mut r = Reader::new(b"\xc3\xa9x\"");
+    assert!(matches!(r.key().unwrap(), Text::Borrowed("\u{e9}x")));
+    assert_eq!(read_string(b"plain\"").unwrap(), "B:plain");
+    // A key is still checked as UTF-8.
+    assert!(Reader::new(b"\xff\"").key().is_err());
+}

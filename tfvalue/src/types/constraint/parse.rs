@@ -22,6 +22,10 @@ pub(in crate::types) fn from_json(text: &[u8]) -> Result<Type> {
         _ => {}
     }
     let mut de = serde_json::Deserializer::from_slice(text);
+    // The parser's own depth check (MAX_DEPTH, in `TypeSeed`) bounds the recursion: every
+    // level of JSON nesting it reads is a level of type, and what it skips (`expect_end`),
+    // serde_json skips without recursing.
+    de.disable_recursion_limit();
     let mut ctx = Ctx::default();
     let ty = match (TypeSeed { ctx: &mut ctx }).deserialize(&mut de) {
         Ok(ty) => ty,
@@ -142,12 +146,6 @@ impl Ctx {
             return Error::new(failure.kind, self.message(&failure.message));
         }
         let text = err.to_string();
-        if text.starts_with("recursion limit exceeded") {
-            return Error::new(
-                ErrorKind::Limit,
-                self.message(&format!("nested too deeply for the JSON parser ({text})")),
-            );
-        }
         Error::new(
             ErrorKind::TypeConstraint,
             self.message(&format!("invalid JSON: {text}")),
@@ -608,12 +606,14 @@ impl<'de> Visitor<'de> for NameSeed<'_> {
         f.write_str("an attribute name")
     }
 
+    // In NFC, as go-cty's object types hold names: a name spelled in NFD is the same
+    // attribute.
     fn visit_str<E: de::Error>(self, v: &str) -> Result<String, E> {
-        Ok(v.to_owned())
+        Ok(crate::text::nfc(v).into_owned())
     }
 
     fn visit_string<E: de::Error>(self, v: String) -> Result<String, E> {
-        Ok(v)
+        Ok(crate::types::nfc_name(v))
     }
 
     reject!(bool numbers null bytes seq map);
@@ -705,7 +705,7 @@ impl<'de> Visitor<'de> for OptionalNameSeed<'_, '_> {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<usize, E> {
-        match self.obj.index_of(v) {
+        match self.obj.index_of(&crate::text::nfc(v)) {
             Some(i) => Ok(i),
             None => {
                 let mut msg = String::from("optional attribute ");

@@ -451,21 +451,38 @@ fn depth_limit_at_and_past() {
 }
 
 #[test]
-fn json_parser_depth_limit() {
-    // serde_json stops at 128 nested arrays and objects, before MAX_DEPTH: reported
-    // as a Limit error too.
-    assert!(Type::from_json(nested_lists(127).as_bytes()).is_ok());
-    let e = Type::from_json(nested_lists(128).as_bytes()).unwrap_err();
+fn json_text_nests_to_the_one_depth_limit() {
+    // The JSON text parser has no limit of its own (serde_json's 128 is lifted): the type
+    // constraint's MAX_DEPTH is the one limit, as for a value built as a serde_json value.
+    assert!(Type::from_json(nested_lists(128).as_bytes()).is_ok());
+    assert!(Type::from_json(nested_lists(MAX_DEPTH).as_bytes()).is_ok());
+    let e = Type::from_json(nested_lists(MAX_DEPTH + 1).as_bytes()).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Limit);
-    let at = "[1]".repeat(127);
     assert_eq!(
         e.to_string(),
         format!(
-            "invalid type constraint at {at}: nested too deeply for the JSON parser \
-             (recursion limit exceeded at line 1 column 1017)"
+            "invalid type constraint at {}: type constraint nested more than 256 levels deep",
+            "[1]".repeat(MAX_DEPTH)
         )
     );
-    // Far deeper input fails the same way without exhausting the stack.
+    // Objects take two JSON levels a type level: 512 of JSON, within the stack.
+    let objects = |levels: usize| {
+        let mut s = "[\"object\",{\"a\":".repeat(levels);
+        s.push_str("\"string\"");
+        s.push_str(&"}]".repeat(levels));
+        s
+    };
+    assert!(Type::from_json(objects(MAX_DEPTH).as_bytes()).is_ok());
+    let e = Type::from_json(objects(MAX_DEPTH + 1).as_bytes()).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Limit);
+    // What the parser skips (elements past a kind's last) is skipped without recursion.
+    let mut extra = String::from("[\"list\",\"string\",");
+    extra.push_str(&"[".repeat(100_000));
+    extra.push_str(&"]".repeat(100_000));
+    extra.push(']');
+    let e = Type::from_json(extra.as_bytes()).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::TypeConstraint, "{e}");
+    // Far deeper input fails at the limit without exhausting the stack.
     let e = Type::from_json("[\"list\",".repeat(100_000).as_bytes()).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Limit);
     let e = Type::from_json(&b"[".repeat(100_000)).unwrap_err();
