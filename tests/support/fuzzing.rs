@@ -75,12 +75,27 @@ pub fn number_after_msgpack(n: &Number) -> Number {
     }
 }
 
+/// The number of significant digits in `n`'s text (no sign, point, leading or trailing
+/// zeros).
+fn significant_digits(n: &Number) -> usize {
+    let text = n.to_string();
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    digits.trim_start_matches('0').trim_end_matches('0').len()
+}
+
+/// The most significant digits a number bound is written with; a longer bound is rounded
+/// outward to this many (go-cty reads numbers at 512 bits, about 154 digits).
+const BOUND_DIGITS: usize = 150;
+
 /// Whether a MessagePack round trip gives `r` back unchanged: its number bounds are not
-/// changed by [`number_after_msgpack`] and its string prefix is not cut (at most
-/// [`MAX_REFINEMENT_PREFIX`] bytes).
+/// changed by [`number_after_msgpack`] nor longer than [`BOUND_DIGITS`] significant digits,
+/// and its string prefix is not cut (at most [`MAX_REFINEMENT_PREFIX`] bytes).
 pub fn refinements_survive_msgpack(r: &Refinements) -> bool {
-    let bound_kept =
-        |b: Option<(&Number, bool)>| b.is_none_or(|(n, _)| number_after_msgpack(n) == *n);
+    let bound_kept = |b: Option<(&Number, bool)>| {
+        b.is_none_or(|(n, _)| {
+            number_after_msgpack(n) == *n && significant_digits(n) <= BOUND_DIGITS
+        })
+    };
     r.string_prefix()
         .is_none_or(|p| p.len() <= MAX_REFINEMENT_PREFIX)
         && bound_kept(r.number_lower_bound())
@@ -223,7 +238,9 @@ pub fn type_constraint(data: &[u8]) {
 /// Refinement payloads (the body of msgpack extension 12): what decodes re-encodes to a
 /// payload that decodes to the same refinements, except where go-cty 1.16's writing
 /// changes them (a prefix over 256 bytes is cut, a whole float64 bound past int64 becomes
-/// its shortest digits), and that payload is written again byte for byte.
+/// its shortest digits) or tfvalue keeps go-cty from panicking (a bound of more than 150
+/// significant digits is rounded outward to 150), and that payload is written again byte
+/// for byte.
 pub fn refinements(data: &[u8]) {
     if let Ok(r) = Refinements::decode_payload(data) {
         let mut out = Vec::new();
@@ -235,16 +252,31 @@ pub fn refinements(data: &[u8]) {
             assert_eq!(again.nullness(), r.nullness(), "nullness changed");
             assert_eq!(again.length_lower_bound(), r.length_lower_bound());
             assert_eq!(again.length_upper_bound(), r.length_upper_bound());
-            for (back, bound) in [
-                (again.number_lower_bound(), r.number_lower_bound()),
-                (again.number_upper_bound(), r.number_upper_bound()),
+            for (back, bound, lower) in [
+                (again.number_lower_bound(), r.number_lower_bound(), true),
+                (again.number_upper_bound(), r.number_upper_bound(), false),
             ] {
-                let expected = bound.map(|(n, inclusive)| (number_after_msgpack(n), inclusive));
-                assert_eq!(
-                    back.map(|(n, i)| (n.clone(), i)),
-                    expected,
-                    "a bound changed"
-                );
+                match (back, bound) {
+                    // A bound past BOUND_DIGITS is rounded outward to that many digits.
+                    (Some((b, bi)), Some((n, ni))) if significant_digits(n) > BOUND_DIGITS => {
+                        assert_eq!(bi, ni, "a bound changed its inclusiveness");
+                        assert!(
+                            significant_digits(b) <= BOUND_DIGITS,
+                            "a long bound is kept"
+                        );
+                        let outward = if lower { b <= n } else { b >= n };
+                        assert!(outward, "a long bound is not rounded outward");
+                    }
+                    _ => {
+                        let expected =
+                            bound.map(|(n, inclusive)| (number_after_msgpack(n), inclusive));
+                        assert_eq!(
+                            back.map(|(n, i)| (n.clone(), i)),
+                            expected,
+                            "a bound changed"
+                        );
+                    }
+                }
             }
             match r.string_prefix() {
                 Some(long) if long.len() > MAX_REFINEMENT_PREFIX => {
@@ -387,6 +419,25 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
         r.encode_payload(&mut payload);
         out.push(("refinements", payload));
     }
+    // Bounds of 157 significant digits, which go-cty's 512 bits would make meet
+    // (go-cty-1.16.4/cases-2.jsonl, D): written rounded outward.
+    let long = |last: u8| {
+        let mut text = b"1.".to_vec();
+        text.resize(2 + 155, b'0');
+        text.push(last);
+        text
+    };
+    let (lower, upper) = (long(b'1'), long(b'2'));
+    let mut payload = vec![0x82, 0x03, 0x92, 0xd9, lower.len() as u8];
+    payload.extend_from_slice(&lower);
+    payload.extend_from_slice(&[0xc3, 0x04, 0x92, 0xd9, upper.len() as u8]);
+    payload.extend_from_slice(&upper);
+    payload.push(0xc2);
+    assert!(
+        Refinements::decode_payload(&payload).is_ok(),
+        "the long bounds decode"
+    );
+    out.push(("refinements", payload));
     #[cfg(feature = "provider")]
     out.extend(
         crate::rpc_fuzzing::seeds::seeds()
