@@ -33,9 +33,9 @@ pub const MAX_REFINEMENT_PREFIX: usize = 256;
 /// unknown elements, and runs out of memory when `n` is large (2^31); Terraform itself
 /// never sends one, since go-cty has made it that list before writing. A decoder refuses a
 /// longer pinned list ([`ErrorKind::Limit`](crate::ErrorKind::Limit)), which keeps what the
-/// ten bytes of such an unknown can make it allocate to a few KiB; the encoders never write
-/// length refinements that pin a not-null collection to more elements (an unknown with
-/// fewer refinements is still true).
+/// ten bytes of such an unknown can make it allocate to a few KiB. (The encoders write
+/// such refinements up to 2^20 elements, which go-cty builds without harm: see
+/// [`Refinements::encode_payload`](crate::Refinements::encode_payload).)
 pub const MAX_PINNED_LENGTH: u64 = 64;
 
 /// Maximum length in bytes of a number as text, read or written: number text longer than

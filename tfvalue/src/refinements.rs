@@ -34,6 +34,15 @@ const KEY_LENGTH_UPPER: i128 = 6;
 /// for "no upper bound": an upper bound of exactly this says nothing.
 const NO_LENGTH_BOUND: u64 = i64::MAX as u64;
 
+/// The most elements that length refinements pinning a not-null collection name when they
+/// are written (see [`Refinements::pinned_length`]). go-cty reads a list so pinned as that
+/// many unknown elements: tens of megabytes past a million, out of memory towards 2^31. The
+/// encoder leaves longer ones out (an unknown with fewer refinements is still true), and
+/// the decoders drop them from a set or map (a list pinned that long is refused:
+/// [`MAX_PINNED_LENGTH`](crate::limits::MAX_PINNED_LENGTH)), so that what they read is
+/// written back unchanged.
+const MAX_WRITTEN_PINNED_LENGTH: u64 = 1 << 20;
+
 /// The whole encoding of an unknown value without refinements: fixext1, type 0, body `00`.
 const PLAIN_UNKNOWN: [u8; 3] = [0xd4, 0x00, 0x00];
 
@@ -433,12 +442,22 @@ impl Refinements {
     }
 
     /// [`Refinements::for_type`], taking the refinements: what a decoder keeps, without a
-    /// copy.
-    pub(crate) fn into_for_type(self, ty: &Type) -> Result<Refinements> {
+    /// copy. Length bounds that pin a not-null set or map to more than
+    /// [`MAX_WRITTEN_PINNED_LENGTH`] elements are dropped, as the encoder would leave them
+    /// out.
+    pub(crate) fn into_for_type(mut self, ty: &Type) -> Result<Refinements> {
         if matches!(ty, Type::Dynamic) {
             return Ok(Refinements::new());
         }
         self.check_type(ty)?;
+        if let Some(inner) = self.0.as_deref_mut() {
+            if matches!(ty, Type::Set(_) | Type::Map(_))
+                && inner.pinned_length() > Some(MAX_WRITTEN_PINNED_LENGTH)
+            {
+                inner.length_lower = None;
+                inner.length_upper = None;
+            }
+        }
         Ok(match self.0.as_deref() {
             Some(inner) if inner.says_nothing() => Refinements::new(),
             _ => self,

@@ -1053,11 +1053,18 @@ fn lengths_that_pin_a_large_collection_are_not_written() {
         [0xc7, 0x07, 0x0c, 0x83, 0x01, 0xc2, 0x05, 0x03, 0x06, 0x03]
     );
     assert_eq!(
-        unknown_bytes(&pinned(64)),
-        [0xc7, 0x07, 0x0c, 0x83, 0x01, 0xc2, 0x05, 0x40, 0x06, 0x40]
+        unknown_bytes(&pinned(65)),
+        [0xc7, 0x07, 0x0c, 0x83, 0x01, 0xc2, 0x05, 0x41, 0x06, 0x41]
     );
-    // 65 elements and more: the length bounds are left out, "not null" stays.
-    for n in [65, 1 << 31, i64::MAX as u64 - 1] {
+    assert_eq!(
+        unknown_bytes(&pinned(1 << 20)),
+        [
+            0xc7, 0x0f, 0x0c, 0x83, 0x01, 0xc2, 0x05, 0xce, 0, 0x10, 0, 0, 0x06, 0xce, 0, 0x10, 0,
+            0
+        ]
+    );
+    // More than 2^20 elements: the length bounds are left out, "not null" stays.
+    for n in [(1 << 20) + 1, 1 << 31, i64::MAX as u64 - 1] {
         assert_eq!(
             unknown_bytes(&pinned(n)),
             [0xc7, 0x03, 0x0c, 0x81, 0x01, 0xc2],
@@ -1081,4 +1088,33 @@ fn lengths_that_pin_a_large_collection_are_not_written() {
         payload(&r),
         [0x82, 0x05, 0xce, 0x80, 0, 0, 0, 0x06, 0xce, 0x80, 0, 0, 0]
     );
+}
+
+/// A set or map that go-cty holds pinned to more than 2^20 elements is read without those
+/// bounds, as they would be written; smaller ones are kept as go-cty keeps them.
+#[test]
+fn decoders_drop_what_the_encoder_leaves_out() {
+    let huge = [
+        0x83, 0x01, 0xc2, 0x05, 0xce, 0, 0x20, 0, 0, 0x06, 0xce, 0, 0x20, 0, 0,
+    ];
+    for ty in [Type::set(Type::String), Type::map(Type::String)] {
+        let r = Refinements::decode_payload(&huge)
+            .unwrap()
+            .into_for_type(&ty)
+            .unwrap();
+        assert_eq!(r, Refinements::new().not_null(), "{ty}");
+        let small = [0x83, 0x01, 0xc2, 0x05, 0x41, 0x06, 0x41];
+        let r = Refinements::decode_payload(&small)
+            .unwrap()
+            .into_for_type(&ty)
+            .unwrap();
+        assert_eq!(payload(&r), small, "{ty}");
+    }
+    // A list keeps them here; the value decoders refuse it (limits::MAX_PINNED_LENGTH).
+    let list = Type::list(Type::String);
+    let r = Refinements::decode_payload(&huge)
+        .unwrap()
+        .into_for_type(&list)
+        .unwrap();
+    assert_eq!(r.pinned_length(), Some(1 << 21));
 }
