@@ -1,8 +1,9 @@
 //! The JSON serializer: any `Serialize` type → compact JSON text, following Terraform's rules.
 //!
 //! - Integers are written as digits; a Rust `f32`/`f64` as the shortest decimal that
-//!   round-trips it (`0.1_f64` → `0.1`), never with an exponent. NaN and infinity have no
-//!   JSON form and are errors.
+//!   round-trips it (`0.1_f64` → `0.1`), a whole one of 2^53 (`f32`: 2^24) or more as the
+//!   integer Terraform sent for it ([`Number::from_f64`]: 2^63 → `9223372036854775808`),
+//!   never with an exponent. NaN and infinity have no JSON form and are errors.
 //! - Strings are escaped as Terraform escapes them (Go's `encoding/json`, see
 //!   `crate::go_json`): `<`, `>`, `&`, U+2028 and U+2029 as `\u003c`….
 //! - Objects keep their keys in the order the value gives them; a derived model's names

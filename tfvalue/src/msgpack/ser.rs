@@ -3,7 +3,9 @@
 //! - Numbers follow go-cty: an integer that fits int64 is the smallest MessagePack integer
 //!   (unsigned codes for non-negative values); a larger one is float64 if exact, else its
 //!   decimal digits as a string. A Rust `f32`/`f64` is the shortest decimal that round-trips
-//!   it (so `0.1_f64` goes out as the string `"0.1"`, exactly what Terraform sends for `0.1`).
+//!   it (so `0.1_f64` goes out as the string `"0.1"`, exactly what Terraform sends for `0.1`),
+//!   and a whole one of 2^53 (`f32`: 2^24) or more the integer Terraform sent for it
+//!   ([`Number::from_f64`]: 2^63 is `"9223372036854775808"`).
 //! - Objects and maps are written with their keys in byte order, as go-cty does; keys that
 //!   arrive in order (a `BTreeMap`, a hand-written struct) cost one comparison each, and a
 //!   derived model (`SORTED_STRUCT_TOKEN`) or a `tfvalue::map::Map` (`SORTED_MAP_TOKEN`),
