@@ -359,6 +359,65 @@ fn number_fields_are_exact() {
     assert_eq!(tfvalue::json::to_vec(&m).expect("encodes"), json);
 }
 
+/// A whole `f64` (`f32`) of 2^53 (2^24) or more reads what Terraform sends for it and writes
+/// back that very integer, in MessagePack and JSON, wrapped or not: go-cty compares whole
+/// numbers exactly, so a plan echoing `ratio = 9223372036854775808` must send 2^63, not its
+/// shortest text 9223372036854776000. A decimal of up to 15 (6) digits comes back as written.
+#[test]
+fn whole_float_fields_write_back_the_integer_terraform_sent() {
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct M {
+        r: Unknown<Nullable<f64>>,
+    }
+    let two_63 = M {
+        r: Unknown::known(Nullable::Value(2f64.powi(63))),
+    };
+    // {"r": "9223372036854775808"}
+    both_ways(
+        &two_63,
+        "81 a1 72 b3 39323233333732303336383534373735383038",
+    );
+    let json = br#"{"r":9223372036854775808}"#;
+    assert_eq!(tfvalue::json::to_vec(&two_63).expect("encodes"), json);
+    assert_eq!(
+        tfvalue::json::from_slice::<M>(json).expect("decodes"),
+        two_63
+    );
+    // 2^64 and 1e300 (not exactly a float: the float writes back the configuration's 1e300).
+    both_ways(
+        &2f64.powi(64),
+        "b4 3138343436373434303733373039353531363136",
+    );
+    let e300 = format!("1{}", "0".repeat(300));
+    let mut e300_bytes = vec![0xda, 0x01, 0x2d];
+    e300_bytes.extend_from_slice(e300.as_bytes());
+    assert_eq!(ser(&1e300f64), to_hex(&e300_bytes));
+    assert_eq!(de::<f64>(&to_hex(&e300_bytes)), 1e300);
+    assert_eq!(
+        tfvalue::json::to_vec(&1e300f64).expect("encodes"),
+        e300.as_bytes()
+    );
+    // In the i64 range, the exact integer: 2^60 (not 1152921504606847000).
+    both_ways(&2f64.powi(60), "cf 1000000000000000");
+    // The shortest text of 2^63 is another integer, which the float would not write back:
+    // refused, in MessagePack and in JSON (whose fast path decides most texts).
+    for e in [
+        tfvalue::msgpack::from_slice::<f64>(&hex("b3 39323233333732303336383534373736303030"))
+            .unwrap_err(),
+        tfvalue::json::from_slice::<f64>(b"9223372036854776000").unwrap_err(),
+    ] {
+        assert_eq!(e.kind(), ErrorKind::Number, "{e}");
+        assert!(
+            e.to_string()
+                .contains("the number 9223372036854776000 cannot be represented by a 64-bit float"),
+            "{e}"
+        );
+    }
+    // f32: 2^40 exactly, 3e10 as written.
+    both_ways(&2f32.powi(40), "cf 0000010000000000");
+    both_ways(&3e10f32, "cf 00000006fc23ac00");
+}
+
 #[test]
 fn rust_number_fields_accept_every_wire_form() {
     #[derive(Deserialize, Debug, PartialEq)]
