@@ -34,9 +34,18 @@ pub const MAX_REFINEMENT_PREFIX: usize = 256;
 /// never sends one, since go-cty has made it that list before writing. A decoder refuses a
 /// longer pinned list ([`ErrorKind::Limit`](crate::ErrorKind::Limit)), which keeps what the
 /// ten bytes of such an unknown can make it allocate to a few KiB. (The encoders write
-/// such refinements up to 2^20 elements, which go-cty builds without harm: see
-/// [`Refinements::encode_payload`](crate::Refinements::encode_payload).)
+/// such refinements up to [`MAX_WRITTEN_PINNED_LENGTH`] elements, which go-cty builds
+/// without harm.)
 pub const MAX_PINNED_LENGTH: u64 = 64;
+
+/// The most elements that length refinements pinning a not-null collection (see
+/// [`Refinements::pinned_length`](crate::Refinements::pinned_length)) name when they are
+/// written. go-cty reads a list so pinned as that many unknown elements: tens of megabytes
+/// past a million, out of memory towards 2^31. The encoder leaves longer ones out (an
+/// unknown with fewer refinements is still true), and the decoders drop them from a set or
+/// map (a list pinned that long is refused: [`MAX_PINNED_LENGTH`]), so that what they read
+/// is written back unchanged.
+pub const MAX_WRITTEN_PINNED_LENGTH: u64 = 1 << 20;
 
 /// Maximum length in bytes of a number as text, read or written: number text longer than
 /// this (a MessagePack string, a JSON number, [`Number::parse`](crate::Number::parse)'s

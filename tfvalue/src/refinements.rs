@@ -9,6 +9,7 @@
 use std::fmt;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::limits::MAX_WRITTEN_PINNED_LENGTH;
 use crate::number::Number;
 use crate::types::Type;
 
@@ -33,15 +34,6 @@ const KEY_LENGTH_UPPER: i128 = 6;
 /// The largest length go-cty can hold (its `int` is 64 bits, `math.MaxInt`), which it takes
 /// for "no upper bound": an upper bound of exactly this says nothing.
 const NO_LENGTH_BOUND: u64 = i64::MAX as u64;
-
-/// The most elements that length refinements pinning a not-null collection name when they
-/// are written (see [`Refinements::pinned_length`]). go-cty reads a list so pinned as that
-/// many unknown elements: tens of megabytes past a million, out of memory towards 2^31. The
-/// encoder leaves longer ones out (an unknown with fewer refinements is still true), and
-/// the decoders drop them from a set or map (a list pinned that long is refused:
-/// [`MAX_PINNED_LENGTH`](crate::limits::MAX_PINNED_LENGTH)), so that what they read is
-/// written back unchanged.
-const MAX_WRITTEN_PINNED_LENGTH: u64 = 1 << 20;
 
 /// The whole encoding of an unknown value without refinements: fixext1, type 0, body `00`.
 const PLAIN_UNKNOWN: [u8; 3] = [0xd4, 0x00, 0x00];

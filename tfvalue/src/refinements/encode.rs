@@ -3,9 +3,9 @@
 
 use super::{
     Inner, Refinements, KEY_LENGTH_LOWER, KEY_LENGTH_UPPER, KEY_NULLNESS, KEY_NUMBER_LOWER,
-    KEY_NUMBER_UPPER, KEY_PREFIX, MAX_WRITTEN_PINNED_LENGTH, PLAIN_UNKNOWN, REFINED_EXT_TYPE,
+    KEY_NUMBER_UPPER, KEY_PREFIX, PLAIN_UNKNOWN, REFINED_EXT_TYPE,
 };
-use crate::limits::MAX_REFINEMENT_PAYLOAD;
+use crate::limits::{MAX_REFINEMENT_PAYLOAD, MAX_WRITTEN_PINNED_LENGTH};
 
 /// The refinement payload of an unknown as serde sees it: bytes (none without refinements),
 /// written only for tfvalue's own serializers (`tokens::write_unknown_payload`). Both
@@ -45,9 +45,9 @@ impl Refinements {
     /// [`Refinements::decode_payload`] refuses such bounds, so whatever it accepts is written
     /// back whole.
     ///
-    /// Length bounds that pin a not-null collection to more than 2^20 elements
-    /// ([`Refinements::pinned_length`]) are left out too: go-cty would build a list of that
-    /// many unknown elements.
+    /// Length bounds that pin a not-null collection to more than
+    /// [`MAX_WRITTEN_PINNED_LENGTH`] elements ([`Refinements::pinned_length`]) are left out
+    /// too: go-cty would build a list of that many unknown elements.
     pub fn encode_payload(&self, out: &mut Vec<u8>) {
         if let Some(inner) = self.0.as_deref() {
             write_payload(inner, out, MAX_REFINEMENT_PAYLOAD);
