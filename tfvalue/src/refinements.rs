@@ -259,11 +259,13 @@ impl Refinements {
     }
 
     /// Sets the prefix that the final string starts with (string values only). An empty
-    /// prefix says nothing and removes the refinement. The full prefix is kept; it is
-    /// shortened only when written (see [`Refinements::encode_payload`]).
+    /// prefix says nothing and removes the refinement. The prefix is put in Unicode NFC, as
+    /// go-cty holds it (its strings are in NFC, so a prefix in another form would match
+    /// none); the full prefix is kept, and shortened only when written (see
+    /// [`Refinements::encode_payload`]).
     #[must_use]
     pub fn with_string_prefix(self, prefix: impl Into<String>) -> Self {
-        let prefix = prefix.into();
+        let prefix = crate::types::nfc_name(prefix.into());
         self.update(|i| i.prefix = prefix)
     }
 

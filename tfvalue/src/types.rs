@@ -76,8 +76,9 @@ impl Type {
 
     /// `object({name=type, ...})` with no optional attributes.
     ///
-    /// If a name occurs more than once, the later type replaces the earlier one (as when
-    /// building a map). Use [`ObjectType::new`] to reject duplicates instead.
+    /// Names are put in Unicode NFC, as go-cty's object types hold them (`e` + U+0301 is
+    /// `é`). If a name occurs more than once, the later type replaces the earlier one (as
+    /// when building a map). Use [`ObjectType::new`] to reject duplicates instead.
     pub fn object<N: Into<String>>(attrs: impl IntoIterator<Item = (N, Type)>) -> Type {
         let pairs = attrs.into_iter().map(|(n, t)| (n.into(), t)).collect();
         Type::Object(Arc::new(ObjectType::from_pairs_last_wins(pairs)))
@@ -306,8 +307,8 @@ fn is_hcl_identifier(name: &str) -> bool {
     chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
 }
 
-/// An attribute name in Unicode NFC, as go-cty's object types hold them (`cty.Object`
-/// normalises every name it is given): owned as given when it already is.
+/// `name` in Unicode NFC (an attribute name, as go-cty's object types hold them:
+/// `cty.Object` normalises every name it is given): the string given when it already is.
 pub(crate) fn nfc_name(name: String) -> String {
     match crate::text::nfc(&name) {
         std::borrow::Cow::Borrowed(_) => name,
@@ -334,9 +335,10 @@ impl ObjectType {
     /// An object type with the given attributes, of which those named in `optional` are
     /// optional.
     ///
-    /// A duplicate attribute name, or an optional name that is not an attribute, is an
-    /// [`ErrorKind::TypeConstraint`] error. Naming an optional attribute twice is
-    /// harmless.
+    /// Names are put in Unicode NFC, as go-cty's object types hold them. A duplicate
+    /// attribute name (two spellings of one name included), or an optional name that is not
+    /// an attribute, is an [`ErrorKind::TypeConstraint`] error. Naming an optional attribute
+    /// twice is harmless.
     pub fn new<N: Into<String>, O: AsRef<str>>(
         attrs: impl IntoIterator<Item = (N, Type)>,
         optional: impl IntoIterator<Item = O>,
