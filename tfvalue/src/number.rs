@@ -60,9 +60,10 @@ pub(crate) enum Repr {
     NegZero,
     /// Other values that are exactly an `f64`: non-integers, whole float64s from the wire of
     /// at least 2^53 in magnitude, integers beyond the 64-bit ranges whose text is the
-    /// float's shortest digits, ±infinity. Never NaN, never zero. Written with the shortest
-    /// digits that read back as the same `f64` (as go-cty writes a float64 it received),
-    /// whole or not.
+    /// float's shortest digits, ±infinity. Never NaN, never zero. Written as go-cty writes
+    /// a float64 it received, whole or not: the shortest digits at 53 bits of precision
+    /// (for a power of two or a subnormal, `big.Float`'s digits, which need not read back
+    /// as the same `f64`: 2^64 is `18446744073709550000`).
     Float(f64),
     /// A value exactly equal to a finite `f64` that came from decimal text whose digits are
     /// not the float's shortest text (such as the 51-digit integer
