@@ -109,8 +109,12 @@ impl Value {
 
     /// An object with the given attributes; its type is made from the values' types.
     pub fn object<N: Into<String>>(attributes: impl IntoIterator<Item = (N, Value)>) -> Value {
-        let sorted: BTreeMap<String, Value> =
-            attributes.into_iter().map(|(n, v)| (n.into(), v)).collect();
+        // Names in NFC, as the object type holds them (a later of two spellings of one name
+        // replaces the earlier, as a later duplicate does).
+        let sorted: BTreeMap<String, Value> = attributes
+            .into_iter()
+            .map(|(n, v)| (crate::types::nfc_name(n.into()), v))
+            .collect();
         let ty = ObjectType::new(
             sorted.iter().map(|(n, v)| (n.clone(), v.ty())),
             std::iter::empty::<&str>(),

@@ -116,3 +116,25 @@ fn a_bare_null_in_a_set_of_dynamic_merges_with_its_typed_twin() {
         )
     );
 }
+
+/// `Value::object` holds its names in NFC, as its type does, with each value beside its
+/// own name; of two spellings of one name the later wins, as of two equal names.
+#[test]
+fn object_names_are_put_in_nfc_beside_their_values() {
+    // "e" + U+0301 (65 cc 81) sorts between "d" and "f"; in NFC (c3 a9) it sorts after "f".
+    let v = Value::object([
+        ("e\u{301}", Value::from(1)),
+        ("d", Value::from(2)),
+        ("f", Value::from(3)),
+    ]);
+    assert_eq!(v.attr("\u{e9}"), Some(&Value::from(1)));
+    assert_eq!(v.attr("d"), Some(&Value::from(2)));
+    assert_eq!(v.attr("f"), Some(&Value::from(3)));
+    let ty = v.ty();
+    assert_eq!(
+        v.to_msgpack(&ty).unwrap(),
+        b"\x83\xa1d\x02\xa1f\x03\xa2\xc3\xa9\x01"
+    );
+    let v = Value::object([("e\u{301}", Value::from(1)), ("\u{e9}", Value::from(2))]);
+    assert_eq!(v.attr("\u{e9}"), Some(&Value::from(2)));
+}

@@ -388,14 +388,25 @@ impl<'t> MapBuilder<'t> {
                 Value::object_of_type(Arc::clone(ot), entries)
             }
             _ => {
+                // Names in NFC, as the object type holds them; two spellings of one name are
+                // a duplicate, as `ObjectType::new` says.
+                let count = self.entries.len();
+                let entries: BTreeMap<String, Value> = self
+                    .entries
+                    .into_iter()
+                    .map(|(k, v)| (crate::types::nfc_name(k), v))
+                    .collect();
                 let ot = ObjectType::new(
-                    self.entries.iter().map(|(k, v)| (k.clone(), v.ty())),
+                    entries.iter().map(|(k, v)| (k.clone(), v.ty())),
                     std::iter::empty::<&str>(),
                 )?;
-                Ok(Value::Object(
-                    Arc::new(ot),
-                    self.entries.into_values().collect(),
-                ))
+                if entries.len() < count {
+                    return Err(Error::new(
+                        ErrorKind::TypeConstraint,
+                        "duplicate attribute: two names are one in Unicode NFC",
+                    ));
+                }
+                Ok(Value::Object(Arc::new(ot), entries.into_values().collect()))
             }
         }
     }
