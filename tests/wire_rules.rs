@@ -1246,3 +1246,45 @@ fn refinements_pinning_one_value_are_that_value() {
     let maybe_null = dec("c7030c 81 06 00", &list);
     assert!(matches!(maybe_null, Value::Unknown(..)), "{maybe_null:?}");
 }
+
+// ---------------------------------------------------------------------------------------
+// Text: the stream-safe limit of NFC
+// ---------------------------------------------------------------------------------------
+
+/// go-cty puts decoded text in NFC with golang.org/x/text's `norm.NFC`, which also applies
+/// the Stream-Safe Text Format of UAX #15: in a run of non-starters longer than 30
+/// (`maxNonStarters` in x/text's `unicode/norm/composition.go`), U+034F COMBINING GRAPHEME
+/// JOINER (cd 8f) goes before the 31st. A string and a map key decode so, in MessagePack and
+/// in JSON; 30 marks decode unchanged.
+#[test]
+fn a_run_of_more_than_thirty_non_starters_gets_a_grapheme_joiner() {
+    // "e" then U+0305 COMBINING OVERLINE (cc 85), which composes with nothing.
+    let marks = |n: usize| format!("65{}", "cc85".repeat(n));
+    let thirty = marks(30);
+    let joined = format!("{}cd8fcc85", marks(30));
+    let text = |hexed: &str| String::from_utf8(hex(hexed)).unwrap();
+
+    let string = ty(r#""string""#);
+    assert_eq!(
+        dec(&format!("d9 3d {thirty}"), &string),
+        Value::from(text(&thirty).as_str())
+    );
+    let v = dec(&format!("d9 3f {}", marks(31)), &string);
+    assert_eq!(enc(&v, &string), h(&format!("d9 41 {joined}")));
+    let s: String = tfvalue::msgpack::from_slice(&hex(&format!("d9 3f {}", marks(31)))).unwrap();
+    assert_eq!(to_hex(s.as_bytes()), joined);
+
+    let json = format!("\"{}\"", text(&marks(31)));
+    let v = Value::from_json(json.as_bytes(), &string).unwrap();
+    assert_eq!(enc(&v, &string), h(&format!("d9 41 {joined}")));
+
+    let map = ty(r#"["map","bool"]"#);
+    let v = dec(&format!("81 d9 3f {} c3", marks(31)), &map);
+    assert_eq!(enc(&v, &map), h(&format!("81 d9 41 {joined} c3")));
+    let m: BTreeMap<String, bool> =
+        tfvalue::msgpack::from_slice(&hex(&format!("81 d9 3f {} c3", marks(31)))).unwrap();
+    assert_eq!(
+        m.keys().map(|k| to_hex(k.as_bytes())).collect::<Vec<_>>(),
+        [joined]
+    );
+}
