@@ -7,6 +7,10 @@
 //! provider normalising with Unicode 16 tables would answer a planned title other than the
 //! configuration's (Terraform: "Provider produced invalid plan") and take two map keys and
 //! two set elements Terraform holds apart for one.
+//!
+//! A run of more than 30 combining marks gets a U+034F COMBINING GRAPHEME JOINER from
+//! Terraform's NFC (x/text's stream-safe limit); the provider keeps the joiners where
+//! Terraform put them.
 
 use tfvalue_testing::{each_terraform, hcl_string, Terraform, TestProvider, Workspace};
 
@@ -74,4 +78,81 @@ fn unicode_16_text_is_kept_as_terraform_holds_it() {
         // (the plan's output is printed when it is not).
         assert_eq!(ws.plan_detailed_exitcode(), 0, "Terraform {}", tf.version);
     });
+}
+
+/// "e" then 31 U+0305 COMBINING OVERLINE (65, then cc 85 31 times): one more non-starter
+/// than golang.org/x/text's NFC lets through in a run.
+fn overlines(n: usize) -> String {
+    format!("e{}", "\u{305}".repeat(n))
+}
+
+/// What Terraform's NFC makes of `n` overlines after "e": U+034F COMBINING GRAPHEME JOINER
+/// (cd 8f) after every 30th.
+fn overlines_joined(n: usize) -> Vec<u8> {
+    let mut out = b"e".to_vec();
+    for i in 0..n {
+        if i > 0 && i % 30 == 0 {
+            out.extend_from_slice(b"\xcd\x8f");
+        }
+        out.extend_from_slice(b"\xcc\x85");
+    }
+    out
+}
+
+/// Terraform puts configuration text in NFC with x/text, which makes a run of more than 30
+/// non-starters stream-safe with a grapheme joiner; the provider decodes such text as it
+/// is, answers it back as its plan and as the computed `id` (its path), writes it, reads it
+/// back from the file on refresh, and the next plan is empty.
+#[test]
+fn runs_of_more_than_thirty_marks_keep_terraforms_grapheme_joiners() {
+    each_terraform(
+        "runs_of_more_than_thirty_marks_keep_terraforms_grapheme_joiners",
+        |tf| {
+            let ws = Workspace::new(
+                tf,
+                &TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE),
+                "stream_safe",
+            );
+            let root = ws.path("files");
+            let root = root.to_str().expect("temp paths are UTF-8");
+            ws.write_main(&format!(
+                r#"provider "localfs" {{
+  root = {root}
+}}
+
+resource "localfs_document" "doc" {{
+  path   = {path}
+  title  = {title}
+  labels = {{ {key} = "31" }}
+  tags   = [{tag}]
+}}
+"#,
+                root = hcl_string(root),
+                path = hcl_string(&format!("{}.json", overlines(31))),
+                title = hcl_string(&overlines(31)),
+                key = hcl_string(&overlines(61)),
+                tag = hcl_string(&overlines(30)),
+            ));
+            ws.apply();
+            let doc = ws.resource_values("localfs_document.doc");
+            let bytes = |v: &serde_json::Value| v.as_str().map(|s| s.as_bytes().to_vec());
+            let v = &tf.version;
+            assert_eq!(
+                bytes(&doc["title"]),
+                Some(overlines_joined(31)),
+                "{v}: {doc}"
+            );
+            let id = [overlines_joined(31), b".json".to_vec()].concat();
+            assert_eq!(bytes(&doc["id"]), Some(id), "{v}: {doc}");
+            let labels = doc["labels"].as_object().expect("labels");
+            let keys: Vec<Vec<u8>> = labels.keys().map(|k| k.as_bytes().to_vec()).collect();
+            assert_eq!(keys, [overlines_joined(61)], "{v}: {doc}");
+            assert_eq!(
+                bytes(&doc["tags"][0]),
+                Some(overlines_joined(30)),
+                "{v}: {doc}"
+            );
+            assert_eq!(ws.plan_detailed_exitcode(), 0, "Terraform {v}");
+        },
+    );
 }
