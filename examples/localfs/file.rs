@@ -76,7 +76,7 @@ pub struct File {
     #[tf(computed)]
     pub size: Unknown<Nullable<i64>>,
     /// `content_hash` as it was before the resource's last update: null until the first
-    /// update (and after an import), known after apply whenever an update is applied.
+    /// update (and after an import), known after apply whenever an update is planned.
     #[tf(computed)]
     pub previous_hash: Unknown<Nullable<String>>,
     /// A second file, relative to the root, that receives `content_hash` after the file
@@ -525,6 +525,10 @@ impl Resource for FileResource {
                 None => {
                     plan.planned.content_hash = Unknown::unknown();
                     plan.planned.size = Unknown::unknown();
+                    // Written again: the hash it has now becomes the previous one.
+                    if plan.prior.is_some() {
+                        plan.planned.previous_hash = Unknown::unknown();
+                    }
                 }
             }
             return Ok(());
@@ -595,8 +599,13 @@ impl Resource for FileResource {
     ) -> Result<File, ApplyError<File>> {
         let limit = planned.timeouts.update(DEFAULT_WRITE_TIMEOUT)?;
         let current = planned.clone();
+        // Left to the apply by the plan: the hash the file had before this update.
+        let previous_hash = match planned.previous_hash.is_unknown() {
+            true => prior.content_hash,
+            false => planned.previous_hash.clone(),
+        };
         let planned = FilePlanned {
-            previous_hash: prior.content_hash,
+            previous_hash,
             ..planned.into_planned()?
         };
         let config = config.into_known()?;
