@@ -4,9 +4,13 @@
 //! first 255 bytes (which may split a character) and then made safe the way go-cty's
 //! `ctystrings.SafeKnownPrefix` makes it:
 //!
-//! 1. The last NFC boundary (golang.org/x/text's `norm.NFC.LastBoundary`): the start of the
-//!    last character that text appended later could combine with. When it is not the end
-//!    of the bytes, the prefix ends there and that is all.
+//! 1. The last NFC boundary (golang.org/x/text's `norm.NFC.LastBoundary`): the end when
+//!    nothing can combine with the last character, else the start of the last starter,
+//!    where a starter is what x/text's tables call one (a character whose compatibility
+//!    decomposition begins with no non-starter, so not U+FF9E nor a Hangul compatibility
+//!    vowel), or the place after the 30th non-starter from the end when more follow it.
+//!    When the boundary is not the end of the bytes, the prefix ends there and that is
+//!    all.
 //! 2. Otherwise (the bytes end with a character that nothing combines with, or no
 //!    boundary was found), the prefix is split into grapheme clusters and loses its last
 //!    one, unless that cluster is a single punctuation mark of a fixed list (`-`, `/`,
@@ -17,17 +21,12 @@
 
 use std::sync::OnceLock;
 
-use unicode_normalization::char::{
-    canonical_combining_class, compose, decompose_canonical, decompose_compatible,
-};
+use unicode_normalization::char::{canonical_combining_class, compose, decompose_canonical};
 use unicode_normalization::{is_nfc_quick, IsNormalized};
 use unicode_segmentation::UnicodeSegmentation;
 
+use super::stream_safe::{non_starters, MAX_NON_STARTERS};
 use crate::limits::MAX_REFINEMENT_PREFIX;
-
-/// How many non-starters x/text's stream-safe counter lets a segment hold before it calls
-/// the place a boundary (its `maxNonStarters`).
-const MAX_NON_STARTERS: u32 = 30;
 
 /// The characters go-cty keeps at the end of a cut prefix although they are a grapheme
 /// cluster of their own (`sequenceMustEndGraphemeCluster`): delimiters that no cluster
@@ -71,20 +70,24 @@ fn last_nfc_boundary(head: &str) -> Option<usize> {
         // Nothing combines with the last whole character: the boundary is after it.
         return Some(head.len());
     }
-    // Back to the last starter, counting non-starters as the stream-safe format does (at
-    // most 3 a character, so the last one alone never overflows the count).
-    let mut count = trailing_non_starters(last);
-    if leading_non_starters(last) == 0 {
+    // Back to the last starter, counting non-starters as x/text's stream-safe counter does
+    // (at most 3 a character, so the last one alone never overflows the count). A starter
+    // here is a character whose NFKD begins with no non-starter: U+FF9E, which NFC leaves
+    // alone and whose combining class is 0, begins with one (its NFKD is U+3099), and so
+    // do the Hangul compatibility vowels and final consonants; the walk goes on past them.
+    let (lead, mut count) = non_starters(last);
+    if lead == 0 {
         return Some(last_start);
     }
     let mut after = last_start;
     loop {
         let (start, c) = chars.next()?;
-        count += trailing_non_starters(c);
+        let (lead, trail) = non_starters(c);
+        count += trail;
         if count > MAX_NON_STARTERS {
             return Some(after);
         }
-        if leading_non_starters(c) == 0 {
+        if lead == 0 {
             return Some(start);
         }
         after = start;
@@ -118,7 +121,7 @@ fn is_inert(c: char) -> bool {
     canonical_combining_class(c) == 0
         && !combines_backward(c)
         && !has_canonical_decomposition(c)
-        && trailing_non_starters(c) == 0
+        && non_starters(c).1 == 0
         && !combines_forward(c)
 }
 
@@ -151,53 +154,6 @@ fn backward_combiners() -> &'static [char] {
             .filter(|&c| combines_backward(c))
             .collect()
     })
-}
-
-/// Whether x/text counts `c` as a non-starter: a non-zero combining class, or a character
-/// that combines backward.
-fn is_non_starter(c: char) -> bool {
-    canonical_combining_class(c) != 0 || combines_backward(c)
-}
-
-/// The characters of `c`'s full compatibility decomposition (`c` itself without one).
-fn compatibility_decomposition(c: char) -> Vec<char> {
-    let mut out = Vec::with_capacity(4);
-    decompose_compatible(c, |d| out.push(d));
-    out
-}
-
-/// The number of non-starters that end `c`'s compatibility decomposition (Hangul
-/// syllables: 1 without a final consonant, 2 with one), as x/text counts them.
-fn trailing_non_starters(c: char) -> u32 {
-    if c.is_ascii() {
-        return 0;
-    }
-    if let Some(index) = (c as u32).checked_sub(0xac00).filter(|&i| i < 11_172) {
-        return if index % 28 == 0 { 1 } else { 2 };
-    }
-    let d = compatibility_decomposition(c);
-    d.iter().rev().take_while(|&&d| is_non_starter(d)).count() as u32
-}
-
-/// The number of non-starters that begin `c`'s decomposition, as x/text stores it: for a
-/// character without a canonical decomposition, its own count when it is a non-starter
-/// itself and 0 otherwise.
-fn leading_non_starters(c: char) -> u32 {
-    if c.is_ascii() {
-        return 0;
-    }
-    if has_canonical_decomposition(c) {
-        if (0xac00..0xac00 + 11_172).contains(&(c as u32)) {
-            return 0;
-        }
-        let d = compatibility_decomposition(c);
-        return d.iter().take_while(|&&d| is_non_starter(d)).count() as u32;
-    }
-    if is_non_starter(c) {
-        trailing_non_starters(c)
-    } else {
-        0
-    }
 }
 
 #[cfg(test)]

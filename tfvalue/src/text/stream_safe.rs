@@ -21,8 +21,8 @@ use unicode_normalization::char::{canonical_combining_class, decompose_compatibl
 use unicode_normalization::{is_nfc_quick, IsNormalized};
 
 /// The longest run of non-starters x/text lets through (`maxNonStarters` in its `norm`
-/// package).
-const MAX_NON_STARTERS: u32 = 30;
+/// package); also the count past which its `LastBoundary` calls a place a boundary.
+pub(super) const MAX_NON_STARTERS: u32 = 30;
 
 /// U+034F COMBINING GRAPHEME JOINER, which x/text puts in a run that would be too long.
 const GRAPHEME_JOINER: char = '\u{34f}';
@@ -118,8 +118,10 @@ fn is_plain(c: char) -> bool {
 }
 
 /// The leading and trailing non-starters of `c` as x/text counts them (see the module
-/// documentation). The two are equal whenever the leading count is not zero.
-fn non_starters(c: char) -> (u32, u32) {
+/// documentation). The two are equal whenever the leading count is not zero. A character
+/// is a starter for x/text (its segmentation and `LastBoundary`) exactly when its leading
+/// count is zero.
+pub(super) fn non_starters(c: char) -> (u32, u32) {
     if c.is_ascii() {
         return (0, 0);
     }

@@ -100,3 +100,121 @@ fn the_last_boundary_counts_non_starters_as_x_text_does() {
     assert_eq!(last_nfc_boundary("q-"), Some(2));
     assert_eq!(last_nfc_boundary(""), None);
 }
+
+/// The characters golang.org/x/text's NFC tables give a leading non-starter although NFC
+/// treats them as starters (combining class 0, no canonical decomposition, NFC_QC Yes):
+/// their NFKD starts with a non-starter, U+3099 or U+309A for the halfwidth katakana sound
+/// marks and a Hangul vowel or final consonant jamo for the others. x/text's `LastBoundary`
+/// walks back past them; these are every character where it returns 0 for "a" followed by
+/// the character, in x/text v0.37.0 and v0.22.0 (Unicode 15.0.0 tables) alike.
+const NFC_STARTERS_WITH_A_LEADING_NON_STARTER: &[(char, char)] = &[
+    ('\u{3133}', '\u{3133}'), // ㄳ HANGUL LETTER KIYEOK-SIOS, NFKD U+11AA
+    ('\u{3135}', '\u{3136}'),
+    ('\u{313a}', '\u{313f}'),
+    ('\u{314f}', '\u{3163}'), // ㅏ..ㅣ, NFKD U+1161..U+1175
+    ('\u{ff9e}', '\u{ff9f}'), // HALFWIDTH KATAKANA (SEMI-)VOICED SOUND MARK
+    ('\u{ffa3}', '\u{ffa3}'),
+    ('\u{ffa5}', '\u{ffa6}'),
+    ('\u{ffaa}', '\u{ffaf}'),
+    ('\u{ffc2}', '\u{ffc7}'),
+    ('\u{ffca}', '\u{ffcf}'),
+    ('\u{ffd2}', '\u{ffd7}'),
+    ('\u{ffda}', '\u{ffdc}'),
+];
+
+#[test]
+fn nfc_starters_with_a_leading_non_starter_are_x_texts() {
+    let listed = |c: char| {
+        NFC_STARTERS_WITH_A_LEADING_NON_STARTER
+            .iter()
+            .any(|&(first, last)| (first..=last).contains(&c))
+    };
+    let mut found = 0;
+    for c in '\u{80}'..=char::MAX {
+        let leads_with_a_non_starter = non_starters(c).0 > 0;
+        let nfc_starter = canonical_combining_class(c) == 0
+            && !combines_backward(c)
+            && !has_canonical_decomposition(c);
+        assert_eq!(leads_with_a_non_starter && nfc_starter, listed(c), "{c:?}");
+        if listed(c) {
+            found += 1;
+            // x/text: LastBoundary("a" + c) and ("a" + c + c) are 0, not the start of c.
+            assert_eq!(last_nfc_boundary(&format!("a{c}")), Some(0), "{c:?}");
+            assert_eq!(last_nfc_boundary(&format!("a{c}{c}")), Some(0), "{c:?}");
+            assert!(!is_inert(c), "{c:?}");
+        }
+    }
+    assert_eq!(found, 62);
+}
+
+#[test]
+fn halfwidth_sound_marks_lead_with_a_non_starter() {
+    // x/text: LastBoundary("a\uff9e\uff9e") == 0; U+FF9E is ef be 9e.
+    assert_eq!(last_nfc_boundary("a\u{ff9e}\u{ff9e}"), Some(0));
+    assert_eq!(last_nfc_boundary("a\u{ff9f}"), Some(0));
+    // A CJK ideograph before the mark is a starter: the boundary is before it.
+    assert_eq!(last_nfc_boundary("q\u{4e00}\u{ff9e}"), Some(1));
+    // Each counts one non-starter: 40 in a row overflow after the 30th from the end,
+    // as x/text's LastBoundary("q" + 40 × U+FF9E) == 31.
+    let s = format!("q{}", rep("\u{ff9e}", 40));
+    assert_eq!(last_nfc_boundary(&s), Some(1 + 3 * 10));
+}
+
+#[test]
+fn a_prefix_ending_in_halfwidth_sound_marks_is_cut_before_their_starter() {
+    // "q" × 248 + "a" + U+FF9E U+FF9E = 255 bytes, then "xx": x/text's last boundary is
+    // before the `a` (248), so the prefix is the 248 `q`s and not the 252 bytes up to the
+    // last mark.
+    let s = format!("{}a\u{ff9e}\u{ff9e}xx", rep("q", 248));
+    assert_eq!(s.as_bytes()[248..255], *b"a\xef\xbe\x9e\xef\xbe\x9e");
+    assert_eq!(cut_prefix(&s).as_bytes(), rep("q", 248).as_bytes());
+    let s = format!("{}a\u{ff9f}\u{ff9f}xx", rep("q", 248));
+    assert_eq!(s.as_bytes()[248..255], *b"a\xef\xbe\x9f\xef\xbe\x9f");
+    assert_eq!(cut_prefix(&s).as_bytes(), rep("q", 248).as_bytes());
+    // A run of 40 marks after the `a` (bytes 135-254): more than 30 non-starters, so the
+    // boundary is after the 10th mark (165), and the prefix keeps "a" and 10 marks.
+    let s = format!("{}a{}xx", rep("q", 134), rep("\u{ff9e}", 40));
+    let mut expected = rep("q", 134).into_bytes();
+    expected.push(b'a');
+    for _ in 0..10 {
+        expected.extend_from_slice(b"\xef\xbe\x9e");
+    }
+    assert_eq!(cut_prefix(&s).as_bytes(), expected.as_slice());
+    // The third mark split at byte 255: x/text looks at the whole characters before it,
+    // and the boundary is before the `a` (247).
+    let s = format!("{}a{}", rep("q", 247), rep("\u{ff9e}", 3));
+    assert_eq!(cut_prefix(&s).as_bytes(), rep("q", 247).as_bytes());
+    // After a CJK ideograph (e4 b8 80), a starter, the boundary is before the ideograph.
+    let s = format!("{}\u{4e00}\u{ff9e}xx", rep("q", 249));
+    assert_eq!(cut_prefix(&s).as_bytes(), rep("q", 249).as_bytes());
+}
+
+#[test]
+fn a_prefix_ending_in_hangul_compatibility_jamo_is_cut_before_their_starter() {
+    // ㄱ (U+3131, e3 84 b1: NFKD U+1100, a leading consonant) is a starter; ㅏ (U+314F,
+    // e3 85 8f: NFKD U+1161) and ㄳ (U+3133, e3 84 b3: NFKD U+11AA) lead with a
+    // non-starter. x/text's boundary is before the ㄱ (246).
+    let s = format!("{}\u{3131}\u{314f}\u{3133}xx", rep("q", 246));
+    assert_eq!(
+        s.as_bytes()[246..255],
+        *b"\xe3\x84\xb1\xe3\x85\x8f\xe3\x84\xb3"
+    );
+    assert_eq!(cut_prefix(&s).as_bytes(), rep("q", 246).as_bytes());
+    // ㅣ (U+3163) alone after `q`s: the last `q` goes with it (x/text: 251).
+    let s = format!("{}\u{3163}xx", rep("q", 252));
+    assert_eq!(cut_prefix(&s).as_bytes(), rep("q", 251).as_bytes());
+    // ㄱ last is inert for x/text (255): the boundary is the end, and its cluster goes.
+    let s = format!("{}\u{3131}xx", rep("q", 252));
+    assert_eq!(cut_prefix(&s).as_bytes(), rep("q", 252).as_bytes());
+}
+
+#[test]
+fn a_prefix_ending_in_halfwidth_hangul_vowels_is_cut_before_their_starter() {
+    // ￂ (U+FFC2 HALFWIDTH HANGUL LETTER A, ef bf 82: NFKD U+1161) twice after `q`s:
+    // x/text's boundary is before the last `q` (248); U+FFDC (ef bf 9c) the same (251).
+    let s = format!("{}\u{ffc2}\u{ffc2}xx", rep("q", 249));
+    assert_eq!(s.as_bytes()[249..255], *b"\xef\xbf\x82\xef\xbf\x82");
+    assert_eq!(cut_prefix(&s).as_bytes(), rep("q", 248).as_bytes());
+    let s = format!("{}\u{ffdc}xx", rep("q", 252));
+    assert_eq!(cut_prefix(&s).as_bytes(), rep("q", 251).as_bytes());
+}
