@@ -212,41 +212,59 @@ fn states_of_older_schema_versions_are_upgraded_without_changes() {
     );
 }
 
+/// A workspace managing `etc/motd` whose stored state is of the current schema version as
+/// an older release wrote it: `path` as given, and no `previous_hash` (which that release
+/// did not have).
+fn stored_motd(tf: &Terraform, label: &str, path: Json) -> Workspace {
+    let ws = workspace(
+        tf,
+        label,
+        "resource \"localfs_file\" \"motd\" {\n  path    = \"etc/motd\"\n  \
+         content = \"Welcome!\\n\"\n}\n",
+    );
+    put_file(&ws, "etc/motd", MOTD, 0o644);
+    write_state(
+        &ws,
+        &[instance(
+            &ws,
+            "motd",
+            CURRENT,
+            json!({
+                "id": "etc/motd",
+                "path": path,
+                "content": MOTD,
+                "sensitive_content": null,
+                "content_wo": null,
+                "content_wo_version": null,
+                "permissions": "0644",
+                "mode": null,
+                "content_hash": fnv1a64_hex(MOTD.as_bytes()),
+                "size": MOTD.len(),
+                "hash_path": null
+            }),
+        )],
+    );
+    ws
+}
+
+/// `terraform apply` changes nothing.
+fn apply_changes_nothing(ws: &Workspace, tf: &Terraform) {
+    let applied = ws.apply();
+    assert!(
+        applied.contains("0 added, 0 changed, 0 destroyed"),
+        "Terraform {}: {applied}",
+        tf.version
+    );
+}
+
 #[test]
 fn a_current_state_with_a_null_required_path_is_repaired_from_its_id() {
     each_terraform(
         "a_current_state_with_a_null_required_path_is_repaired_from_its_id",
         |tf| {
-            let ws = workspace(
-                tf,
-                "upgrade-repair",
-                "resource \"localfs_file\" \"motd\" {\n  path    = \"etc/motd\"\n  \
-                 content = \"Welcome!\\n\"\n}\n",
-            );
-            put_file(&ws, "etc/motd", MOTD, 0o644);
             // What an import of an older release stored: the current schema version, the
             // id set, the required `path` null.
-            write_state(
-                &ws,
-                &[instance(
-                    &ws,
-                    "motd",
-                    CURRENT,
-                    json!({
-                        "id": "etc/motd",
-                        "path": null,
-                        "content": MOTD,
-                        "sensitive_content": null,
-                        "content_wo": null,
-                        "content_wo_version": null,
-                        "permissions": "0644",
-                        "mode": null,
-                        "content_hash": fnv1a64_hex(MOTD.as_bytes()),
-                        "size": MOTD.len(),
-                        "hash_path": null
-                    }),
-                )],
-            );
+            let ws = stored_motd(tf, "upgrade-repair", Json::Null);
             assert_eq!(
                 ws.plan_detailed_exitcode(),
                 0,
@@ -254,12 +272,7 @@ fn a_current_state_with_a_null_required_path_is_repaired_from_its_id() {
                 tf.version,
                 ws.plan()
             );
-            let applied = ws.apply();
-            assert!(
-                applied.contains("0 added, 0 changed, 0 destroyed"),
-                "Terraform {}: {applied}",
-                tf.version
-            );
+            apply_changes_nothing(&ws, tf);
             let (version, motd) = stored(&ws, "motd");
             assert_eq!(version, CURRENT);
             assert_eq!(motd["path"], "etc/motd", "{motd:#}");
@@ -277,35 +290,7 @@ fn a_current_state_without_a_newer_computed_attribute_plans_no_change() {
     each_terraform(
         "a_current_state_without_a_newer_computed_attribute_plans_no_change",
         |tf| {
-            let ws = workspace(
-                tf,
-                "upgrade-new-computed",
-                "resource \"localfs_file\" \"motd\" {\n  path    = \"etc/motd\"\n  \
-                 content = \"Welcome!\\n\"\n}\n",
-            );
-            put_file(&ws, "etc/motd", MOTD, 0o644);
-            write_state(
-                &ws,
-                &[instance(
-                    &ws,
-                    "motd",
-                    CURRENT,
-                    json!({
-                        "id": "etc/motd",
-                        "path": "etc/motd",
-                        "content": MOTD,
-                        "sensitive_content": null,
-                        "content_wo": null,
-                        "content_wo_version": null,
-                        "permissions": "0644",
-                        "mode": null,
-                        "content_hash": fnv1a64_hex(MOTD.as_bytes()),
-                        "size": MOTD.len(),
-                        "hash_path": null,
-                        "timeouts": null
-                    }),
-                )],
-            );
+            let ws = stored_motd(tf, "upgrade-new-computed", json!("etc/motd"));
             for args in [&["-refresh=false"][..], &[]] {
                 let mut plan = vec!["plan", "-detailed-exitcode", "-no-color", "-input=false"];
                 plan.extend_from_slice(args);
@@ -319,12 +304,7 @@ fn a_current_state_without_a_newer_computed_attribute_plans_no_change() {
                     output_text(&out)
                 );
             }
-            let applied = ws.apply();
-            assert!(
-                applied.contains("0 added, 0 changed, 0 destroyed"),
-                "Terraform {}: {applied}",
-                tf.version
-            );
+            apply_changes_nothing(&ws, tf);
             let (version, motd) = stored(&ws, "motd");
             assert_eq!(version, CURRENT);
             assert_eq!(motd["previous_hash"], Json::Null, "{motd:#}");

@@ -11,7 +11,7 @@
 mod numbers;
 mod text_and_refinements;
 
-use super::{check_accepted, decode, lines, Follows, Line, DIFFERENT, STRICTER};
+use super::{check_case, decode, lines, Follows, Line};
 
 /// The line of `cases-2.jsonl` named `name` (names are whole and unique).
 fn line(name: &str) -> Line {
@@ -23,46 +23,7 @@ fn line(name: &str) -> Line {
 
 /// Checks that tfvalue answers the case `name` as `follows` says.
 fn case(name: &str, follows: Follows) {
-    let l = line(name);
-    let result = decode(&l);
-    match follows {
-        Follows::GoCty if l.ok == Some(true) => {
-            let v = result.unwrap_or_else(|e| panic!("{}: refused: {e}", l.name));
-            check_accepted(&l, &v, &mut Vec::new()).unwrap_or_else(|e| panic!("{}: {e}", l.name));
-        }
-        Follows::GoCty => {
-            let e = result.expect_err(&l.name);
-            assert!(!e.to_string().is_empty());
-        }
-        Follows::Stricter => {
-            assert_eq!(l.ok, Some(true), "{}", l.name);
-            let message = result.expect_err(&l.name).to_string();
-            assert!(
-                STRICTER.iter().any(|(class, _)| message.contains(class)),
-                "{}: {message}",
-                l.name
-            );
-        }
-        Follows::Different => {
-            assert_eq!(l.ok, Some(true), "{}", l.name);
-            let class = &l.name[..1];
-            assert!(
-                DIFFERENT.iter().any(|(c, _)| *c == class),
-                "{}: DIFFERENT does not say why",
-                l.name
-            );
-            let v = result.unwrap_or_else(|e| panic!("{}: refused: {e}", l.name));
-            assert!(
-                check_accepted(&l, &v, &mut Vec::new()).is_err(),
-                "{}: now agrees with go-cty: move it to Follows::GoCty",
-                l.name
-            );
-        }
-        Follows::AcceptsWhatGoCtyPanicsOn => {
-            assert_eq!(l.panic, Some(true), "{}", l.name);
-            result.unwrap_or_else(|e| panic!("{}: {e}", l.name));
-        }
-    }
+    check_case(&line(name), follows);
 }
 
 #[test]
