@@ -371,20 +371,22 @@ impl<'de> Reader<'de> {
     /// Reads a string whose opening quote was consumed.
     #[inline]
     pub(crate) fn string(&mut self) -> Result<Text<'de, '_>> {
-        self.string_in::<true>()
+        self.string_in::<true>().map(|(text, _)| text)
     }
 
     /// An object key, as [`Reader::string`] reads a string but not put in NFC: go-cty looks
     /// an object's attributes up by the bytes of their names (a name in NFD is not the
-    /// attribute); map keys are normalised where they are read as such.
+    /// attribute); map keys are normalised where they are read as such. With it, whether the
+    /// key was seen to be ASCII (so in NFC already: the common case costs no second look).
     #[inline]
-    pub(crate) fn key(&mut self) -> Result<Text<'de, '_>> {
+    pub(crate) fn key(&mut self) -> Result<(Text<'de, '_>, bool)> {
         self.string_in::<false>()
     }
 
-    /// [`Reader::string`], the text put in NFC when `NFC` is set.
+    /// [`Reader::string`], the text put in NFC when `NFC` is set, and whether it is plain
+    /// ASCII without escapes.
     #[inline]
-    fn string_in<const NFC: bool>(&mut self) -> Result<Text<'de, '_>> {
+    fn string_in<const NFC: bool>(&mut self) -> Result<(Text<'de, '_>, bool)> {
         let start = self.pos;
         let mut high = true;
         let mut i = start;
@@ -395,16 +397,19 @@ impl<'de> Reader<'de> {
                     self.pos = i + 1;
                     let raw = &self.input[start..i];
                     return if high {
-                        Ok(Text::Borrowed(ascii(raw)))
+                        Ok((Text::Borrowed(ascii(raw)), true))
                     } else if NFC {
-                        self.non_ascii(raw, start)
+                        self.non_ascii(raw, start).map(|text| (text, false))
                     } else {
-                        self.checked(raw, start).map(Text::Borrowed)
+                        self.checked(raw, start)
+                            .map(|text| (Text::Borrowed(text), false))
                     };
                 }
                 Some(b'\\') => {
                     self.pos = i;
-                    return self.escaped(start, high, NFC).map(Text::Copied);
+                    return self
+                        .escaped(start, high, NFC)
+                        .map(|text| (Text::Copied(text), false));
                 }
                 Some(&b) if b >= 0x80 => {
                     // Not ASCII: the rest is scanned without stopping at such bytes, and

@@ -78,6 +78,8 @@ impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de> {
 /// The current key of an object, kept for error paths.
 pub(super) enum KeySlot<'de> {
     None,
+    /// Borrowed from the input, plain ASCII (so in NFC already).
+    Ascii(&'de str),
     /// Borrowed from the input (no escapes): kept as is.
     Borrowed(&'de str),
     /// Had escapes: copied into the accessor's reused buffer.
@@ -105,7 +107,7 @@ impl<'de> MapAccess<'_, 'de> {
     fn add_key(&self, e: Error) -> Error {
         let key = match self.key {
             KeySlot::None => return e,
-            KeySlot::Borrowed(s) => s,
+            KeySlot::Ascii(s) | KeySlot::Borrowed(s) => s,
             KeySlot::Owned => self.owned.as_str(),
         };
         if self.attrs {
@@ -131,8 +133,9 @@ impl<'de> MapAccess<'_, 'de> {
         // As sent: an attribute name is looked up by its bytes, a map key is put in NFC
         // when it is read as text (`KeyDeserializer`).
         match self.de.read.key()? {
-            Text::Borrowed(s) => self.key = KeySlot::Borrowed(s),
-            Text::Copied(s) => {
+            (Text::Borrowed(s), true) => self.key = KeySlot::Ascii(s),
+            (Text::Borrowed(s), false) => self.key = KeySlot::Borrowed(s),
+            (Text::Copied(s), _) => {
                 self.owned.clear();
                 self.owned.push_str(s);
                 self.key = KeySlot::Owned;
@@ -146,6 +149,7 @@ impl<'de> MapAccess<'_, 'de> {
     #[inline]
     fn key_text(&self) -> KeyText<'_, 'de> {
         match self.key {
+            KeySlot::Ascii(s) => KeyText::Ascii(s),
             KeySlot::Borrowed(s) => KeyText::Borrowed(s),
             _ => KeyText::Transient(&self.owned),
         }
@@ -166,7 +170,7 @@ impl<'de> MapAccess<'_, 'de> {
     fn next_field_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
         while self.read_key()? {
             let name = match self.key_text() {
-                KeyText::Borrowed(s) => s,
+                KeyText::Ascii(s) | KeyText::Borrowed(s) => s,
                 KeyText::Transient(s) => s,
             };
             let declared = self
@@ -342,6 +346,8 @@ impl<'de> de::Deserializer<'de> for Missing {
 
 /// Text of an object key.
 enum KeyText<'a, 'de> {
+    /// Plain ASCII from the input: in NFC already, offered as it is.
+    Ascii(&'de str),
     Borrowed(&'de str),
     Transient(&'a str),
 }
@@ -359,6 +365,7 @@ impl<'de> de::Deserializer<'de> for KeyDeserializer<'_, 'de> {
     #[inline]
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.key {
+            KeyText::Ascii(s) => visitor.visit_borrowed_str(s),
             KeyText::Borrowed(s) => match crate::text::nfc(s) {
                 Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
                 Cow::Owned(s) => visitor.visit_string(s),
@@ -373,7 +380,7 @@ impl<'de> de::Deserializer<'de> for KeyDeserializer<'_, 'de> {
     /// The key as sent, not put in NFC.
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.key {
-            KeyText::Borrowed(s) => visitor.visit_borrowed_bytes(s.as_bytes()),
+            KeyText::Ascii(s) | KeyText::Borrowed(s) => visitor.visit_borrowed_bytes(s.as_bytes()),
             KeyText::Transient(s) => visitor.visit_bytes(s.as_bytes()),
         }
     }
@@ -401,7 +408,9 @@ impl<'de> de::Deserializer<'de> for KeyDeserializer<'_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         match self.key {
-            KeyText::Borrowed(s) => visitor.visit_enum(BorrowedStrDeserializer::<Error>::new(s)),
+            KeyText::Ascii(s) | KeyText::Borrowed(s) => {
+                visitor.visit_enum(BorrowedStrDeserializer::<Error>::new(s))
+            }
             KeyText::Transient(s) => visitor.visit_enum(StrDeserializer::<Error>::new(s)),
         }
     }

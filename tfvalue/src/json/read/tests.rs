@@ -209,14 +209,24 @@ fn keys_are_read_as_sent_and_strings_in_nfc() {
         assert_eq!(read_string(body).unwrap().as_bytes()[2..], *b"\xc3\xa9");
         let mut r = Reader::new(body);
         let key = match r.key().unwrap() {
-            Text::Borrowed(s) | Text::Copied(s) => s.to_owned(),
+            (Text::Borrowed(s) | Text::Copied(s), false) => s.to_owned(),
+            (_, true) => panic!("not ASCII"),
         };
         assert_eq!(key.as_bytes(), b"e\xcc\x81");
     }
     // Text already in NFC, and ASCII, are the same either way.
     let mut r = Reader::new(b"\xc3\xa9x\"");
-    assert!(matches!(r.key().unwrap(), Text::Borrowed("\u{e9}x")));
+    assert!(matches!(r.key().unwrap(), (Text::Borrowed("\u{e9}x"), false)));
     assert_eq!(read_string(b"plain\"").unwrap(), "B:plain");
+    // An ASCII key says so: it needs no second look for NFC.
+    assert!(matches!(
+        Reader::new(b"plain\"").key().unwrap(),
+        (Text::Borrowed("plain"), true)
+    ));
+    assert!(matches!(
+        Reader::new(b"pl\\u0061in\"").key().unwrap(),
+        (Text::Copied("plain"), false)
+    ));
     // A key is still checked as UTF-8.
     assert!(Reader::new(b"\xff\"").key().is_err());
 }
