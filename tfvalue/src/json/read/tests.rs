@@ -216,7 +216,10 @@ fn keys_are_read_as_sent_and_strings_in_nfc() {
     }
     // Text already in NFC, and ASCII, are the same either way.
     let mut r = Reader::new(b"\xc3\xa9x\"");
-    assert!(matches!(r.key().unwrap(), (Text::Borrowed("\u{e9}x"), false)));
+    assert!(matches!(
+        r.key().unwrap(),
+        (Text::Borrowed("\u{e9}x"), false)
+    ));
     assert_eq!(read_string(b"plain\"").unwrap(), "B:plain");
     // An ASCII key says so: it needs no second look for NFC.
     assert!(matches!(
