@@ -88,7 +88,7 @@ fn significant_digits(n: &Number) -> usize {
 const BOUND_DIGITS: usize = 150;
 
 /// Whether a MessagePack round trip gives `r` back unchanged: its number bounds are not
-/// changed by [`number_after_msgpack`] nor longer than [`BOUND_DIGITS`] significant digits,
+/// changed by [`number_after_msgpack`] nor longer than `BOUND_DIGITS` (150) significant digits,
 /// its string prefix is not cut (at most [`MAX_REFINEMENT_PREFIX`] bytes), and its length
 /// bounds do not pin a not-null collection to more than [`MAX_WRITTEN_PINNED_LENGTH`]
 /// elements (those are left out).
