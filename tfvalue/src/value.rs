@@ -28,6 +28,7 @@ mod to_value;
 pub(crate) use canonical::canonical_set;
 pub(crate) use de::TypedSeed;
 pub use display::Readable;
+pub(crate) use from_value::visit_number;
 pub(crate) use pinned::pinned_value;
 pub(crate) use ser::TypedValue;
 

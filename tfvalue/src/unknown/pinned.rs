@@ -11,7 +11,7 @@ use crate::number::Number;
 use crate::refinements::Refinements;
 use crate::tokens::{DYNAMIC_TOKEN, UNKNOWN_TOKEN};
 use crate::types::Type;
-use crate::value::{pinned_value, Value};
+use crate::value::{pinned_value, visit_number, Value};
 
 /// A known value of the few shapes refinements can pin: a number, or a collection of
 /// wholly unknown elements (none, for the empty ones). Owns its data, so it deserializes
@@ -34,25 +34,6 @@ impl Pinned {
             _ => Pinned::EmptyMap,
         }))
     }
-}
-
-/// Hands a number to a visitor as tfvalue's other deserializers do: an integer when it is
-/// one of 64 bits, a float64 when that is the same number, else its decimal text.
-fn visit_number<'de, V: Visitor<'de>>(n: &Number, visitor: V) -> Result<V::Value> {
-    if let Some(i) = n.as_i64() {
-        return visitor.visit_i64(i);
-    }
-    if let Some(u) = n.as_u64() {
-        return visitor.visit_u64(u);
-    }
-    if let Ok(f) = n.to_f64() {
-        if matches!(Number::from_f64_exact(f), Ok(ref exact)
-            if exact == n && exact.to_string() == n.to_string())
-        {
-            return visitor.visit_f64(f);
-        }
-    }
-    visitor.visit_str(&n.to_string())
 }
 
 impl<'de> Deserializer<'de> for Pinned {

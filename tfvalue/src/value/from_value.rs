@@ -39,26 +39,6 @@ impl<'a> ValueDeserializer<'a> {
             _ => Err(self.unexpected("number")),
         }
     }
-
-    /// Hands a number to a visitor in its exact form.
-    fn visit_number<V: Visitor<'a>>(n: &Number, visitor: V) -> Result<V::Value> {
-        if let Some(i) = n.as_i64() {
-            return visitor.visit_i64(i);
-        }
-        if let Some(u) = n.as_u64() {
-            return visitor.visit_u64(u);
-        }
-        if let Ok(f) = n.to_f64() {
-            // Handed over as a float64 only when that float64 is the same number written
-            // the same way (decimal text keeps all its digits, a float64 its shortest).
-            if matches!(Number::from_f64_exact(f), Ok(ref exact)
-                if exact == n && exact.to_string() == n.to_string())
-            {
-                return visitor.visit_f64(f);
-            }
-        }
-        visitor.visit_str(&n.to_string())
-    }
 }
 
 fn refinement_payload(r: &crate::refinements::Refinements) -> Vec<u8> {
@@ -85,7 +65,7 @@ impl<'a> de::Deserializer<'a> for ValueDeserializer<'a> {
             Value::Null(_) => visitor.visit_unit(),
             Value::Unknown(..) => Err(self.unexpected("a value")),
             Value::Bool(b) => visitor.visit_bool(*b),
-            Value::Number(n) => Self::visit_number(n, visitor),
+            Value::Number(n) => visit_number(n, visitor),
             Value::String(s) => visitor.visit_borrowed_str(s),
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => visitor
                 .visit_seq(Seq {
@@ -185,7 +165,7 @@ impl<'a> de::Deserializer<'a> for ValueDeserializer<'a> {
             return visitor.visit_newtype_struct(self);
         }
         if name == NUMBER_TOKEN {
-            return Self::visit_number(self.number()?, visitor);
+            return visit_number(self.number()?, visitor);
         }
         if name == DYNAMIC_TOKEN {
             return match self.value {
@@ -374,4 +354,24 @@ impl<'a> de::SeqAccess<'a> for DynamicSeq<'a> {
             _ => Ok(None),
         }
     }
+}
+
+/// Hands a number to a visitor in its exact form: an integer when it is one of 64 bits, a
+/// float64 when that float64 is the same number written the same way (decimal text keeps
+/// all its digits, a float64 its shortest), else its decimal text.
+pub(crate) fn visit_number<'de, V: Visitor<'de>>(n: &Number, visitor: V) -> Result<V::Value> {
+    if let Some(i) = n.as_i64() {
+        return visitor.visit_i64(i);
+    }
+    if let Some(u) = n.as_u64() {
+        return visitor.visit_u64(u);
+    }
+    if let Ok(f) = n.to_f64() {
+        if matches!(Number::from_f64_exact(f), Ok(ref exact)
+            if exact == n && exact.to_string() == n.to_string())
+        {
+            return visitor.visit_f64(f);
+        }
+    }
+    visitor.visit_str(&n.to_string())
 }
