@@ -25,35 +25,52 @@ const KEY_ONE: &str = "\u{113c7}";
 /// U+113C8, what Unicode 16 NFC makes of [`PAIR`]: another string to Terraform.
 const COMPOSED: &str = "\u{113c8}";
 
-/// A workspace for the example provider, its root `<workspace>/files`, managing a document
-/// whose title, label keys and tags are such text.
-fn workspace(tf: &Terraform) -> Workspace {
+/// A workspace for the example provider (`label` names it), its root `<workspace>/files`,
+/// managing one `localfs_document.doc` with the `path`, `title`, `labels` and `tags` given
+/// as HCL.
+fn document_workspace(tf: &Terraform, label: &str, body: [&str; 4]) -> Workspace {
     let ws = Workspace::new(
         tf,
         &TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE),
-        "unicode",
+        label,
     );
     let root = ws.path("files");
     let root = root.to_str().expect("temp paths are UTF-8");
+    let [path, title, labels, tags] = body;
     ws.write_main(&format!(
         r#"provider "localfs" {{
   root = {root}
 }}
 
 resource "localfs_document" "doc" {{
-  path   = "unicode.json"
+  path   = {path}
   title  = {title}
-  labels = {{ {pair_key} = "two", {one_key} = "one" }}
-  tags   = [{title}, {composed}]
+  labels = {labels}
+  tags   = {tags}
 }}
 "#,
         root = hcl_string(root),
-        title = hcl_string(PAIR),
-        pair_key = hcl_string(KEY_PAIR),
-        one_key = hcl_string(KEY_ONE),
-        composed = hcl_string(COMPOSED),
     ));
     ws
+}
+
+/// The workspace of the Unicode 16 test: a document whose title, label keys and tags are
+/// such text.
+fn workspace(tf: &Terraform) -> Workspace {
+    document_workspace(
+        tf,
+        "unicode",
+        [
+            &hcl_string("unicode.json"),
+            &hcl_string(PAIR),
+            &format!(
+                "{{ {} = \"two\", {} = \"one\" }}",
+                hcl_string(KEY_PAIR),
+                hcl_string(KEY_ONE)
+            ),
+            &format!("[{}, {}]", hcl_string(PAIR), hcl_string(COMPOSED)),
+        ],
+    )
 }
 
 #[test]
@@ -108,31 +125,16 @@ fn runs_of_more_than_thirty_marks_keep_terraforms_grapheme_joiners() {
     each_terraform(
         "runs_of_more_than_thirty_marks_keep_terraforms_grapheme_joiners",
         |tf| {
-            let ws = Workspace::new(
+            let ws = document_workspace(
                 tf,
-                &TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE),
                 "stream_safe",
+                [
+                    &hcl_string(&format!("{}.json", overlines(31))),
+                    &hcl_string(&overlines(31)),
+                    &format!("{{ {} = \"31\" }}", hcl_string(&overlines(61))),
+                    &format!("[{}]", hcl_string(&overlines(30))),
+                ],
             );
-            let root = ws.path("files");
-            let root = root.to_str().expect("temp paths are UTF-8");
-            ws.write_main(&format!(
-                r#"provider "localfs" {{
-  root = {root}
-}}
-
-resource "localfs_document" "doc" {{
-  path   = {path}
-  title  = {title}
-  labels = {{ {key} = "31" }}
-  tags   = [{tag}]
-}}
-"#,
-                root = hcl_string(root),
-                path = hcl_string(&format!("{}.json", overlines(31))),
-                title = hcl_string(&overlines(31)),
-                key = hcl_string(&overlines(61)),
-                tag = hcl_string(&overlines(30)),
-            ));
             ws.apply();
             let doc = ws.resource_values("localfs_document.doc");
             let bytes = |v: &serde_json::Value| v.as_str().map(|s| s.as_bytes().to_vec());
