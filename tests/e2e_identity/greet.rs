@@ -1,7 +1,8 @@
 //! A small in-memory provider whose identities are made only of configured attributes,
 //! as a new user writes one: `greet_message` (identity: its `name`, whose change replaces
 //! the message) and `greet_label` (the same, but its author forgot to make a new name
-//! replace it: the framework must refuse to update it in place).
+//! replace it: the framework must refuse to update it in place). Its `timeouts` block has
+//! no doc comment, as a new user writes it.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -10,6 +11,7 @@ use tfvalue::path::AttributePath;
 use tfvalue::{TfSchema, Unknown};
 use tfvalue_provider::{
     ApplyError, Context, Diagnostic, Diagnostics, Provider, Registry, Resource, ResourceIdentity,
+    Timeouts,
 };
 
 /// The provider's address in the tests.
@@ -26,6 +28,8 @@ pub struct Message {
     pub name: Unknown<String>,
     /// The message's text.
     pub text: Unknown<String>,
+    #[tf(block)]
+    pub timeouts: Option<Timeouts>,
 }
 
 /// The identity of a message (and of a label): its name.
@@ -113,6 +117,7 @@ impl Resource for Messages {
         Ok(messages.get(&name).map(|text| Message {
             name: Unknown::known(name.clone()),
             text: Unknown::known(text.clone()),
+            timeouts: current.timeouts,
         }))
     }
 

@@ -366,6 +366,18 @@ fn a_replacing_change_of_an_identity_attribute_plans_and_applies_a_replacement()
             &greet_resource("message", "hello", "Hi"),
         );
         ws.apply();
+        // An undocumented `timeouts` block is described by what `Timeouts` declares for
+        // Terraform, never by its Rust documentation.
+        let schema = ws.providers_schema();
+        let block = &schema["provider_schemas"][greet::ADDRESS]["resource_schemas"]
+            ["greet_message"]["block"]["block_types"]["timeouts"]["block"];
+        assert_eq!(
+            block["description"],
+            "How long each operation may take, as durations such as \"30s\" or \"2h45m\"; \
+             the provider's defaults where not set.",
+            "Terraform {}: {schema:#}",
+            tf.version
+        );
         ws.write_main(&greet_resource("message", "goodbye", "Bye"));
         let plan = ws.plan();
         assert!(
