@@ -126,7 +126,7 @@ impl Provider for LocalFs {
     type Config = Config;
     type Data = Root;
 
-    fn register(&self, registry: &mut Registry<Root>) {
+    fn register(&self, registry: &mut impl Registry<Root>) {
         registry
             .provider_meta::<Meta>()
             .resource_with_identity("localfs_file", file::FileResource)

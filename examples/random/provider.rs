@@ -105,7 +105,7 @@ impl Provider for Random {
     type Config = Config;
     type Data = ();
 
-    fn register(&self, registry: &mut Registry<()>) {
+    fn register(&self, registry: &mut impl Registry<()>) {
         registry
             .resource("random_bytes", bytes::BytesResource)
             .resource("random_id", id::IdResource)

@@ -56,7 +56,7 @@ impl Provider for Greet {
     type Config = Config;
     type Data = Arc<Store>;
 
-    fn register(&self, registry: &mut Registry<Arc<Store>>) {
+    fn register(&self, registry: &mut impl Registry<Arc<Store>>) {
         registry
             .resource_with_identity("greet_message", Messages { replace: true })
             .resource_with_identity("greet_label", Messages { replace: false });

@@ -44,7 +44,7 @@
 //!     type Config = Config;
 //!     type Data = String; // the greeting every resource uses
 //!
-//!     fn register(&self, registry: &mut Registry<String>) {
+//!     fn register(&self, registry: &mut impl Registry<String>) {
 //!         registry.resource("greet_message", Messages);
 //!     }
 //!
@@ -111,47 +111,17 @@
 //! for Terraform to read its lines at their levels).
 #![deny(missing_docs)]
 
-mod apply_error;
-mod context;
-mod convert;
-mod data_source;
-pub mod debug;
-mod deprecation;
-mod diagnostics;
-mod dispatch;
-mod ephemeral_handler;
-mod ephemeral_resource;
-mod function;
-mod function_args;
-mod function_error;
-mod function_handler;
-mod generate_config;
-mod go_duration;
-mod handler;
-mod handshake;
-mod identity;
-mod identity_handler;
-mod list_handler;
-mod list_resource;
+// The layers, each using only those above it in this list: what provider authors implement
+// and call; the protocol's messages and their conversion from and to the wire; the log
+// format Terraform reads; the engine that answers each RPC by calling the author's types;
+// the transport that serves it all to Terraform.
+mod author;
+mod engine;
 mod logging;
-mod messages;
-mod model;
-mod move_state;
-mod plan;
-mod plan_rules;
-mod proto;
-mod provider;
-mod provider_meta;
-mod registry;
-mod resource;
-mod rule_findings;
-mod schema_json;
-mod serve;
-mod server;
+mod protocol;
 #[cfg(test)]
 mod service_tests;
-mod timeouts;
-mod tls;
+mod transport;
 
 #[doc(hidden)]
 pub mod __private;
@@ -162,7 +132,7 @@ pub mod __private;
 /// tonic and prost, without notice; a provider never needs it.
 #[doc(hidden)]
 pub mod __unstable_proto {
-    pub use crate::proto::{plugin, tfplugin6};
+    pub use crate::protocol::proto::{plugin, tfplugin6};
 
     /// Every method of the `tfplugin6.Provider` service, in the order `tfplugin6.proto`
     /// declares them.
@@ -206,25 +176,26 @@ pub mod __unstable_proto {
     ];
 }
 
-pub use apply_error::ApplyError;
-pub use context::Context;
-pub use data_source::DataSource;
-pub use diagnostics::{Diagnostic, Diagnostics, Severity};
-pub use ephemeral_resource::{EphemeralResource, Opened};
-pub use function::{Function, Signature};
-pub use function_args::{FunctionArgs, LastArgument, Variadic};
-pub use function_error::FunctionError;
-pub use go_duration::{parse_duration, DurationError};
-pub use identity::{identity_by_name, state_by_name, ResourceIdentity};
-pub use list_resource::{ListResource, ListResults, Listed};
+pub use author::apply_error::ApplyError;
+pub use author::context::Context;
+pub use author::data_source::DataSource;
+pub use author::diagnostics::{Diagnostic, Diagnostics, Severity};
+pub use author::ephemeral_resource::{EphemeralResource, Opened};
+pub use author::function::{Function, Signature};
+pub use author::function_args::{FunctionArgs, LastArgument, Variadic};
+pub use author::function_error::FunctionError;
+pub use author::go_duration::{parse_duration, DurationError};
+pub use author::identity::{identity_by_name, state_by_name, ResourceIdentity};
+pub use author::list_resource::{ListResource, ListResults, Listed};
+pub use author::model::Model;
+pub use author::move_state::MovedState;
+pub use author::provider::Provider;
+pub use author::registry::Registry;
+pub use author::resource::{Plan, Resource};
+pub use author::timeouts::{Timeouts, TimeoutsField, TimeoutsKnown, TimeoutsPlanned};
 pub use logging::HclogLayer;
-pub use model::Model;
-pub use move_state::MovedState;
-pub use provider::Provider;
-pub use registry::Registry;
-pub use resource::{Plan, Resource};
-pub use schema_json::providers_schema_json;
-pub use timeouts::{Timeouts, TimeoutsField, TimeoutsKnown, TimeoutsPlanned};
+pub use transport::debug;
+pub use transport::schema_json::providers_schema_json;
 
 /// Runs the provider as a Terraform plugin: the whole `main` of a provider executable.
 ///
@@ -289,7 +260,7 @@ impl ServeOptions {
 /// # struct Files;
 /// # impl tfvalue_provider::Provider for Files {
 /// #     type Config = Config; type Data = ();
-/// #     fn register(&self, _: &mut tfvalue_provider::Registry<()>) {}
+/// #     fn register(&self, _: &mut impl tfvalue_provider::Registry<()>) {}
 /// #     async fn configure(&self, _: &mut tfvalue_provider::Context<()>, _: &str, _: Config) -> Result<(), tfvalue_provider::Diagnostics> { Ok(()) }
 /// # }
 /// use tfvalue_provider::ServeOptions;
@@ -300,8 +271,8 @@ impl ServeOptions {
 /// }
 /// ```
 pub fn serve_with<P: Provider>(provider: P, options: ServeOptions) -> std::process::ExitCode {
-    match server::ProviderService::new(provider) {
-        Ok(service) => serve::run_with(service, options.address.as_deref()),
+    match transport::server::ProviderService::new(provider) {
+        Ok(service) => transport::main::run_with(service, options.address.as_deref()),
         Err(problems) => {
             eprintln!("The provider cannot start; its types are declared wrongly:");
             for problem in problems {

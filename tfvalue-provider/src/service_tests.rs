@@ -8,10 +8,10 @@ use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, TfSchema, Type, Unknown, Value};
 use tonic::Request;
 
-use crate::convert::path_from_proto;
-use crate::proto::tfplugin6 as pb;
-use crate::proto::tfplugin6::provider_server::Provider as _;
-use crate::server::ProviderService;
+use crate::protocol::convert::path_from_proto;
+use crate::protocol::proto::tfplugin6 as pb;
+use crate::protocol::proto::tfplugin6::provider_server::Provider as _;
+use crate::transport::server::ProviderService;
 use crate::{
     ApplyError, Context, DataSource, Diagnostic, Diagnostics, Plan, Provider, Registry, Resource,
 };
@@ -110,7 +110,7 @@ impl Provider for TestProvider {
     type Config = Config;
     type Data = Store;
 
-    fn register(&self, registry: &mut Registry<Store>) {
+    fn register(&self, registry: &mut impl Registry<Store>) {
         registry
             .resource("test_thing", Things)
             .data_source("test_lookup", Lookups);
@@ -903,7 +903,7 @@ fn registration_mistakes_are_reported_together() {
     impl Provider for Bad {
         type Config = Config;
         type Data = Store;
-        fn register(&self, registry: &mut Registry<Store>) {
+        fn register(&self, registry: &mut impl Registry<Store>) {
             registry
                 .resource("Bad-Name", Things)
                 .resource("Bad-Name", Things);
@@ -1308,7 +1308,7 @@ impl Provider for WaitingProvider {
     type Config = Config;
     type Data = Store;
 
-    fn register(&self, registry: &mut Registry<Store>) {
+    fn register(&self, registry: &mut impl Registry<Store>) {
         registry.resource(
             "test_waiter",
             Waiter {

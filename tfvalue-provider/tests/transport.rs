@@ -431,7 +431,7 @@ mod notes {
         type Config = Config;
         type Data = ();
 
-        fn register(&self, registry: &mut Registry<()>) {
+        fn register(&self, registry: &mut impl Registry<()>) {
             registry.resource("notes_note", NoteResource);
         }
 

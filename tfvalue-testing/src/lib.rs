@@ -8,7 +8,7 @@
 //! #     pub struct Files;
 //! #     impl tfvalue_provider::Provider for Files {
 //! #         type Config = Config; type Data = ();
-//! #         fn register(&self, _: &mut tfvalue_provider::Registry<()>) {}
+//! #         fn register(&self, _: &mut impl tfvalue_provider::Registry<()>) {}
 //! #         async fn configure(&self, _: &mut tfvalue_provider::Context<()>, _: &str, _: Config) -> Result<(), tfvalue_provider::Diagnostics> { Ok(()) }
 //! #     }
 //! # }

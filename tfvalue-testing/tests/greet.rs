@@ -41,7 +41,7 @@ impl Provider for Greet {
     type Config = Config;
     type Data = String;
 
-    fn register(&self, registry: &mut Registry<String>) {
+    fn register(&self, registry: &mut impl Registry<String>) {
         registry.resource(
             "greet_message",
             Messages {

@@ -466,7 +466,7 @@ impl Provider for FuzzProvider {
     type Config = Config;
     type Data = Settings;
 
-    fn register(&self, registry: &mut Registry<Settings>) {
+    fn register(&self, registry: &mut impl Registry<Settings>) {
         registry.resource_with_identity("fuzz_thing", Things);
         registry.list_resource("fuzz_thing", Things);
         registry.data_source("fuzz_lookup", Lookups);

@@ -14,9 +14,9 @@ use tracing::{Level, Span};
 
 use super::redact::redacted;
 use super::request_id::new_request_id;
-use crate::diagnostics::{Diagnostics, Severity};
-use crate::handler::decode_value;
-use crate::messages::{
+use crate::author::diagnostics::{Diagnostics, Severity};
+use crate::protocol::codec::decode_value;
+use crate::protocol::messages::{
     ApplyResourceChangeRequest, ApplyResourceChangeResponse, CloseEphemeralResourceRequest,
     CloseEphemeralResourceResponse, DynamicValue, ImportResourceStateRequest,
     ImportResourceStateResponse, MoveResourceStateRequest, MoveResourceStateResponse,

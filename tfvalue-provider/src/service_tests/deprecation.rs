@@ -99,7 +99,7 @@ impl Provider for DeprecatingProvider {
     type Config = OldConfig;
     type Data = ();
 
-    fn register(&self, registry: &mut Registry<()>) {
+    fn register(&self, registry: &mut impl Registry<()>) {
         registry
             .resource("test_modern", Moderns)
             .data_source("test_legacy", Legacies);

@@ -110,7 +110,7 @@ impl Provider for EphemeralProvider {
     type Config = Config;
     type Data = Journal;
 
-    fn register(&self, registry: &mut Registry<Journal>) {
+    fn register(&self, registry: &mut impl Registry<Journal>) {
         registry
             .ephemeral_resource("test_secret", Secrets)
             .ephemeral_resource("test_plain", Plain);
@@ -448,7 +448,7 @@ impl Provider for MisplacedWriteOnly {
     type Config = WithSecret;
     type Data = Journal;
 
-    fn register(&self, registry: &mut Registry<Journal>) {
+    fn register(&self, registry: &mut impl Registry<Journal>) {
         registry
             .data_source("test_source", SecretSource)
             .ephemeral_resource("test_ephemeral", SecretEphemeral)

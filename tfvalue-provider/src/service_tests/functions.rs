@@ -100,7 +100,7 @@ struct FunctionsProvider;
 impl Provider for FunctionsProvider {
     type Config = Config;
     type Data = Store;
-    fn register(&self, registry: &mut Registry<Store>) {
+    fn register(&self, registry: &mut impl Registry<Store>) {
         registry
             .function("concat", Concat)
             .function("describe", Describe)
@@ -411,7 +411,7 @@ fn mismatched_signatures_stop_the_provider_at_start() {
     impl Provider for Bad {
         type Config = Config;
         type Data = Store;
-        fn register(&self, registry: &mut Registry<Store>) {
+        fn register(&self, registry: &mut impl Registry<Store>) {
             registry
                 .function("wrong", Wrong)
                 .function("concat", Concat)

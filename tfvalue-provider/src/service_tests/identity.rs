@@ -55,7 +55,7 @@ impl Provider for FleetProvider {
     type Config = Config;
     type Data = Fleet;
 
-    fn register(&self, registry: &mut Registry<Fleet>) {
+    fn register(&self, registry: &mut impl Registry<Fleet>) {
         registry
             .resource_with_identity("test_server", Servers)
             .list_resource("test_server", Servers);
@@ -646,7 +646,7 @@ fn identity_registrations_are_checked() {
     impl Provider for Lone {
         type Config = Config;
         type Data = Store;
-        fn register(&self, registry: &mut Registry<Store>) {
+        fn register(&self, registry: &mut impl Registry<Store>) {
             registry
                 .resource_with_identity("test_bad", BadIdentity)
                 .resource("test_thing", Things)

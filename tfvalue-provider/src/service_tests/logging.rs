@@ -9,7 +9,7 @@ use tracing_subscriber::layer::SubscriberExt as _;
 
 use super::*;
 use crate::logging::captured::Lines;
-use crate::serve::log_directives;
+use crate::transport::main::log_directives;
 use crate::HclogLayer;
 
 #[derive(TfSchema, Debug, Clone)]
@@ -80,7 +80,7 @@ impl Provider for SecretsProvider {
     type Config = Config;
     type Data = ();
 
-    fn register(&self, registry: &mut Registry<()>) {
+    fn register(&self, registry: &mut impl Registry<()>) {
         registry.resource("test_secret", Secrets);
     }
 

@@ -92,7 +92,7 @@ impl Provider for MoveProvider {
     type Config = Config;
     type Data = ();
 
-    fn register(&self, registry: &mut Registry<()>) {
+    fn register(&self, registry: &mut impl Registry<()>) {
         registry.resource("test_new", NewThings);
     }
 

@@ -107,7 +107,7 @@ impl Provider for MetaProvider {
     type Config = Config;
     type Data = ();
 
-    fn register(&self, registry: &mut Registry<()>) {
+    fn register(&self, registry: &mut impl Registry<()>) {
         if self.declare {
             registry.provider_meta::<Meta>();
         }
@@ -290,7 +290,7 @@ fn declaring_provider_meta_twice_is_a_registration_problem() {
     impl Provider for Twice {
         type Config = Config;
         type Data = ();
-        fn register(&self, registry: &mut Registry<()>) {
+        fn register(&self, registry: &mut impl Registry<()>) {
             registry
                 .provider_meta::<Meta>()
                 .provider_meta::<OtherMeta>();

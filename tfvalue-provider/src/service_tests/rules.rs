@@ -73,7 +73,7 @@ impl Provider for RulesProvider {
     type Config = Config;
     type Data = ();
 
-    fn register(&self, registry: &mut Registry<()>) {
+    fn register(&self, registry: &mut impl Registry<()>) {
         registry.resource("test_secret", Secrets);
     }
 
@@ -343,7 +343,7 @@ fn plan_rules_on_a_data_source_model_are_refused_at_start() {
     impl Provider for Bad {
         type Config = Config;
         type Data = ();
-        fn register(&self, registry: &mut Registry<()>) {
+        fn register(&self, registry: &mut impl Registry<()>) {
             registry.data_source("test_lookup", Lookup);
         }
         async fn configure(

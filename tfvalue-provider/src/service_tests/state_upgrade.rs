@@ -193,7 +193,7 @@ struct DiskProvider;
 impl Provider for DiskProvider {
     type Config = Config;
     type Data = Store;
-    fn register(&self, registry: &mut Registry<Store>) {
+    fn register(&self, registry: &mut impl Registry<Store>) {
         registry
             .resource("test_disk", Disks)
             .resource("test_thing", Things);
@@ -389,7 +389,7 @@ fn upgrades_declared_wrongly_stop_the_provider_from_starting() {
     impl Provider for Wrong {
         type Config = Config;
         type Data = Store;
-        fn register(&self, registry: &mut Registry<Store>) {
+        fn register(&self, registry: &mut impl Registry<Store>) {
             registry.resource("test_disk", Misdeclared);
         }
         async fn configure(

@@ -118,7 +118,7 @@ impl Provider for CheckedProvider {
     type Config = Checked;
     type Data = ();
 
-    fn register(&self, registry: &mut Registry<()>) {
+    fn register(&self, registry: &mut impl Registry<()>) {
         registry
             .resource("test_checked", CheckedResource)
             .data_source("test_checked", CheckedDataSource)

@@ -137,7 +137,7 @@ impl Provider for WriteOnlyProvider {
     type Config = Config;
     type Data = Seen;
 
-    fn register(&self, registry: &mut Registry<Seen>) {
+    fn register(&self, registry: &mut impl Registry<Seen>) {
         registry.resource("test_account", Accounts);
     }
 

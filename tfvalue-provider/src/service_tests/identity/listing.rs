@@ -11,7 +11,7 @@ async fn listing<P: Provider>(
     query: Value,
     include: bool,
     limit: i64,
-) -> crate::convert::to_proto::ListEventStream {
+) -> crate::protocol::convert::to_proto::ListEventStream {
     svc.list_resource(Request::new(pb::list_resource::Request {
         type_name: "test_server".into(),
         config: Some(msgpack(&query, ServerQuery::schema().object_type())),
@@ -119,7 +119,7 @@ async fn listing_errors_arrive_as_the_last_event_at_the_config_attribute() {
 #[tokio::test]
 async fn a_listing_nobody_reads_any_more_ends() {
     let svc = configured().await;
-    for n in 0..(crate::list_handler::LIST_BUFFER * 3) {
+    for n in 0..(crate::engine::list::LIST_BUFFER * 3) {
         create(&svc, &format!("s{n}")).await;
     }
     let mut stream = listing(&svc, query(None, None), true, 1000).await;
@@ -156,7 +156,7 @@ async fn a_panicking_listing_ends_with_an_error_event() {
     impl Provider for PanickyProvider {
         type Config = Config;
         type Data = Fleet;
-        fn register(&self, registry: &mut Registry<Fleet>) {
+        fn register(&self, registry: &mut impl Registry<Fleet>) {
             registry
                 .resource_with_identity("test_server", Panicky)
                 .list_resource("test_server", Panicky);

@@ -1,0 +1,341 @@
+//! [`Resource`]: a managed resource type, and [`Plan`], what its plan step works on.
+
+use std::future::Future;
+
+use tfvalue::path::AttributePath;
+use tfvalue::{Upgrades, Value};
+
+use crate::author::apply_error::ApplyError;
+use crate::author::context::Context;
+use crate::author::diagnostics::{Diagnostic, Diagnostics};
+use crate::author::model::Model;
+use crate::author::move_state::MovedState;
+
+/// A managed resource type: Terraform creates, reads, updates and deletes its objects.
+///
+/// Its [`Model`] is the schema and the value of one object (configuration, plan and state
+/// all have the model's shape). Attributes the provider computes are
+/// `Unknown<Nullable<T>>` in the model: null in configuration, unknown in a plan,
+/// known in state.
+///
+/// The framework does the protocol's work around these methods: it decodes every value
+/// (a decode failure becomes an error pointing at the attribute), plans computed
+/// attributes the configuration leaves null as unknown ("known after apply"), keeps
+/// unknown values from configuration (refinements included), reports
+/// [`Resource::requires_replace`], carries private state, checks that applied state is
+/// wholly known, and answers destroy plans.
+pub trait Resource: Send + Sync + 'static {
+    /// The model of the resource's objects.
+    type Model: Model;
+    /// What the provider's `configure` returns (the same type as its `Data`).
+    type Data: Send + Sync + 'static;
+
+    /// Checks a configuration beyond what the schema says (values may be unknown).
+    ///
+    /// A warning (say, a setting that works but is discouraged) goes on the context,
+    /// [`Context::warn`], and is answered with the success; returning `Err` fails the
+    /// validation, and the warnings added before are answered with its errors. An error
+    /// added with [`Context::add`] fails the validation too, though the method returns
+    /// `Ok`. The framework's own findings come first: warnings for the deprecated
+    /// attributes and blocks the configuration sets, errors of the validators the model
+    /// declares.
+    ///
+    /// ```
+    /// use tfvalue::path::AttributePath;
+    /// use tfvalue::{Nullable, TfSchema, Unknown};
+    /// use tfvalue_provider::{Context, Diagnostic, Diagnostics};
+    /// # use tfvalue_provider::{ApplyError, Resource};
+    ///
+    /// #[derive(TfSchema)]
+    /// struct Disk {
+    ///     name: Unknown<String>,
+    ///     size_gb: Unknown<Nullable<i64>>,
+    /// }
+    ///
+    /// struct Disks;
+    ///
+    /// impl Resource for Disks {
+    ///     type Model = Disk;
+    ///     type Data = ();
+    ///
+    ///     async fn validate(&self, ctx: &mut Context<()>, config: &Disk) -> Result<(), Diagnostics> {
+    ///         let size = config.size_gb.as_known().and_then(Nullable::as_value);
+    ///         if size.is_some_and(|&gb| gb > 16_384) {
+    ///             // Valid, and worth a word: a warning at the attribute, and success.
+    ///             ctx.add(
+    ///                 Diagnostic::warning("Very large disk")
+    ///                     .with_detail("Disks over 16 TiB take hours to create.")
+    ///                     .at(AttributePath::root().attr("size_gb")),
+    ///             );
+    ///         }
+    ///         Ok(())
+    ///     }
+    /// #   async fn create(&self, _: &mut Context<()>, p: Disk, _: Disk) -> Result<Disk, ApplyError<Disk>> { Ok(p) }
+    /// #   async fn read(&self, _: &mut Context<()>, c: Disk) -> Result<Option<Disk>, Diagnostics> { Ok(Some(c)) }
+    /// #   async fn update(&self, _: &mut Context<()>, _: Disk, p: Disk, _: Disk) -> Result<Disk, ApplyError<Disk>> { Ok(p) }
+    /// #   async fn delete(&self, _: &mut Context<()>, _: Disk) -> Result<(), ApplyError<Disk>> { Ok(()) }
+    /// }
+    /// ```
+    fn validate(
+        &self,
+        ctx: &mut Context<Self::Data>,
+        config: &Self::Model,
+    ) -> impl Future<Output = Result<(), Diagnostics>> + Send {
+        let _ = (ctx, config);
+        async { Ok(()) }
+    }
+
+    /// Adjusts the plan. When it is called, `plan.planned` already holds Terraform's
+    /// proposed new state with every computed attribute the configuration leaves null made
+    /// unknown on create (and on update when anything changed); set what the provider
+    /// knows in advance (e.g. keep `id` from `plan.prior`), or add paths to replace.
+    fn plan(
+        &self,
+        ctx: &mut Context<Self::Data>,
+        plan: &mut Plan<Self::Model>,
+    ) -> impl Future<Output = Result<(), Diagnostics>> + Send {
+        let _ = (ctx, plan);
+        async { Ok(()) }
+    }
+
+    /// Creates the object from the planned state and returns its state, wholly known.
+    ///
+    /// `config` is the configuration as written: it holds what the plan does not, such as
+    /// write-only attributes (always null in `planned`). Once the remote object exists, a
+    /// failure must carry its state ([`ApplyError::with_state`]) so that Terraform keeps
+    /// track of it (as a tainted object, replaced on the next apply).
+    fn create(
+        &self,
+        ctx: &mut Context<Self::Data>,
+        planned: Self::Model,
+        config: Self::Model,
+    ) -> impl Future<Output = Result<Self::Model, ApplyError<Self::Model>>> + Send;
+
+    /// Reads the object's current state; `None` when it no longer exists (Terraform then
+    /// plans to create it again).
+    fn read(
+        &self,
+        ctx: &mut Context<Self::Data>,
+        current: Self::Model,
+    ) -> impl Future<Output = Result<Option<Self::Model>, Diagnostics>> + Send;
+
+    /// Updates the object from `prior` to `planned` in place and returns its new state.
+    /// `config` is the configuration as written (see [`Resource::create`]). A failure after
+    /// the object changed carries its state as it now is ([`ApplyError::with_state`]);
+    /// without one, the object is taken to be as `prior` says.
+    fn update(
+        &self,
+        ctx: &mut Context<Self::Data>,
+        prior: Self::Model,
+        planned: Self::Model,
+        config: Self::Model,
+    ) -> impl Future<Output = Result<Self::Model, ApplyError<Self::Model>>> + Send;
+
+    /// Deletes the object. A failure leaves the object in state as `prior` says, unless it
+    /// carries the object's state as it now is ([`ApplyError::with_state`]).
+    fn delete(
+        &self,
+        ctx: &mut Context<Self::Data>,
+        prior: Self::Model,
+    ) -> impl Future<Output = Result<(), ApplyError<Self::Model>>> + Send;
+
+    /// Imports an existing object by the id the user gave (`terraform import`, `import`
+    /// blocks): returns a state that [`Resource::read`] can complete. By default the
+    /// resource does not support import.
+    fn import(
+        &self,
+        ctx: &mut Context<Self::Data>,
+        id: &str,
+    ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send {
+        let _ = (ctx, id);
+        async {
+            Err(Diagnostic::error("Resource import not supported")
+                .with_detail("This resource type cannot be imported.")
+                .into())
+        }
+    }
+
+    /// How states stored with older schema versions become the current model: for each
+    /// old version, its model and a conversion, straight into the current model or
+    /// through a chain of old models ([`Upgrades`]). The current version is the model's
+    /// `#[tf(version = N)]`, said nowhere else. Mistakes in the list (a version given
+    /// twice, one not older than the current) are reported when the provider starts. By
+    /// default there are none: only states of the current version can be read.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use tfvalue::{Nullable, TfSchema, Unknown, Upgrades};
+    /// # use tfvalue_provider::{ApplyError, Context, Diagnostics, Resource};
+    ///
+    /// /// Schema version 1 (said once, here): `size` is now `size_gb`, a number.
+    /// #[derive(TfSchema)]
+    /// #[tf(version = 1)]
+    /// struct Disk {
+    ///     name: Unknown<String>,
+    ///     size_gb: Unknown<Nullable<i64>>,
+    /// }
+    ///
+    /// /// Schema version 0, as its states hold it: only what the conversion reads.
+    /// #[derive(Deserialize)]
+    /// struct DiskV0 {
+    ///     name: String,
+    ///     size: Nullable<String>,
+    /// }
+    ///
+    /// fn from_v0(v0: DiskV0) -> tfvalue::Result<Disk> {
+    ///     let size_gb = match v0.size.into_option() {
+    ///         None => None,
+    ///         Some(text) => Some(text.trim_end_matches("GB").parse().map_err(|_| {
+    ///             tfvalue::Error::new(tfvalue::ErrorKind::Custom, format!("{text:?} is not a size"))
+    ///                 .in_attr("size")
+    ///         })?),
+    ///     };
+    ///     Ok(Disk { name: Unknown::known(v0.name), size_gb: size_gb.into() })
+    /// }
+    ///
+    /// struct Disks;
+    ///
+    /// impl Resource for Disks {
+    ///     type Model = Disk;
+    ///     type Data = ();
+    ///
+    ///     fn upgrades(&self) -> Upgrades<Disk> {
+    ///         Upgrades::new().from(0, from_v0)
+    ///     }
+    /// #   async fn create(&self, _: &mut Context<()>, p: Disk, _: Disk) -> Result<Disk, ApplyError<Disk>> { Ok(p) }
+    /// #   async fn read(&self, _: &mut Context<()>, c: Disk) -> Result<Option<Disk>, Diagnostics> { Ok(Some(c)) }
+    /// #   async fn update(&self, _: &mut Context<()>, _: Disk, p: Disk, _: Disk) -> Result<Disk, ApplyError<Disk>> { Ok(p) }
+    /// #   async fn delete(&self, _: &mut Context<()>, _: Disk) -> Result<(), ApplyError<Disk>> { Ok(()) }
+    /// }
+    /// ```
+    fn upgrades(&self) -> Upgrades<Self::Model> {
+        Upgrades::new()
+    }
+
+    /// Upgrades a state stored with an older schema `version` (its raw JSON) to the current
+    /// model. Called only when `version` differs from the model's schema version; states of
+    /// the current version are read by the framework (see [`Resource::repair_state`]). By
+    /// default, [`Resource::upgrades`] does it, and its errors are answered as "Unable to
+    /// Upgrade Resource State" at the attribute they name; implement this method instead
+    /// when an upgrade needs the context (the provider's data).
+    fn upgrade_state(
+        &self,
+        ctx: &mut Context<Self::Data>,
+        version: i64,
+        raw_state_json: &[u8],
+    ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send {
+        let _ = ctx;
+        let result = self
+            .upgrades()
+            .upgrade(version, raw_state_json)
+            .map_err(|e| Diagnostics::from_value_error("Unable to Upgrade Resource State", &e));
+        async move { result }
+    }
+
+    /// Repairs a stored state of the current schema version before anything decodes it
+    /// into the model: the one place where a state that breaks the model's rules can be
+    /// mended, such as a required attribute left null by an older release of the
+    /// provider (an import that did not set it), which would otherwise fail every later
+    /// decoding ("Invalid current state") with no provider code run.
+    ///
+    /// Terraform sends every stored state through `UpgradeResourceState` before it reads
+    /// or plans it, whatever its version; for a state of the current version the framework
+    /// reads the JSON into `state` (a [`Value`] of the model's type, read leniently when
+    /// strict reading fails, so any attribute may be null), calls this method, and answers
+    /// the result: what [`Resource::read`] and [`Resource::plan`] then receive. `state`
+    /// must keep the model's type. A state left untouched is answered exactly as it was
+    /// read. By default nothing is repaired.
+    ///
+    /// ```
+    /// use tfvalue::{Nullable, TfSchema, Unknown, Value};
+    /// use tfvalue_provider::{Context, Diagnostics};
+    /// # use tfvalue_provider::{ApplyError, Resource};
+    ///
+    /// #[derive(TfSchema)]
+    /// struct File {
+    ///     #[tf(computed)]
+    ///     id: Unknown<Nullable<String>>,
+    ///     path: Unknown<String>,
+    /// }
+    ///
+    /// struct Files;
+    ///
+    /// impl Resource for Files {
+    ///     type Model = File;
+    ///     type Data = ();
+    ///
+    ///     /// Imports of an older release left `path` null; the id is the path.
+    ///     async fn repair_state(&self, _: &mut Context<()>, state: &mut Value) -> Result<(), Diagnostics> {
+    ///         let id = state.attr("id").and_then(Value::as_str).map(str::to_owned);
+    ///         if let (Some(id), Some(path)) = (id, state.attr_mut("path")) {
+    ///             if path.is_null() {
+    ///                 *path = Value::String(id);
+    ///             }
+    ///         }
+    ///         Ok(())
+    ///     }
+    /// #   async fn create(&self, _: &mut Context<()>, p: File, _: File) -> Result<File, ApplyError<File>> { Ok(p) }
+    /// #   async fn read(&self, _: &mut Context<()>, c: File) -> Result<Option<File>, Diagnostics> { Ok(Some(c)) }
+    /// #   async fn update(&self, _: &mut Context<()>, _: File, p: File, _: File) -> Result<File, ApplyError<File>> { Ok(p) }
+    /// #   async fn delete(&self, _: &mut Context<()>, _: File) -> Result<(), ApplyError<File>> { Ok(()) }
+    /// }
+    /// ```
+    fn repair_state(
+        &self,
+        ctx: &mut Context<Self::Data>,
+        state: &mut Value,
+    ) -> impl Future<Output = Result<(), Diagnostics>> + Send {
+        let _ = (ctx, state);
+        async { Ok(()) }
+    }
+
+    /// Takes over an object that a `moved` block moves here from another resource type
+    /// (Terraform 1.8 and later): returns its state as this type's model, wholly known,
+    /// or `None` when this type does not accept objects of the source's type (Terraform
+    /// then reports that the move is not supported, naming both types). Decode the source
+    /// with [`MovedState::decode`] and the source type's model. The source's private
+    /// state is [`Context::private`]; what the context holds on return is the moved
+    /// object's. Terraform reads the object ([`Resource::read`]) after the move. By
+    /// default the type accepts no moves.
+    fn move_state(
+        &self,
+        ctx: &mut Context<Self::Data>,
+        source: MovedState<'_>,
+    ) -> impl Future<Output = Result<Option<Self::Model>, Diagnostics>> + Send {
+        let _ = (ctx, source);
+        async { Ok(None) }
+    }
+
+    /// Attributes whose change replaces the object instead of updating it (paths from the
+    /// model's root, e.g. `AttributePath::root().attr("path")`). Checked against the schema
+    /// when the provider starts.
+    fn requires_replace(&self) -> Vec<AttributePath> {
+        Vec::new()
+    }
+}
+
+/// What [`Resource::plan`] works on.
+#[derive(Debug)]
+pub struct Plan<M> {
+    /// The current state; `None` when the object is to be created.
+    pub prior: Option<M>,
+    /// The configuration (computed attributes it leaves out are null).
+    pub config: M,
+    /// The planned new state, which the method may change.
+    pub planned: M,
+    pub(crate) replace: Vec<AttributePath>,
+}
+
+impl<M> Plan<M> {
+    /// Whether the object is to be created.
+    pub fn is_create(&self) -> bool {
+        self.prior.is_none()
+    }
+
+    /// Marks an attribute whose planned change requires replacing the object (in addition
+    /// to [`Resource::requires_replace`]). Terraform replaces the object when the value at
+    /// `path` differs between prior and planned state.
+    pub fn requires_replace(&mut self, path: AttributePath) {
+        self.replace.push(path);
+    }
+}

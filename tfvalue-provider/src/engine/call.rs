@@ -1,0 +1,88 @@
+//! What every call of an author's method shares: its boxed future, the context's
+//! diagnostics collected after it, the validation of a configuration, and a panic's
+//! message.
+
+use std::any::Any;
+use std::future::Future;
+use std::pin::Pin;
+
+use crate::author::context::Context;
+use crate::author::diagnostics::{Diagnostic, Diagnostics};
+use crate::author::model::Model;
+use crate::engine::deprecation::{deprecation_warnings, has_deprecated};
+use crate::engine::rule_findings::rule_findings;
+use crate::protocol::codec::{decode_model, decode_value};
+use crate::protocol::messages::DynamicValue;
+
+/// The future of an erased type's method.
+pub(crate) type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Collects the context's diagnostics after a method, with its error if it failed.
+pub(crate) fn finish<D, T>(
+    ctx: Context<D>,
+    result: Result<T, Diagnostics>,
+) -> (Option<T>, Diagnostics, Vec<u8>) {
+    let (mut diagnostics, private) = ctx.into_parts();
+    match result {
+        Ok(value) => (Some(value), diagnostics, private),
+        Err(errors) => {
+            diagnostics.extend(errors);
+            if !diagnostics.has_errors() {
+                diagnostics.push(Diagnostic::error("The operation failed").with_detail(
+                    "The provider reported a failure without saying why; this is a bug in the provider.",
+                ));
+            }
+            (None, diagnostics, private)
+        }
+    }
+}
+
+/// Decodes a configuration into `M` and runs a validation on it; adds a warning for each
+/// deprecated part of `M` the configuration sets (`deprecation.rs`).
+pub(crate) async fn validate_config<D, M, F, Fut>(
+    mut ctx: Context<D>,
+    config: Option<DynamicValue>,
+    check: F,
+) -> Diagnostics
+where
+    M: Model,
+    F: FnOnce(Context<D>, M) -> Fut,
+    Fut: Future<Output = (Context<D>, Result<(), Diagnostics>)>,
+{
+    // The deprecation warnings and the declared validators read the configuration as a
+    // value: decoded once, and only when the model has either (a configuration that does
+    // not decode is reported by the typed decode below).
+    let (schema, rules) = (M::schema(), M::rules());
+    if has_deprecated(&schema.block) || !rules.is_empty() {
+        if let Ok(value) = decode_value(config.as_ref(), schema.object_type()) {
+            for warning in deprecation_warnings(schema, &value) {
+                ctx.add(warning);
+            }
+            for finding in rule_findings(rules, &value) {
+                ctx.add(finding);
+            }
+        }
+    }
+    match decode_model::<M>(config.as_ref()) {
+        Ok(Some(model)) => {
+            let (ctx, result) = check(ctx, model).await;
+            finish(ctx, result).1
+        }
+        Ok(None) => ctx.into_parts().0,
+        Err(e) => {
+            ctx.add(Diagnostic::from_value_error("Invalid configuration", &e));
+            ctx.into_parts().0
+        }
+    }
+}
+
+/// The text of a panic's payload, for the diagnostic and the log that report it.
+pub(crate) fn panic_message(payload: Box<dyn Any + Send>) -> String {
+    match payload.downcast::<String>() {
+        Ok(text) => *text,
+        Err(payload) => match payload.downcast::<&'static str>() {
+            Ok(text) => (*text).to_owned(),
+            Err(_) => "a panic without a message".to_owned(),
+        },
+    }
+}

@@ -1,0 +1,554 @@
+//! One request through one typed resource or data source: decoding the values it carries,
+//! calling the author's method, encoding what it returns, and turning every failure into
+//! diagnostics. Requests and responses are the protocol-neutral ones of `messages.rs`.
+//! The registry keeps handlers behind the object-safe traits here, so the dispatch can
+//! find them by type name.
+
+use tfvalue::path::AttributePath;
+use tfvalue::schema::{Block, Schema};
+use tfvalue::{TfSchema, Type, Value};
+
+use crate::author::apply_error::ApplyError;
+use crate::author::context::Context;
+use crate::author::data_source::DataSource;
+use crate::author::diagnostics::{protocol_path, Diagnostic, Diagnostics};
+use crate::author::model::Model;
+use crate::author::resource::{Plan, Resource};
+use crate::engine::call::{finish, validate_config, BoxFuture};
+use crate::engine::plan::mark_computed_unknown;
+use crate::engine::plan_rules::{apply_defaults, apply_modifiers};
+use crate::protocol::codec::{
+    decode_config, decode_failed, decode_model, decode_value, encode_model, encode_model_as,
+    null_value, Encoding,
+};
+use crate::protocol::messages::{
+    ApplyResourceChangeRequest, ApplyResourceChangeResponse, DynamicValue,
+    ImportResourceStateRequest, ImportResourceStateResponse, ImportedResource,
+    MoveResourceStateRequest, MoveResourceStateResponse, PlanResourceChangeRequest,
+    PlanResourceChangeResponse, ReadDataSourceRequest, ReadDataSourceResponse, ReadResourceRequest,
+    ReadResourceResponse, UpgradeResourceStateRequest, UpgradeResourceStateResponse,
+    ValidateDataResourceConfigRequest, ValidateDataResourceConfigResponse,
+    ValidateResourceConfigRequest, ValidateResourceConfigResponse,
+};
+
+/// The errors for the write-only attributes `config` sets, when the Terraform that sends
+/// it does not support write-only attributes (it announces the support from 1.11 on):
+/// such a Terraform would treat them as ordinary attributes and store their values in plan
+/// and state. A configuration that does not decode is left to the validation itself.
+fn write_only_not_allowed(schema: &Schema, config: Option<&DynamicValue>) -> Diagnostics {
+    let mut diagnostics = Diagnostics::new();
+    if !schema.block.contains_write_only() {
+        return diagnostics;
+    }
+    let Ok(value) = decode_value(config, schema.object_type()) else {
+        return diagnostics;
+    };
+    for path in schema.block.write_only_set_in(&value) {
+        let text = path.to_string();
+        let name = text.strip_prefix('.').unwrap_or(&text);
+        diagnostics.push(
+            Diagnostic::error("Write-only Attribute Not Allowed")
+                .with_detail(format!(
+                    "The attribute {name} is write-only, and the Terraform running this \
+                     configuration does not support write-only attributes: setting it needs \
+                     Terraform 1.11 or later."
+                ))
+                .at(path),
+        );
+    }
+    diagnostics
+}
+
+/// A failed apply: its diagnostics, and the encoded state of the object when the
+/// provider said what the object is after the failure.
+struct ApplyFailure {
+    diagnostics: Diagnostics,
+    state: Option<DynamicValue>,
+}
+
+impl ApplyFailure {
+    /// From the provider's [`ApplyError`]: its state encoded with every value still unknown
+    /// made null (Terraform stores no unknown value, and would otherwise add an error of
+    /// its own for each).
+    fn of<M: Model>(error: ApplyError<M>) -> Self {
+        let (mut diagnostics, state) = error.into_parts();
+        let state = state.and_then(|state| match state_after_failure(&state) {
+            Ok(state) => Some(state),
+            Err(e) => {
+                diagnostics.push(Diagnostic::from_value_error(
+                    "Provider produced an invalid state after a failure",
+                    &e,
+                ));
+                None
+            }
+        });
+        ApplyFailure { diagnostics, state }
+    }
+}
+
+impl From<Diagnostics> for ApplyFailure {
+    fn from(diagnostics: Diagnostics) -> Self {
+        ApplyFailure {
+            diagnostics,
+            state: None,
+        }
+    }
+}
+
+fn state_after_failure<M: Model>(state: &M) -> tfvalue::Result<DynamicValue> {
+    let ty = M::schema().object_type();
+    let mut value = Value::from_msgpack(&tfvalue::msgpack::to_vec(state)?, ty)?;
+    value.unknown_as_null();
+    M::schema().block.null_write_only(&mut value);
+    Ok(DynamicValue::msgpack(value.to_msgpack(ty)?))
+}
+
+/// A resource type, whatever its model. Every method answers one RPC; the diagnostics of
+/// its response are the provider's, with the paths as it set them (the dispatch cuts them
+/// for Terraform).
+pub(crate) trait ErasedResource<D>: Send + Sync {
+    fn schema(&self) -> &'static Schema;
+    fn validate<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: ValidateResourceConfigRequest,
+    ) -> BoxFuture<'a, ValidateResourceConfigResponse>;
+    fn plan<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: PlanResourceChangeRequest,
+    ) -> BoxFuture<'a, PlanResourceChangeResponse>;
+    fn apply<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: ApplyResourceChangeRequest,
+    ) -> BoxFuture<'a, ApplyResourceChangeResponse>;
+    fn read<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: ReadResourceRequest,
+    ) -> BoxFuture<'a, ReadResourceResponse>;
+    fn import<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: ImportResourceStateRequest,
+    ) -> BoxFuture<'a, ImportResourceStateResponse>;
+    fn upgrade<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: UpgradeResourceStateRequest,
+    ) -> BoxFuture<'a, UpgradeResourceStateResponse>;
+    fn move_state<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: MoveResourceStateRequest,
+    ) -> BoxFuture<'a, MoveResourceStateResponse>;
+}
+
+/// A data source type, whatever its model (see [`ErasedResource`]).
+pub(crate) trait ErasedDataSource<D>: Send + Sync {
+    fn schema(&self) -> &'static Schema;
+    fn validate<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: ValidateDataResourceConfigRequest,
+    ) -> BoxFuture<'a, ValidateDataResourceConfigResponse>;
+    fn read<'a>(
+        &'a self,
+        ctx: Context<D>,
+        request: ReadDataSourceRequest,
+    ) -> BoxFuture<'a, ReadDataSourceResponse>;
+}
+
+impl<R: Resource> ErasedResource<R::Data> for R {
+    fn schema(&self) -> &'static Schema {
+        R::Model::schema()
+    }
+
+    fn validate<'a>(
+        &'a self,
+        ctx: Context<R::Data>,
+        request: ValidateResourceConfigRequest,
+    ) -> BoxFuture<'a, ValidateResourceConfigResponse> {
+        Box::pin(async move {
+            let refused = if request.client_capabilities.write_only_attributes_allowed {
+                Diagnostics::new()
+            } else {
+                write_only_not_allowed(R::Model::schema(), request.config.as_ref())
+            };
+            let mut diagnostics = validate_config::<R::Data, R::Model, _, _>(
+                ctx,
+                request.config,
+                move |mut ctx, model| async move {
+                    let result = Resource::validate(self, &mut ctx, &model).await;
+                    (ctx, result)
+                },
+            )
+            .await;
+            diagnostics.extend(refused);
+            ValidateResourceConfigResponse { diagnostics }
+        })
+    }
+
+    fn plan<'a>(
+        &'a self,
+        mut ctx: Context<R::Data>,
+        request: PlanResourceChangeRequest,
+    ) -> BoxFuture<'a, PlanResourceChangeResponse> {
+        Box::pin(async move {
+            let schema = R::Model::schema();
+            let ty = schema.object_type();
+            let result: Result<(DynamicValue, Vec<AttributePath>), Diagnostics> = async {
+                let prior = decode_value(request.prior_state.as_ref(), ty)
+                    .map_err(decode_failed("Invalid prior state"))?;
+                let mut proposed = decode_value(request.proposed_new_state.as_ref(), ty)
+                    .map_err(decode_failed("Invalid proposed new state"))?;
+                if proposed.is_null() {
+                    // Destroy: the plan is null.
+                    return Ok((null_value(), Vec::new()));
+                }
+                let config = decode_value(request.config.as_ref(), ty)
+                    .map_err(decode_failed("Invalid configuration"))?;
+                // Terraform proposes the configuration's write-only values; they are no
+                // part of the plan, and so no change either.
+                schema.block.null_write_only(&mut proposed);
+                // The declared defaults are part of what is proposed: an attribute whose
+                // configuration is null holds its default, before and after the computed
+                // attributes are marked unknown.
+                let rules = R::Model::rules();
+                let root = AttributePath::root();
+                let mut planned = proposed;
+                apply_defaults(rules, Some(&config), &mut planned, &root)?;
+                // Terraform's rule: only a create or an update that changes something may
+                // leave computed values to the apply. An unchanged update keeps the prior
+                // state as it is, computed nulls included, or every plan would show them
+                // "known after apply" again.
+                if prior.is_null() || prior != planned {
+                    mark_computed_unknown(&schema.block, Some(&config), &mut planned);
+                }
+                apply_defaults(rules, Some(&config), &mut planned, &root)?;
+                let mut declared_replace = Vec::new();
+                if !prior.is_null() {
+                    apply_modifiers(
+                        rules,
+                        Some(&config),
+                        &prior,
+                        &mut planned,
+                        &root,
+                        &mut declared_replace,
+                    )?;
+                }
+                let mut plan = Plan {
+                    prior: if prior.is_null() {
+                        None
+                    } else {
+                        Some(
+                            prior
+                                .decode_as::<R::Model>()
+                                .map_err(decode_failed("Invalid prior state"))?,
+                        )
+                    },
+                    config: config
+                        .decode_as::<R::Model>()
+                        .map_err(decode_failed("Invalid configuration"))?,
+                    planned: planned
+                        .decode_as::<R::Model>()
+                        .map_err(decode_failed("Invalid planned state"))?,
+                    replace: Vec::new(),
+                };
+                Resource::plan(self, &mut ctx, &mut plan).await?;
+                let planned = encode_model(&plan.planned, "plan", false)?;
+                let mut replace = Vec::new();
+                if plan.prior.is_some() {
+                    replace = Resource::requires_replace(self);
+                    replace.extend(declared_replace);
+                    replace.extend(plan.replace);
+                }
+                Ok((planned, replace))
+            }
+            .await;
+            let (outcome, diagnostics, private) = finish(ctx, result);
+            let (planned_state, requires_replace) = match outcome {
+                Some((planned, replace)) => (Some(planned), replace),
+                None => (None, Vec::new()),
+            };
+            PlanResourceChangeResponse {
+                planned_state,
+                requires_replace: requires_replace
+                    .iter()
+                    .map(|p| protocol_path(p, ty))
+                    .collect(),
+                planned_private: private,
+                diagnostics,
+                legacy_type_system: false,
+                planned_identity: None,
+            }
+        })
+    }
+
+    fn apply<'a>(
+        &'a self,
+        mut ctx: Context<R::Data>,
+        request: ApplyResourceChangeRequest,
+    ) -> BoxFuture<'a, ApplyResourceChangeResponse> {
+        Box::pin(async move {
+            let result: Result<DynamicValue, ApplyFailure> = async {
+                let prior = decode_model::<R::Model>(request.prior_state.as_ref())
+                    .map_err(decode_failed("Invalid prior state"))?;
+                let planned = decode_model::<R::Model>(request.planned_state.as_ref())
+                    .map_err(decode_failed("Invalid planned state"))?;
+                let config = || decode_config::<R::Model>(request.config.as_ref());
+                match (prior, planned) {
+                    (Some(prior), None) => {
+                        Resource::delete(self, &mut ctx, prior)
+                            .await
+                            .map_err(ApplyFailure::of::<R::Model>)?;
+                        Ok(null_value())
+                    }
+                    (None, Some(planned)) => {
+                        let config = config()?;
+                        let state = Resource::create(self, &mut ctx, planned, config)
+                            .await
+                            .map_err(ApplyFailure::of::<R::Model>)?;
+                        Ok(encode_model(&state, "new state", true)?)
+                    }
+                    (Some(prior), Some(planned)) => {
+                        let config = config()?;
+                        let state = Resource::update(self, &mut ctx, prior, planned, config)
+                            .await
+                            .map_err(ApplyFailure::of::<R::Model>)?;
+                        Ok(encode_model(&state, "new state", true)?)
+                    }
+                    (None, None) => Ok(null_value()),
+                }
+            }
+            .await;
+            let (result, state_after_failure) = match result {
+                Ok(state) => (Ok(state), None),
+                Err(failure) => (Err(failure.diagnostics), failure.state),
+            };
+            let (outcome, diagnostics, private) = finish(ctx, result);
+            // A failure with the object's state answers that state (Terraform keeps it:
+            // tainted after a create); without one, the object is as it was.
+            let new_state = outcome
+                .or(state_after_failure)
+                .or_else(|| Some(request.prior_state.clone().unwrap_or_else(null_value)));
+            ApplyResourceChangeResponse {
+                new_state,
+                private,
+                diagnostics,
+                legacy_type_system: false,
+                new_identity: None,
+            }
+        })
+    }
+
+    fn read<'a>(
+        &'a self,
+        mut ctx: Context<R::Data>,
+        request: ReadResourceRequest,
+    ) -> BoxFuture<'a, ReadResourceResponse> {
+        Box::pin(async move {
+            let result: Result<DynamicValue, Diagnostics> = async {
+                let current = decode_model::<R::Model>(request.current_state.as_ref())
+                    .map_err(decode_failed("Invalid current state"))?;
+                let Some(current) = current else {
+                    return Ok(null_value());
+                };
+                // In JSON, the encoding of Terraform's state file, so that Terraform builds
+                // the refreshed object with the decoder it reads stored state with: an
+                // object that did not change is then the same value in Terraform's memory
+                // as the stored one, down to how each number is held. Terraform before
+                // 1.15 compares the two that way (Go's reflect.DeepEqual) to decide whether
+                // a refresh-only plan has anything to apply; a number decoded from a
+                // MessagePack integer (a 64-bit big.Float) or float64 (53-bit) never equals
+                // the same number parsed from the stored JSON text (512-bit), so a
+                // MessagePack answer made every unchanged object holding a number count as
+                // changed (`plan -refresh-only -detailed-exitcode` exits 2 on "No changes").
+                match Resource::read(self, &mut ctx, current).await? {
+                    Some(state) => encode_model_as(&state, "state", true, Encoding::Json),
+                    None => Ok(null_value()),
+                }
+            }
+            .await;
+            let (outcome, diagnostics, private) = finish(ctx, result);
+            let new_state = outcome.or_else(|| request.current_state.clone());
+            ReadResourceResponse {
+                new_state,
+                diagnostics,
+                private,
+                new_identity: None,
+            }
+        })
+    }
+
+    fn import<'a>(
+        &'a self,
+        mut ctx: Context<R::Data>,
+        request: ImportResourceStateRequest,
+    ) -> BoxFuture<'a, ImportResourceStateResponse> {
+        Box::pin(async move {
+            let result: Result<DynamicValue, Diagnostics> = async {
+                let state = Resource::import(self, &mut ctx, &request.id).await?;
+                encode_model(&state, "imported state", false)
+            }
+            .await;
+            let (outcome, diagnostics, private) = finish(ctx, result);
+            ImportResourceStateResponse {
+                imported_resources: outcome
+                    .map(|state| ImportedResource {
+                        type_name: request.type_name.clone(),
+                        state: Some(state),
+                        private,
+                        identity: None,
+                    })
+                    .into_iter()
+                    .collect(),
+                diagnostics,
+            }
+        })
+    }
+
+    fn upgrade<'a>(
+        &'a self,
+        mut ctx: Context<R::Data>,
+        request: UpgradeResourceStateRequest,
+    ) -> BoxFuture<'a, UpgradeResourceStateResponse> {
+        Box::pin(async move {
+            let schema = R::Model::schema();
+            let ty = schema.object_type();
+            let result: Result<DynamicValue, Diagnostics> = async {
+                let json = request.raw_state.as_ref().map(|r| r.json.as_slice()).unwrap_or_default();
+                if json.is_empty() {
+                    let flatmap = request.raw_state.as_ref().is_some_and(|r| !r.flatmap.is_empty());
+                    return Err(Diagnostic::error("Unsupported state format")
+                        .with_detail(if flatmap {
+                            "The state is in the flatmap format of Terraform 0.11 and older, which this provider cannot read."
+                        } else {
+                            "Terraform sent no stored state to upgrade."
+                        })
+                        .into());
+                }
+                if request.version == schema.version {
+                    let mut state = current_version_state(&mut ctx, json, ty)?;
+                    Resource::repair_state(self, &mut ctx, &mut state).await?;
+                    return encode_current_state(state, &schema.block, ty);
+                }
+                let state = Resource::upgrade_state(self, &mut ctx, request.version, json).await?;
+                encode_model(&state, "upgraded state", true)
+            }
+            .await;
+            let (outcome, diagnostics, _) = finish(ctx, result);
+            UpgradeResourceStateResponse {
+                upgraded_state: outcome,
+                diagnostics,
+            }
+        })
+    }
+
+    fn move_state<'a>(
+        &'a self,
+        ctx: Context<R::Data>,
+        request: MoveResourceStateRequest,
+    ) -> BoxFuture<'a, MoveResourceStateResponse> {
+        Box::pin(crate::engine::move_state::move_resource(self, ctx, request))
+    }
+}
+
+/// A stored state of the current schema version: read strictly; if that fails, leniently
+/// (as Terraform's SDKs read state: numbers from strings, attributes no longer in the
+/// schema ignored) with a warning saying what did not match.
+fn current_version_state<D>(
+    ctx: &mut Context<D>,
+    json: &[u8],
+    ty: &Type,
+) -> Result<Value, Diagnostics> {
+    match Value::from_json(json, ty) {
+        Ok(value) => Ok(value),
+        Err(strict) => {
+            let value = Value::from_json_lenient(json, ty)
+                .map_err(decode_failed("Invalid stored state"))?;
+            ctx.add(
+                Diagnostic::warning("Stored state did not match the schema").with_detail(format!(
+                    "It was read leniently; what did not match: {strict}"
+                )),
+            );
+            Ok(value)
+        }
+    }
+}
+
+/// The answer for a state of the current version, once the provider has repaired it
+/// ([`Resource::repair_state`]): still of the model's type, its write-only attributes
+/// null.
+fn encode_current_state(
+    mut state: Value,
+    block: &Block,
+    ty: &Type,
+) -> Result<DynamicValue, Diagnostics> {
+    let invalid = "Provider produced an invalid repaired state";
+    state.conforms_to(ty).map_err(decode_failed(invalid))?;
+    if !state.is_wholly_known() {
+        let unknown = state.unknown_paths();
+        let list: Vec<String> = unknown.iter().map(ToString::to_string).collect();
+        let mut error = Diagnostic::error(invalid).with_detail(format!(
+            "A state must be wholly known, but these attributes are unknown: {}. This is a \
+             bug in the provider.",
+            list.join(", ")
+        ));
+        if let Some(first) = unknown.into_iter().next() {
+            error = error.at(first);
+        }
+        return Err(error.into());
+    }
+    block.null_write_only(&mut state);
+    state
+        .to_msgpack(ty)
+        .map(DynamicValue::msgpack)
+        .map_err(decode_failed("Invalid stored state"))
+}
+
+impl<S: DataSource> ErasedDataSource<S::Data> for S {
+    fn schema(&self) -> &'static Schema {
+        S::Model::schema()
+    }
+
+    fn validate<'a>(
+        &'a self,
+        ctx: Context<S::Data>,
+        request: ValidateDataResourceConfigRequest,
+    ) -> BoxFuture<'a, ValidateDataResourceConfigResponse> {
+        Box::pin(async move {
+            let diagnostics = validate_config::<S::Data, S::Model, _, _>(
+                ctx,
+                request.config,
+                move |mut ctx, model| async move {
+                    let result = DataSource::validate(self, &mut ctx, &model).await;
+                    (ctx, result)
+                },
+            )
+            .await;
+            ValidateDataResourceConfigResponse { diagnostics }
+        })
+    }
+
+    fn read<'a>(
+        &'a self,
+        mut ctx: Context<S::Data>,
+        request: ReadDataSourceRequest,
+    ) -> BoxFuture<'a, ReadDataSourceResponse> {
+        Box::pin(async move {
+            let result: Result<DynamicValue, Diagnostics> = async {
+                let config = decode_config::<S::Model>(request.config.as_ref())?;
+                let state = DataSource::read(self, &mut ctx, config).await?;
+                encode_model(&state, "data source result", true)
+            }
+            .await;
+            let (outcome, diagnostics, _) = finish(ctx, result);
+            ReadDataSourceResponse {
+                state: outcome,
+                diagnostics,
+            }
+        })
+    }
+}
