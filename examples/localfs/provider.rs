@@ -68,6 +68,10 @@ mod fnv;
 pub mod functions;
 mod paths;
 pub mod secret;
+// The harness tests (milliseconds; the end-to-end tests that include this file run them
+// too).
+#[cfg(test)]
+mod unit_tests;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

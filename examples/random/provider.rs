@@ -19,6 +19,8 @@ pub mod string;
 pub mod uuid;
 pub mod uuid4;
 pub mod uuid7;
+#[cfg(test)]
+mod unit_tests;
 
 use std::collections::BTreeMap;
 

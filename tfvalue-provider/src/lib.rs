@@ -114,7 +114,8 @@
 // The layers, each using only those above it in this list: what provider authors implement
 // and call; the protocol's messages and their conversion from and to the wire; the log
 // format Terraform reads; the engine that answers each RPC by calling the author's types;
-// the transport that serves it all to Terraform.
+// the transport that serves it all to Terraform; and the harness, which calls the engine
+// in-process, for authors' unit tests.
 mod author;
 mod engine;
 mod logging;
@@ -122,6 +123,7 @@ mod protocol;
 #[cfg(test)]
 mod service_tests;
 mod transport;
+pub mod harness;
 
 #[doc(hidden)]
 pub mod __private;

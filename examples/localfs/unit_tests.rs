@@ -1,0 +1,1 @@
+//! Unit tests of the localfs provider, through the in-process harness.

@@ -1,0 +1,1 @@
+//! Unit tests of the random provider, through the in-process harness.
