@@ -5,7 +5,9 @@ use base64::Engine as _;
 use rand::rngs::{OsRng, StdRng};
 use rand::{RngCore as _, SeedableRng as _};
 use tfvalue::{Nullable, TfSchema, Unknown};
-use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource};
+use tfvalue_provider::{
+    ApplyError, Context, CreateRequest, Diagnostic, Diagnostics, ImportRequest, Resource,
+};
 
 use super::limits::{at_most, MAX_BYTES};
 use super::{state_only, Keepers, RETRY};
@@ -51,9 +53,9 @@ impl Resource for BytesResource {
     async fn create(
         &self,
         _: &mut Context<()>,
-        planned: Bytes,
-        _: Bytes,
+        request: CreateRequest<Bytes>,
     ) -> Result<Bytes, ApplyError<Bytes>> {
+        let planned = request.planned;
         let count = at_most(planned.length.as_known().copied(), MAX_BYTES, "length")?;
         let bytes = random_bytes(count).map_err(|e| {
             Diagnostic::error("Create Random bytes error").with_detail(format!(
@@ -69,8 +71,13 @@ impl Resource for BytesResource {
 
     state_only!(Bytes);
 
-    async fn import(&self, _: &mut Context<()>, id: &str) -> Result<Bytes, Diagnostics> {
-        let bytes = STANDARD.decode(id).map_err(|e| {
+    async fn import(
+        &self,
+        _: &mut Context<()>,
+        request: ImportRequest,
+    ) -> Result<Bytes, Diagnostics> {
+        let id = request.id;
+        let bytes = STANDARD.decode(&id).map_err(|e| {
             Diagnostic::error("Import Random bytes Error").with_detail(format!(
                 "There was an error during the parsing of the base64 string.\n\n{RETRY}Original Error: {e}"
             ))
@@ -87,7 +94,7 @@ impl Resource for BytesResource {
         Ok(Bytes {
             keepers: Unknown::known(Nullable::Null),
             length: i64::try_from(bytes.len()).unwrap_or(i64::MAX).into(),
-            base64: Some(id.to_owned()).into(),
+            base64: Some(id).into(),
             hex: Some(hex(&bytes)).into(),
         })
     }

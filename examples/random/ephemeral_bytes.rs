@@ -3,7 +3,7 @@
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 use tfvalue::{Nullable, TfSchema, Unknown};
-use tfvalue_provider::{Context, Diagnostics, EphemeralResource, Opened};
+use tfvalue_provider::{Context, Diagnostics, EphemeralResource, OpenRequest, Opened};
 
 use super::bytes::{hex, random_bytes};
 use super::limits::{at_most, MAX_BYTES};
@@ -34,8 +34,9 @@ impl EphemeralResource for EphemeralBytes {
     async fn open(
         &self,
         _: &mut Context<()>,
-        config: EphemeralBytesModel,
+        request: OpenRequest<EphemeralBytesModel>,
     ) -> Result<Opened<EphemeralBytesModel>, Diagnostics> {
+        let config = request.config;
         let count = at_most(config.length.as_known().copied(), MAX_BYTES, "length")?;
         let bytes = random_bytes(count).map_err(random_read_error)?;
         let base64 = Some(STANDARD.encode(&bytes)).into();

@@ -1,7 +1,7 @@
 //! The ephemeral `random_password`: a password that no plan or state holds.
 
 use tfvalue::{Nullable, TfSchema, Unknown};
-use tfvalue_provider::{Context, Diagnostics, EphemeralResource, Opened};
+use tfvalue_provider::{Context, Diagnostics, EphemeralResource, OpenRequest, Opened};
 
 use super::generator::{bcrypt_hash, generate, params, Params};
 
@@ -60,8 +60,9 @@ impl EphemeralResource for EphemeralPassword {
     async fn open(
         &self,
         _: &mut Context<()>,
-        m: EphemeralPasswordModel,
+        request: OpenRequest<EphemeralPasswordModel>,
     ) -> Result<Opened<EphemeralPasswordModel>, Diagnostics> {
+        let m = request.config;
         let p = params!(m);
         let result = generate(&p)?;
         let [upper, lower, numeric, special] = p.classes.map(|b| Some(b).into());

@@ -105,7 +105,7 @@ pub fn generate(p: &Params<'_>) -> Result<String, Diagnostic> {
                  for {asked} characters (negative ones count as 0), more than the \
                  {MAX_STRING_LENGTH} a string may have"
             ))
-            .at(tfvalue::AttributePath::root().attr("length")));
+            .at("length"));
     }
     let special = p.override_special.filter(|s| !s.is_empty());
     let sets = [
@@ -226,29 +226,35 @@ mod tests {
         assert_eq!(longest.chars().count(), 1 << 20);
         let e = generate(&params(1_000_000_000_000, [0; 4])).unwrap_err();
         assert_eq!(
-            e.detail,
+            e.detail(),
             "Attribute length value must be at most 1048576, got: 1000000000000"
         );
-        assert_eq!(e.attribute, Some(AttributePath::root().attr("length")));
+        assert_eq!(e.attribute(), Some(&AttributePath::root().attr("length")));
         // Negative minimums pass the validator's sum; each minimum is bounded...
         let e = generate(&params(1, [1_000_000_000_000, -1_000_000_000_000, 0, 0])).unwrap_err();
         assert_eq!(
-            e.detail,
+            e.detail(),
             "Attribute min_upper value must be at most 1048576, got: 1000000000000"
         );
-        assert_eq!(e.attribute, Some(AttributePath::root().attr("min_upper")));
+        assert_eq!(
+            e.attribute(),
+            Some(&AttributePath::root().attr("min_upper"))
+        );
         let e = generate(&params(1, [0, 0, 0, MAX_STRING_LENGTH + 1])).unwrap_err();
-        assert_eq!(e.attribute, Some(AttributePath::root().attr("min_special")));
+        assert_eq!(
+            e.attribute(),
+            Some(&AttributePath::root().attr("min_special"))
+        );
         // ... and so is their sum.
         let max = MAX_STRING_LENGTH;
         let e = generate(&params(1, [max, max, -2 * max, 0])).unwrap_err();
         assert_eq!(
-            e.detail,
+            e.detail(),
             "Attribute length: min_upper + min_lower + min_numeric + min_special ask for \
              2097152 characters (negative ones count as 0), more than the 1048576 a string \
              may have"
         );
-        assert_eq!(e.attribute, Some(AttributePath::root().attr("length")));
+        assert_eq!(e.attribute(), Some(&AttributePath::root().attr("length")));
         // Minimums above the length (known only at apply) make a longer string, as upstream.
         let s = generate(&params(2, [3, 0, 0, 1])).expect("drawn");
         assert_eq!(s.chars().count(), 4);

@@ -3,7 +3,9 @@
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use base64::Engine as _;
 use tfvalue::{Nullable, TfSchema, Unknown};
-use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource};
+use tfvalue_provider::{
+    ApplyError, Context, CreateRequest, Diagnostic, Diagnostics, ImportRequest, Resource,
+};
 
 use super::bytes::{hex, random_bytes};
 use super::limits::{at_most, MAX_ID_BYTES};
@@ -94,7 +96,12 @@ impl Resource for IdResource {
     type Model = Id;
     type Data = ();
 
-    async fn create(&self, _: &mut Context<()>, planned: Id, _: Id) -> Result<Id, ApplyError<Id>> {
+    async fn create(
+        &self,
+        _: &mut Context<()>,
+        request: CreateRequest<Id>,
+    ) -> Result<Id, ApplyError<Id>> {
+        let planned = request.planned;
         let count = at_most(
             planned.byte_length.as_known().copied(),
             MAX_ID_BYTES,
@@ -110,7 +117,8 @@ impl Resource for IdResource {
     state_only!(Id);
 
     /// Imports `<id>` or `<prefix>,<id>`, the id in URL-safe base64.
-    async fn import(&self, _: &mut Context<()>, id: &str) -> Result<Id, Diagnostics> {
+    async fn import(&self, _: &mut Context<()>, request: ImportRequest) -> Result<Id, Diagnostics> {
+        let id = request.id.as_str();
         let (prefix, id) = id.rsplit_once(',').unwrap_or(("", id));
         let bytes = URL_SAFE_NO_PAD.decode(id).map_err(|e| {
             Diagnostic::error("Import Random ID Error").with_detail(format!(

@@ -1,7 +1,9 @@
 //! `random_integer`: a random integer in a range.
 
 use tfvalue::{Nullable, TfSchema, Unknown};
-use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource};
+use tfvalue_provider::{
+    ApplyError, Context, CreateRequest, Diagnostic, Diagnostics, ImportRequest, Resource,
+};
 
 use super::generator::Seeded;
 use super::{keepers_replace, state_only, Keepers};
@@ -45,9 +47,9 @@ impl Resource for IntegerResource {
     async fn create(
         &self,
         _: &mut Context<()>,
-        planned: Integer,
-        _: Integer,
+        request: CreateRequest<Integer>,
     ) -> Result<Integer, ApplyError<Integer>> {
+        let planned = request.planned;
         let bounds = planned
             .min
             .as_known()
@@ -69,8 +71,12 @@ impl Resource for IntegerResource {
 
     state_only!(Integer);
 
-    async fn import(&self, _: &mut Context<()>, id: &str) -> Result<Integer, Diagnostics> {
-        let parts: Vec<&str> = id.split(',').collect();
+    async fn import(
+        &self,
+        _: &mut Context<()>,
+        request: ImportRequest,
+    ) -> Result<Integer, Diagnostics> {
+        let parts: Vec<&str> = request.id.split(',').collect();
         if !(3..=4).contains(&parts.len()) {
             return Err(import_error(
                 "Invalid import usage: expecting {result},{min},{max} or {result},{min},{max},{seed}".into(),

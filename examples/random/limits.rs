@@ -6,7 +6,6 @@
 //! with the values known by then); [`at_most`] checks them once more where the value is
 //! used, for values known only at apply, in the validator's words.
 
-use tfvalue::AttributePath;
 use tfvalue_provider::Diagnostic;
 
 /// The most bytes `random_bytes` and the ephemeral `random_bytes` draw (`length`): 1 MiB,
@@ -41,7 +40,7 @@ pub fn too_large(attribute: &str, max: i64, got: i64) -> Diagnostic {
         .with_detail(format!(
             "Attribute {attribute} value must be at most {max}, got: {got}"
         ))
-        .at(AttributePath::root().attr(attribute))
+        .at(attribute)
 }
 
 /// A count the configuration gives, `value` of `attribute`, as a `usize` to allocate by:
@@ -58,6 +57,7 @@ pub fn at_most(value: Option<i64>, max: i64, attribute: &str) -> Result<usize, D
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tfvalue::AttributePath;
 
     #[test]
     fn counts_up_to_the_bound_pass_negative_and_unknown_ones_are_zero() {
@@ -71,21 +71,21 @@ mod tests {
     #[test]
     fn a_count_above_the_bound_is_refused_at_its_attribute() {
         let e = at_most(Some(1_000_000_000_000), MAX_BYTES, "length").unwrap_err();
-        assert_eq!(e.summary, "Invalid Attribute Value");
+        assert_eq!(e.summary(), "Invalid Attribute Value");
         assert_eq!(
-            e.detail,
+            e.detail(),
             "Attribute length value must be at most 1048576, got: 1000000000000"
         );
-        assert_eq!(e.attribute, Some(AttributePath::root().attr("length")));
+        assert_eq!(e.attribute(), Some(&AttributePath::root().attr("length")));
         let e = at_most(Some(i64::MAX), MAX_ID_BYTES, "byte_length").unwrap_err();
         assert_eq!(
-            e.detail,
+            e.detail(),
             "Attribute byte_length value must be at most 16384, got: 9223372036854775807"
         );
         assert_eq!(
             at_most(Some(MAX_RESULT_COUNT + 1), MAX_RESULT_COUNT, "result_count")
                 .unwrap_err()
-                .detail,
+                .detail(),
             "Attribute result_count value must be at most 65536, got: 65537"
         );
     }

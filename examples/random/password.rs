@@ -1,7 +1,9 @@
 //! `random_password`: `random_string` with a sensitive result and its bcrypt hash.
 
 use tfvalue::{Nullable, TfSchema, Unknown, Value as TfValue};
-use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Plan, Resource};
+use tfvalue_provider::{
+    ApplyError, Context, CreateRequest, Diagnostic, Diagnostics, ImportRequest, Plan, Resource,
+};
 
 use serde_json::{json, Value};
 
@@ -100,9 +102,9 @@ impl Resource for PasswordResource {
     async fn create(
         &self,
         _: &mut Context<()>,
-        planned: Password,
-        _: Password,
+        request: CreateRequest<Password>,
     ) -> Result<Password, ApplyError<Password>> {
+        let planned = request.planned;
         let result = generate(&params!(planned))?;
         let hash = bcrypt_hash(&result)?;
         Ok(Password {
@@ -115,8 +117,13 @@ impl Resource for PasswordResource {
 
     state_only!(Password);
 
-    async fn import(&self, _: &mut Context<()>, id: &str) -> Result<Password, Diagnostics> {
-        let hash = bcrypt_hash(id)?;
+    async fn import(
+        &self,
+        _: &mut Context<()>,
+        request: ImportRequest,
+    ) -> Result<Password, Diagnostics> {
+        let id = request.id;
+        let hash = bcrypt_hash(&id)?;
         Ok(decode(upgrade(
             json!({ "result": id, "id": "none", "bcrypt_hash": hash })
                 .to_string()

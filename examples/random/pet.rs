@@ -1,8 +1,10 @@
 //! `random_pet`: random names such as `amused-otter`, for unique resource names.
 
 use rand::seq::SliceRandom as _;
-use tfvalue::{AttributePath, Nullable, TfSchema, Unknown};
-use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource};
+use tfvalue::{Nullable, TfSchema, Unknown};
+use tfvalue_provider::{
+    ApplyError, Context, CreateRequest, Diagnostic, Diagnostics, Resource, ValidateRequest,
+};
 
 use super::generator::os_rng;
 use super::limits::{at_most, MAX_PET_WORDS, MAX_REPEATED_TEXT};
@@ -109,7 +111,7 @@ pub fn word_count(length: i64, separator: &str, prefixed: bool) -> Result<usize,
                  bytes (16 MiB)",
                 separator.len()
             ))
-            .at(AttributePath::root().attr("separator")));
+            .at("separator"));
     }
     Ok(words)
 }
@@ -129,7 +131,12 @@ impl Resource for PetResource {
     /// Refuses a separator whose repetitions would exceed [`MAX_REPEATED_TEXT`], once
     /// `length`, `separator` and `prefix` are known (the bound of `length` is the declared
     /// validator's).
-    async fn validate(&self, _: &mut Context<()>, config: &Pet) -> Result<(), Diagnostics> {
+    async fn validate(
+        &self,
+        _: &mut Context<()>,
+        request: ValidateRequest<Pet>,
+    ) -> Result<(), Diagnostics> {
+        let config = &request.config;
         if let (Some(length), Some(separator), true) = (
             config.length.as_known(),
             config.separator.as_known(),
@@ -151,9 +158,9 @@ impl Resource for PetResource {
     async fn create(
         &self,
         _: &mut Context<()>,
-        planned: Pet,
-        _: Pet,
+        request: CreateRequest<Pet>,
     ) -> Result<Pet, ApplyError<Pet>> {
+        let planned = request.planned;
         let mut rng = os_rng()?;
         let mut pick = |list: &'static str| -> &'static str {
             list.split_whitespace()
@@ -200,10 +207,10 @@ mod tests {
         assert_eq!(word_count(1024, "-", true), Ok(1024));
         let e = word_count(1_000_000_000_000, "-", false).unwrap_err();
         assert_eq!(
-            e.detail,
+            e.detail(),
             "Attribute length value must be at most 1024, got: 1000000000000"
         );
-        assert_eq!(e.attribute, Some(AttributePath::root().attr("length")));
+        assert_eq!(e.attribute(), Some(&AttributePath::root().attr("length")));
         // 1,023 separators between 1,024 words, and one after the prefix: 1,024 of 16 KiB
         // fill exactly 16 MiB; one byte more each is refused.
         let sep = "s".repeat(16 << 10);
@@ -212,10 +219,13 @@ mod tests {
         assert_eq!(word_count(1024, &sep, false), Ok(1024));
         let e = word_count(1024, &sep, true).unwrap_err();
         assert_eq!(
-            e.detail,
+            e.detail(),
             "Attribute separator of 16385 bytes, repeated 1024 times, would fill 16778240 \
              bytes; a name's separators may fill at most 16777216 bytes (16 MiB)"
         );
-        assert_eq!(e.attribute, Some(AttributePath::root().attr("separator")));
+        assert_eq!(
+            e.attribute(),
+            Some(&AttributePath::root().attr("separator"))
+        );
     }
 }

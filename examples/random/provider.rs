@@ -16,16 +16,16 @@ pub mod pet;
 pub mod repair;
 pub mod shuffle;
 pub mod string;
+#[cfg(test)]
+mod unit_tests;
 pub mod uuid;
 pub mod uuid4;
 pub mod uuid7;
-#[cfg(test)]
-mod unit_tests;
 
 use std::collections::BTreeMap;
 
 use tfvalue::{Nullable, TfSchema, Unknown};
-use tfvalue_provider::{Context, Diagnostic, Diagnostics, Provider, Registry};
+use tfvalue_provider::{ConfigureRequest, Context, Diagnostic, Diagnostics, Provider, Registry};
 
 /// The values of `keepers` (null values allowed).
 pub type KeeperMap = BTreeMap<String, Unknown<Nullable<String>>>;
@@ -76,23 +76,21 @@ macro_rules! state_only {
         async fn read(
             &self,
             _: &mut tfvalue_provider::Context<()>,
-            current: $model,
+            request: tfvalue_provider::ReadRequest<$model>,
         ) -> Result<Option<$model>, tfvalue_provider::Diagnostics> {
-            Ok(Some(current))
+            Ok(Some(request.state))
         }
         async fn update(
             &self,
             _: &mut tfvalue_provider::Context<()>,
-            _: $model,
-            planned: $model,
-            _: $model,
+            request: tfvalue_provider::UpdateRequest<$model>,
         ) -> Result<$model, tfvalue_provider::ApplyError<$model>> {
-            Ok(planned)
+            Ok(request.planned)
         }
         async fn delete(
             &self,
             _: &mut tfvalue_provider::Context<()>,
-            _: $model,
+            _: tfvalue_provider::DeleteRequest<$model>,
         ) -> Result<(), tfvalue_provider::ApplyError<$model>> {
             Ok(())
         }
@@ -108,22 +106,26 @@ impl Provider for Random {
     type Data = ();
 
     fn register(&self, registry: &mut impl Registry<()>) {
+        registry.resource("random_bytes", bytes::BytesResource);
+        registry.resource("random_id", id::IdResource);
+        registry.resource("random_integer", integer::IntegerResource);
+        registry.resource("random_password", password::PasswordResource);
+        registry.resource("random_pet", pet::PetResource);
+        registry.resource("random_shuffle", shuffle::ShuffleResource);
+        registry.resource("random_string", string::StringResource);
+        registry.resource("random_uuid", uuid::UuidResource(uuid::Kind::Any));
+        registry.resource("random_uuid4", uuid::UuidResource(uuid::Kind::V4));
+        registry.resource("random_uuid7", uuid::UuidResource(uuid::Kind::V7));
         registry
-            .resource("random_bytes", bytes::BytesResource)
-            .resource("random_id", id::IdResource)
-            .resource("random_integer", integer::IntegerResource)
-            .resource("random_password", password::PasswordResource)
-            .resource("random_pet", pet::PetResource)
-            .resource("random_shuffle", shuffle::ShuffleResource)
-            .resource("random_string", string::StringResource)
-            .resource("random_uuid", uuid::UuidResource(uuid::Kind::Any))
-            .resource("random_uuid4", uuid::UuidResource(uuid::Kind::V4))
-            .resource("random_uuid7", uuid::UuidResource(uuid::Kind::V7))
             .ephemeral_resource("random_bytes", ephemeral_bytes::EphemeralBytes)
             .ephemeral_resource("random_password", ephemeral_password::EphemeralPassword);
     }
 
-    async fn configure(&self, _: &mut Context<()>, _: &str, _: Config) -> Result<(), Diagnostics> {
+    async fn configure(
+        &self,
+        _: &mut Context<()>,
+        _: ConfigureRequest<Config>,
+    ) -> Result<(), Diagnostics> {
         Ok(())
     }
 }

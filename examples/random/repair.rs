@@ -8,7 +8,7 @@
 //! configuration matching the import plans no change: `length` is the result's length in
 //! bytes (Go's `len`), the flags are true, the minimums 0.
 
-use tfvalue::{AttributePath, Number, Value};
+use tfvalue::{Number, Value};
 use tfvalue_provider::Diagnostic;
 
 /// The flags that default to true.
@@ -43,7 +43,7 @@ pub fn repair_settings(state: &mut Value) -> Result<(), Diagnostic> {
                      long the string is. Remove it from the state (`terraform state rm`) and \
                      import it again, or let Terraform create a new one.",
                 )
-                .at(AttributePath::root().attr("length")));
+                .at("length"));
         };
         fill(state, "length", Value::Number(Number::from(length)));
     }
@@ -165,7 +165,10 @@ mod tests {
         let json = IMPORTED.replace(r#""result": "Z=:cbrJE?Ltg""#, r#""result": null"#);
         let mut state = stored::<RandomString>(&json);
         let error = repair_settings(&mut state).expect_err("nothing gives the length");
-        assert_eq!(error.summary, "Cannot repair the stored state");
-        assert_eq!(error.attribute, Some(AttributePath::root().attr("length")));
+        assert_eq!(error.summary(), "Cannot repair the stored state");
+        assert_eq!(
+            error.attribute(),
+            Some(&AttributePath::root().attr("length"))
+        );
     }
 }

@@ -1,7 +1,9 @@
 //! `random_shuffle`: a random permutation of a list of strings.
 
-use tfvalue::{AttributePath, Nullable, TfSchema, Unknown};
-use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource};
+use tfvalue::{Nullable, TfSchema, Unknown};
+use tfvalue_provider::{
+    ApplyError, Context, CreateRequest, Diagnostic, Diagnostics, Resource, ValidateRequest,
+};
 
 use super::generator::Seeded;
 use super::limits::{at_most, MAX_REPEATED_TEXT, MAX_RESULT_COUNT};
@@ -50,7 +52,7 @@ pub fn result_len(input: &[&str], result_count: Option<i64>) -> Result<usize, Di
                  repeat items into at most {MAX_REPEATED_TEXT} bytes (16 MiB)",
                 input.len()
             ))
-            .at(AttributePath::root().attr("result_count")));
+            .at("result_count"));
     }
     Ok(count)
 }
@@ -77,7 +79,12 @@ impl Resource for ShuffleResource {
 
     /// Refuses a `result_count` whose repetitions would exceed [`MAX_REPEATED_TEXT`], once
     /// `input` is known (its bound is the declared validator's).
-    async fn validate(&self, _: &mut Context<()>, config: &Shuffle) -> Result<(), Diagnostics> {
+    async fn validate(
+        &self,
+        _: &mut Context<()>,
+        request: ValidateRequest<Shuffle>,
+    ) -> Result<(), Diagnostics> {
+        let config = &request.config;
         // A count above its bound is the declared validator's error, not repeated here.
         let count = config.result_count.as_value().copied();
         if count.is_some_and(|n| n > MAX_RESULT_COUNT) {
@@ -96,9 +103,9 @@ impl Resource for ShuffleResource {
     async fn create(
         &self,
         _: &mut Context<()>,
-        planned: Shuffle,
-        _: Shuffle,
+        request: CreateRequest<Shuffle>,
     ) -> Result<Shuffle, ApplyError<Shuffle>> {
+        let planned = request.planned;
         let input: Vec<Nullable<String>> = planned
             .input
             .as_known()
@@ -148,12 +155,12 @@ mod tests {
         assert_eq!(result_len(&[], Some(65_536)), Ok(65_536));
         let e = result_len(&five, Some(1_000_000_000_000)).unwrap_err();
         assert_eq!(
-            e.detail,
+            e.detail(),
             "Attribute result_count value must be at most 65536, got: 1000000000000"
         );
         assert_eq!(
-            e.attribute,
-            Some(AttributePath::root().attr("result_count"))
+            e.attribute(),
+            Some(&AttributePath::root().attr("result_count"))
         );
         // Repetition: 65,536 items of 256 bytes is exactly 16 MiB; one byte more is refused.
         let item = "x".repeat(256);
@@ -162,14 +169,14 @@ mod tests {
         let longer = "x".repeat(257);
         let e = result_len(&[longer.as_str(), "y"], Some(65_536)).unwrap_err();
         assert_eq!(
-            e.detail,
+            e.detail(),
             "Attribute result_count value 65536 repeats the 2 items of input into up to \
              16842752 bytes (65536 times the longest item's 257); a result may repeat items \
              into at most 16777216 bytes (16 MiB)"
         );
         assert_eq!(
-            e.attribute,
-            Some(AttributePath::root().attr("result_count"))
+            e.attribute(),
+            Some(&AttributePath::root().attr("result_count"))
         );
         // Without repetition the result is the input's own size, whatever it is.
         let big = "z".repeat(1 << 20);

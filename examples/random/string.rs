@@ -1,7 +1,9 @@
 //! `random_string`: a random permutation of alphanumeric and special characters.
 
 use tfvalue::{Nullable, TfSchema, Unknown, Value};
-use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Plan, Resource};
+use tfvalue_provider::{
+    ApplyError, Context, CreateRequest, Diagnostic, Diagnostics, ImportRequest, Plan, Resource,
+};
 
 use serde_json::json;
 
@@ -132,9 +134,9 @@ impl Resource for StringResource {
     async fn create(
         &self,
         _: &mut Context<()>,
-        planned: RandomString,
-        _: RandomString,
+        request: CreateRequest<RandomString>,
     ) -> Result<RandomString, ApplyError<RandomString>> {
+        let planned = request.planned;
         let result = generate(&params!(planned))?;
         Ok(RandomString {
             id: Some(result.clone()).into(),
@@ -145,7 +147,12 @@ impl Resource for StringResource {
 
     state_only!(RandomString);
 
-    async fn import(&self, _: &mut Context<()>, id: &str) -> Result<RandomString, Diagnostics> {
+    async fn import(
+        &self,
+        _: &mut Context<()>,
+        request: ImportRequest,
+    ) -> Result<RandomString, Diagnostics> {
+        let id = request.id;
         Ok(decode(upgrade(
             json!({ "result": id, "id": id }).to_string().as_bytes(),
         )?)?)

@@ -3,7 +3,9 @@
 //! does, without version bits); the others are RFC 9562 version 4 and 7 UUIDs.
 
 use tfvalue::{Nullable, TfSchema, Unknown};
-use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource};
+use tfvalue_provider::{
+    ApplyError, Context, CreateRequest, Diagnostic, Diagnostics, ImportRequest, Resource,
+};
 
 use super::bytes::random_bytes;
 use super::{keepers_replace, state_only, Keepers, RETRY};
@@ -76,9 +78,9 @@ impl Resource for UuidResource {
     async fn create(
         &self,
         _: &mut Context<()>,
-        planned: Uuid,
-        _: Uuid,
+        request: CreateRequest<Uuid>,
     ) -> Result<Uuid, ApplyError<Uuid>> {
+        let planned = request.planned;
         let (summary, make) = match self.0 {
             Kind::Any => (
                 "Create Random UUID error",
@@ -110,7 +112,12 @@ impl Resource for UuidResource {
 
     state_only!(Uuid);
 
-    async fn import(&self, _: &mut Context<()>, id: &str) -> Result<Uuid, Diagnostics> {
+    async fn import(
+        &self,
+        _: &mut Context<()>,
+        request: ImportRequest,
+    ) -> Result<Uuid, Diagnostics> {
+        let id = request.id.as_str();
         let parsed = match self.0 {
             Kind::Any => parse(id),
             Kind::V4 | Kind::V7 => super::uuid4::parse_any(id),
