@@ -19,9 +19,11 @@ use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, Set, TfSchema, Type, Unknown, Value};
 
 use tfvalue_provider::{ApplyError, Context, DataSource, Diagnostic, Diagnostics, Plan};
+use tfvalue_provider::{ConfigureRequest, CreateRequest, DeleteRequest, ImportRequest};
 use tfvalue_provider::{EphemeralResource, Function, FunctionError, MovedState, Opened};
 use tfvalue_provider::{ListResource, ListResults, Listed, ResourceIdentity};
-use tfvalue_provider::{Provider, Registry, Resource, Signature, Variadic};
+use tfvalue_provider::{OpenRequest, ReadDataSourceRequest, ReadRequest, UpdateRequest};
+use tfvalue_provider::{Provider, Registry, Resource, Signature, ValidateRequest, Variadic};
 
 /// The `provider "fuzz"` block.
 #[derive(TfSchema, Debug)]
@@ -60,7 +62,7 @@ pub struct Thing {
     #[tf(computed, use_state_for_unknown)]
     pub id: Unknown<Nullable<String>>,
     /// The thing's name; changing it replaces the thing.
-    #[tf(length(min = 1, max = 64), regex = "^[a-z0-9_-]*$")]
+    #[tf(length(min = 1, max = 64), regex = "^[a-z0-9_-]*$", requires_replace)]
     pub name: Unknown<String>,
     /// A password Terraform never stores.
     #[tf(write_only)]
@@ -148,7 +150,8 @@ pub struct Zone {
 /// The `owner` block.
 #[derive(TfSchema, Debug, Clone)]
 pub struct Owner {
-    /// The owner's name.
+    /// The owner's name; renaming the owner to `replace-me` replaces the thing.
+    #[tf(requires_replace_if = renamed_to_replace_me)]
     pub name: Unknown<String>,
 }
 
@@ -174,6 +177,11 @@ fn shrinks(prior: &Unknown<Nullable<i64>>, planned: &Unknown<Nullable<i64>>) -> 
         (Some(Nullable::Value(a)), Some(Nullable::Value(b))) => b < a,
         _ => false,
     }
+}
+
+/// `requires_replace_if` of the owner's `name`: it changed to `replace-me`.
+fn renamed_to_replace_me(_prior: &Unknown<String>, planned: &Unknown<String>) -> bool {
+    planned.as_known().map(String::as_str) == Some("replace-me")
 }
 
 /// The validator of a `match` pattern.
@@ -411,7 +419,7 @@ impl ResourceIdentity for Things {
                 return Err(Diagnostic::error("Another prefix").into());
             }
         }
-        Resource::import(self, ctx, &identity.name).await
+        Resource::import(self, ctx, ImportRequest::new(identity.name)).await
     }
 
     fn identity_upgrades(&self) -> tfvalue::Upgrades<ThingIdentity> {
@@ -436,9 +444,7 @@ impl ListResource for Things {
     ) -> Result<(), Diagnostics> {
         let count = query.count.as_known().copied().unwrap_or(0);
         if count < 0 {
-            return Err(Diagnostic::error("Negative count")
-                .at(AttributePath::root().attr("count"))
-                .into());
+            return Err(Diagnostic::error("Negative count").at("count").into());
         }
         let stem = query
             .stem
@@ -467,8 +473,7 @@ impl Provider for FuzzProvider {
     type Data = Settings;
 
     fn register(&self, registry: &mut impl Registry<Settings>) {
-        registry.resource_with_identity("fuzz_thing", Things);
-        registry.list_resource("fuzz_thing", Things);
+        registry.resource("fuzz_thing", Things).with_list();
         registry.data_source("fuzz_lookup", Lookups);
         registry.ephemeral_resource("fuzz_token", Tokens);
         registry.function("fuzz_sum", SumFunction);
@@ -478,12 +483,10 @@ impl Provider for FuzzProvider {
     async fn validate(
         &self,
         _: &mut Context<Settings>,
-        config: &Config,
+        request: ValidateRequest<Config>,
     ) -> Result<(), Diagnostics> {
-        if config.token.as_value().map(String::as_str) == Some("invalid") {
-            return Err(Diagnostic::error("Invalid token")
-                .at(AttributePath::root().attr("token"))
-                .into());
+        if request.config.token.as_value().map(String::as_str) == Some("invalid") {
+            return Err(Diagnostic::error("Invalid token").at("token").into());
         }
         Ok(())
     }
@@ -491,9 +494,9 @@ impl Provider for FuzzProvider {
     async fn configure(
         &self,
         _: &mut Context<Settings>,
-        _terraform_version: &str,
-        config: Config,
+        request: ConfigureRequest<Config>,
     ) -> Result<Settings, Diagnostics> {
+        let config = request.config;
         let default_size = config
             .defaults
             .as_value()
@@ -515,7 +518,12 @@ impl Resource for Things {
     type Model = Thing;
     type Data = Settings;
 
-    async fn validate(&self, _: &mut Context<Settings>, config: &Thing) -> Result<(), Diagnostics> {
+    async fn validate(
+        &self,
+        _: &mut Context<Settings>,
+        request: ValidateRequest<Thing>,
+    ) -> Result<(), Diagnostics> {
+        let config = &request.config;
         let root = AttributePath::root();
         let mut problems = Diagnostics::new();
         let mut check = |r: Result<(), Diagnostic>| {
@@ -590,20 +598,17 @@ impl Resource for Things {
                 plan.planned.size = Some(settings.default_size).into();
             }
         }
-        if let Some(owner) = plan.planned.owner.as_value() {
-            if owner.name.as_known().map(String::as_str) == Some("replace-me") {
-                plan.requires_replace(AttributePath::root().attr("owner").attr("name"));
-            }
-        }
         Ok(())
     }
 
     async fn create(
         &self,
         ctx: &mut Context<Settings>,
-        planned: Thing,
-        config: Thing,
+        request: CreateRequest<Thing>,
     ) -> Result<Thing, ApplyError<Thing>> {
+        let CreateRequest {
+            planned, config, ..
+        } = request;
         let settings = ctx.data()?;
         let name = planned.name.as_known().cloned().unwrap_or_default();
         let state = Thing {
@@ -622,8 +627,9 @@ impl Resource for Things {
     async fn read(
         &self,
         _: &mut Context<Settings>,
-        current: Thing,
+        request: ReadRequest<Thing>,
     ) -> Result<Option<Thing>, Diagnostics> {
+        let current = request.state;
         if current.name.as_known().map(String::as_str) == Some("gone") {
             return Ok(None);
         }
@@ -633,10 +639,14 @@ impl Resource for Things {
     async fn update(
         &self,
         ctx: &mut Context<Settings>,
-        prior: Thing,
-        planned: Thing,
-        config: Thing,
+        request: UpdateRequest<Thing>,
     ) -> Result<Thing, ApplyError<Thing>> {
+        let UpdateRequest {
+            prior,
+            planned,
+            config,
+            ..
+        } = request;
         let settings = ctx.data()?;
         let before = prior.revision.as_value().copied().unwrap_or(0);
         let bump = i64::from(config.password.as_value().is_some());
@@ -650,8 +660,9 @@ impl Resource for Things {
     async fn delete(
         &self,
         _: &mut Context<Settings>,
-        prior: Thing,
+        request: DeleteRequest<Thing>,
     ) -> Result<(), ApplyError<Thing>> {
+        let prior = request.prior;
         if prior.name.as_known().map(String::as_str) == Some("undeletable") {
             return Err(ApplyError::new(Diagnostic::error("Cannot delete")).with_state(prior));
         }
@@ -670,22 +681,23 @@ impl Resource for Things {
         source.decode::<Thing>().map(Some)
     }
 
-    async fn import(&self, _: &mut Context<Settings>, id: &str) -> Result<Thing, Diagnostics> {
+    async fn import(
+        &self,
+        _: &mut Context<Settings>,
+        request: ImportRequest,
+    ) -> Result<Thing, Diagnostics> {
+        let id = request.id;
         if id.is_empty() {
             return Err(Diagnostic::error("Empty import id").into());
         }
         Ok(Thing {
-            id: Some(id.to_owned()).into(),
-            ..Thing::named(Unknown::known(id.to_owned()))
+            id: Some(id.clone()).into(),
+            ..Thing::named(Unknown::known(id))
         })
     }
 
     fn upgrades(&self) -> tfvalue::Upgrades<Thing> {
         tfvalue::Upgrades::new().from(0, from_v0)
-    }
-
-    fn requires_replace(&self) -> Vec<AttributePath> {
-        vec![AttributePath::root().attr("name")]
     }
 }
 
@@ -710,15 +722,22 @@ impl DataSource for Lookups {
     async fn validate(
         &self,
         _: &mut Context<Settings>,
-        config: &Lookup,
+        request: ValidateRequest<Lookup>,
     ) -> Result<(), Diagnostics> {
-        not_empty(&config.name, AttributePath::root().attr("name"), "name").map_err(Into::into)
+        not_empty(&request.config.name, "name".into(), "name").map_err(Into::into)
     }
 
-    async fn read(&self, _: &mut Context<Settings>, config: Lookup) -> Result<Lookup, Diagnostics> {
-        let name = config.name.as_known().cloned().ok_or_else(|| {
-            Diagnostic::error("Unknown name").at(AttributePath::root().attr("name"))
-        })?;
+    async fn read(
+        &self,
+        _: &mut Context<Settings>,
+        request: ReadDataSourceRequest<Lookup>,
+    ) -> Result<Lookup, Diagnostics> {
+        let config = request.config;
+        let name = config
+            .name
+            .as_known()
+            .cloned()
+            .ok_or_else(|| Diagnostic::error("Unknown name").at("name"))?;
         let chars = name
             .chars()
             .map(|c| Unknown::known(c.to_string()))
@@ -738,15 +757,14 @@ impl EphemeralResource for Tokens {
     async fn open(
         &self,
         ctx: &mut Context<Settings>,
-        config: Token,
+        request: OpenRequest<Token>,
     ) -> Result<Opened<Token>, Diagnostics> {
+        let config = request.config;
         let name = config.name.as_known().cloned().unwrap_or_default();
         if name.is_empty() {
-            return Err(Diagnostic::error("Empty name")
-                .at(AttributePath::root().attr("name"))
-                .into());
+            return Err(Diagnostic::error("Empty name").at("name").into());
         }
-        ctx.set_private(name.as_bytes().to_vec());
+        ctx.private_mut().set("name", &name)?;
         Ok(Opened {
             result: Token {
                 value: Unknown::known(Nullable::Value(name.chars().rev().collect())),
