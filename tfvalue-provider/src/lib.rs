@@ -19,7 +19,10 @@
 //! ```
 //! use std::process::ExitCode;
 //! use tfvalue::{IntoPlanned as _, Nullable, TfSchema, Unknown};
-//! use tfvalue_provider::{ApplyError, Context, Diagnostics, Provider, Registry, Resource};
+//! use tfvalue_provider::{
+//!     ApplyError, ConfigureRequest, Context, CreateRequest, DeleteRequest, Diagnostics, Provider,
+//!     ReadRequest, Registry, Resource, UpdateRequest,
+//! };
 //!
 //! /// The provider block: `provider "greet" { greeting = "Hello" }`.
 //! #[derive(TfSchema)]
@@ -48,8 +51,12 @@
 //!         registry.resource("greet_message", Messages);
 //!     }
 //!
-//!     async fn configure(&self, _: &mut Context<String>, _: &str, config: Config) -> Result<String, Diagnostics> {
-//!         Ok(config.greeting.unwrap_or_else(|| "Hello".to_owned()))
+//!     async fn configure(
+//!         &self,
+//!         _: &mut Context<String>,
+//!         request: ConfigureRequest<Config>,
+//!     ) -> Result<String, Diagnostics> {
+//!         Ok(request.config.greeting.unwrap_or_else(|| "Hello".to_owned()))
 //!     }
 //! }
 //!
@@ -57,20 +64,40 @@
 //!     type Model = Message;
 //!     type Data = String;
 //!
-//!     async fn create(&self, ctx: &mut Context<String>, planned: Message, _config: Message) -> Result<Message, ApplyError<Message>> {
+//!     async fn create(
+//!         &self,
+//!         ctx: &mut Context<String>,
+//!         request: CreateRequest<Message>,
+//!     ) -> Result<Message, ApplyError<Message>> {
 //!         // `MessagePlanned`: what was configured is known (`name` is a String), computed
 //!         // attributes are as planned (`text` is unknown), for create to fill in.
-//!         let mut message = planned.into_planned()?;
+//!         let mut message = request.planned.into_planned()?;
 //!         message.text = Some(format!("{}, {}!", ctx.data()?, message.name)).into();
 //!         Ok(message.into())
 //!     }
-//!     async fn read(&self, _: &mut Context<String>, current: Message) -> Result<Option<Message>, Diagnostics> {
-//!         Ok(Some(current))
+//!
+//!     async fn read(
+//!         &self,
+//!         _: &mut Context<String>,
+//!         request: ReadRequest<Message>,
+//!     ) -> Result<Option<Message>, Diagnostics> {
+//!         Ok(Some(request.state))
 //!     }
-//!     async fn update(&self, ctx: &mut Context<String>, _: Message, planned: Message, config: Message) -> Result<Message, ApplyError<Message>> {
-//!         self.create(ctx, planned, config).await
+//!
+//!     async fn update(
+//!         &self,
+//!         ctx: &mut Context<String>,
+//!         request: UpdateRequest<Message>,
+//!     ) -> Result<Message, ApplyError<Message>> {
+//!         let UpdateRequest { planned, config, .. } = request;
+//!         self.create(ctx, CreateRequest::new(planned, config)).await
 //!     }
-//!     async fn delete(&self, _: &mut Context<String>, _: Message) -> Result<(), ApplyError<Message>> {
+//!
+//!     async fn delete(
+//!         &self,
+//!         _: &mut Context<String>,
+//!         _: DeleteRequest<Message>,
+//!     ) -> Result<(), ApplyError<Message>> {
 //!         Ok(())
 //!     }
 //! }
@@ -118,12 +145,12 @@
 // in-process, for authors' unit tests.
 mod author;
 mod engine;
+pub mod harness;
 mod logging;
 mod protocol;
 #[cfg(test)]
 mod service_tests;
 mod transport;
-pub mod harness;
 
 #[doc(hidden)]
 pub mod __private;
@@ -181,7 +208,7 @@ pub mod __unstable_proto {
 pub use author::apply_error::ApplyError;
 pub use author::context::Context;
 pub use author::data_source::DataSource;
-pub use author::diagnostics::{Diagnostic, Diagnostics, Severity};
+pub use author::diagnostics::{Diagnostic, Diagnostics, ErrorSummary, Severity};
 pub use author::ephemeral_resource::{EphemeralResource, Opened};
 pub use author::function::{Function, Signature};
 pub use author::function_args::{FunctionArgs, LastArgument, Variadic};
@@ -191,9 +218,15 @@ pub use author::identity::{identity_by_name, state_by_name, ResourceIdentity};
 pub use author::list_resource::{ListResource, ListResults, Listed};
 pub use author::model::Model;
 pub use author::move_state::MovedState;
+pub use author::private::Private;
 pub use author::provider::Provider;
-pub use author::registry::Registry;
+pub use author::registry::{Registry, ResourceRegistration};
+pub use author::requests::{
+    ConfigureRequest, CreateRequest, DeleteRequest, ImportRequest, OpenRequest,
+    ReadDataSourceRequest, ReadRequest, UpdateRequest, ValidateRequest,
+};
 pub use author::resource::{Plan, Resource};
+pub use author::stop::{StopSignal, StopToken, Stopped};
 pub use author::timeouts::{Timeouts, TimeoutsField, TimeoutsKnown, TimeoutsPlanned};
 pub use logging::HclogLayer;
 pub use transport::debug;
@@ -201,8 +234,10 @@ pub use transport::schema_json::providers_schema_json;
 
 /// Runs the provider as a Terraform plugin: the whole `main` of a provider executable.
 ///
-/// Registers the provider's types (a mistake there is reported on stderr, exit code 1),
-/// checks that Terraform started the process, performs the go-plugin handshake and serves
+/// Registers the provider's types (a mistake there is reported on stderr; started by
+/// Terraform, the provider then answers every RPC with it as an error diagnostic, which
+/// Terraform shows; run otherwise, it exits with code 1), checks that Terraform started
+/// the process, performs the go-plugin handshake and serves
 /// protocol 6 over mutual TLS until Terraform shuts the plugin down.
 ///
 /// Started with `-debug`/`--debug` or with `TFVALUE_PROVIDER_DEBUG=1`, it serves in debug
@@ -263,7 +298,7 @@ impl ServeOptions {
 /// # impl tfvalue_provider::Provider for Files {
 /// #     type Config = Config; type Data = ();
 /// #     fn register(&self, _: &mut impl tfvalue_provider::Registry<()>) {}
-/// #     async fn configure(&self, _: &mut tfvalue_provider::Context<()>, _: &str, _: Config) -> Result<(), tfvalue_provider::Diagnostics> { Ok(()) }
+/// #     async fn configure(&self, _: &mut tfvalue_provider::Context<()>, _: tfvalue_provider::ConfigureRequest<Config>) -> Result<(), tfvalue_provider::Diagnostics> { Ok(()) }
 /// # }
 /// use tfvalue_provider::ServeOptions;
 ///
@@ -273,14 +308,21 @@ impl ServeOptions {
 /// }
 /// ```
 pub fn serve_with<P: Provider>(provider: P, options: ServeOptions) -> std::process::ExitCode {
-    match transport::server::ProviderService::new(provider) {
+    match transport::server::ProviderService::new_or_refusing(provider) {
         Ok(service) => transport::main::run_with(service, options.address.as_deref()),
-        Err(problems) => {
+        Err((refusing, problems)) => {
             eprintln!("The provider cannot start; its types are declared wrongly:");
             for problem in problems {
                 eprintln!("  - {problem}");
             }
-            std::process::ExitCode::FAILURE
+            // Started by Terraform, the provider serves the problems as the error of every
+            // RPC: Terraform shows them, where an exit would show only "Unrecognized remote
+            // plugin message".
+            if transport::main::started_by_terraform() {
+                transport::main::run_with(refusing, options.address.as_deref())
+            } else {
+                std::process::ExitCode::FAILURE
+            }
         }
     }
 }

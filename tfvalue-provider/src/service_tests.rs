@@ -15,6 +15,10 @@ use crate::transport::server::ProviderService;
 use crate::{
     ApplyError, Context, DataSource, Diagnostic, Diagnostics, Plan, Provider, Registry, Resource,
 };
+use crate::{
+    ConfigureRequest, CreateRequest, DeleteRequest, ImportRequest, ReadDataSourceRequest,
+    ReadRequest, UpdateRequest, ValidateRequest,
+};
 
 /// `struct $name;`, a resource type of `$model`s whose methods answer what they are
 /// given: for tests whose subject is around the methods (registrations, rules, listings).
@@ -27,31 +31,31 @@ macro_rules! inert_resource {
             async fn create(
                 &self,
                 _: &mut Context<$data>,
-                planned: $model,
-                _: $model,
+                request: CreateRequest<$model>,
             ) -> Result<$model, ApplyError<$model>> {
+                let planned = request.planned;
                 Ok(planned)
             }
             async fn read(
                 &self,
                 _: &mut Context<$data>,
-                current: $model,
+                request: ReadRequest<$model>,
             ) -> Result<Option<$model>, Diagnostics> {
+                let current = request.state;
                 Ok(Some(current))
             }
             async fn update(
                 &self,
                 _: &mut Context<$data>,
-                _: $model,
-                planned: $model,
-                _: $model,
+                request: UpdateRequest<$model>,
             ) -> Result<$model, ApplyError<$model>> {
+                let planned = request.planned;
                 Ok(planned)
             }
             async fn delete(
                 &self,
                 _: &mut Context<$data>,
-                _: $model,
+                _: DeleteRequest<$model>,
             ) -> Result<(), ApplyError<$model>> {
                 Ok(())
             }
@@ -82,6 +86,7 @@ struct Config {
 struct Thing {
     #[tf(computed)]
     id: Unknown<Nullable<String>>,
+    #[tf(requires_replace)]
     name: Unknown<String>,
     #[tf(optional)]
     size: Unknown<Nullable<i64>>,
@@ -111,12 +116,16 @@ impl Provider for TestProvider {
     type Data = Store;
 
     fn register(&self, registry: &mut impl Registry<Store>) {
-        registry
-            .resource("test_thing", Things)
-            .data_source("test_lookup", Lookups);
+        registry.resource("test_thing", Things);
+        registry.data_source("test_lookup", Lookups);
     }
 
-    async fn validate(&self, _: &mut Context<Store>, config: &Config) -> Result<(), Diagnostics> {
+    async fn validate(
+        &self,
+        _: &mut Context<Store>,
+        request: ValidateRequest<Config>,
+    ) -> Result<(), Diagnostics> {
+        let config = &request.config;
         match config.prefix.as_value() {
             Some(p) if p.contains(' ') => Err(Diagnostic::error("Invalid prefix")
                 .with_detail("no spaces")
@@ -129,10 +138,11 @@ impl Provider for TestProvider {
     async fn configure(
         &self,
         ctx: &mut Context<Store>,
-        version: &str,
-        config: Config,
+        request: ConfigureRequest<Config>,
     ) -> Result<Store, Diagnostics> {
-        ctx.warn("configured", version);
+        let version = request.terraform_version.as_str();
+        let config = request.config;
+        ctx.warn(Diagnostic::warning("configured").with_detail(version));
         Ok(Store {
             prefix: config.prefix.unwrap_or_default(),
             ..Store::default()
@@ -148,7 +158,12 @@ impl Resource for Things {
     type Model = Thing;
     type Data = Store;
 
-    async fn validate(&self, _: &mut Context<Store>, config: &Thing) -> Result<(), Diagnostics> {
+    async fn validate(
+        &self,
+        _: &mut Context<Store>,
+        request: ValidateRequest<Thing>,
+    ) -> Result<(), Diagnostics> {
+        let config = &request.config;
         if config
             .size
             .as_known()
@@ -173,16 +188,16 @@ impl Resource for Things {
         if let (Ok(store), Some(name)) = (ctx.data(), plan.planned.name.as_known()) {
             plan.planned.label = Unknown::known(Nullable::Value(label(store, name)));
         }
-        ctx.set_private(b"planned".to_vec());
+        ctx.private_mut().set("planned", &true)?;
         Ok(())
     }
 
     async fn create(
         &self,
         ctx: &mut Context<Store>,
-        planned: Thing,
-        _: Thing,
+        request: CreateRequest<Thing>,
     ) -> Result<Thing, ApplyError<Thing>> {
+        let planned = request.planned;
         let store = ctx.data()?;
         let name = planned.name.as_known().cloned().unwrap_or_default();
         assert!(name != "panic", "asked to panic");
@@ -214,8 +229,9 @@ impl Resource for Things {
     async fn read(
         &self,
         ctx: &mut Context<Store>,
-        current: Thing,
+        request: ReadRequest<Thing>,
     ) -> Result<Option<Thing>, Diagnostics> {
+        let current = request.state;
         let store = ctx.data()?;
         let name = current.name.as_known().cloned().unwrap_or_default();
         let found = store.things.lock().unwrap().get(&name).cloned();
@@ -228,25 +244,32 @@ impl Resource for Things {
     async fn update(
         &self,
         ctx: &mut Context<Store>,
-        prior: Thing,
-        planned: Thing,
-        config: Thing,
+        request: UpdateRequest<Thing>,
     ) -> Result<Thing, ApplyError<Thing>> {
+        let prior = request.prior;
+        let planned = request.planned;
+        let config = request.config;
         let _ = prior;
-        self.create(ctx, planned, config).await
+        self.create(ctx, CreateRequest::new(planned, config)).await
     }
 
     async fn delete(
         &self,
         ctx: &mut Context<Store>,
-        prior: Thing,
+        request: DeleteRequest<Thing>,
     ) -> Result<(), ApplyError<Thing>> {
+        let prior = request.prior;
         let name = prior.name.as_known().cloned().unwrap_or_default();
         ctx.data()?.things.lock().unwrap().remove(&name);
         Ok(())
     }
 
-    async fn import(&self, _: &mut Context<Store>, id: &str) -> Result<Thing, Diagnostics> {
+    async fn import(
+        &self,
+        _: &mut Context<Store>,
+        request: ImportRequest,
+    ) -> Result<Thing, Diagnostics> {
+        let id = request.id.as_str();
         let name = id
             .strip_prefix("id-")
             .ok_or_else(|| Diagnostic::error("Bad import id"))?;
@@ -257,17 +280,18 @@ impl Resource for Things {
             label: Unknown::known(Nullable::Null),
         })
     }
-
-    fn requires_replace(&self) -> Vec<AttributePath> {
-        vec![AttributePath::root().attr("name")]
-    }
 }
 
 impl DataSource for Lookups {
     type Model = Lookup;
     type Data = Store;
 
-    async fn read(&self, ctx: &mut Context<Store>, config: Lookup) -> Result<Lookup, Diagnostics> {
+    async fn read(
+        &self,
+        ctx: &mut Context<Store>,
+        request: ReadDataSourceRequest<Lookup>,
+    ) -> Result<Lookup, Diagnostics> {
+        let config = request.config;
         let found = ctx
             .data()?
             .things
@@ -562,7 +586,7 @@ async fn create_plans_computed_unknown_then_applies_known() {
     assert_eq!(unknown, [".id"], "label is set by the resource's plan");
     assert_eq!(planned.attr("label").and_then(Value::as_str), Some("p-a"));
     assert!(plan.requires_replace.is_empty(), "no replacement on create");
-    assert_eq!(plan.planned_private, b"planned");
+    assert_eq!(plan.planned_private, br#"{"planned":true}"#);
 
     let applied = svc
         .apply_resource_change(Request::new(pb::apply_resource_change::Request {
@@ -581,7 +605,7 @@ async fn create_plans_computed_unknown_then_applies_known() {
     let state = decode(&applied.new_state);
     assert_eq!(state.attr("id").and_then(Value::as_str), Some("id-a"));
     assert_eq!(
-        applied.private, b"planned",
+        applied.private, br#"{"planned":true}"#,
         "private state carried from plan to state"
     );
 }
@@ -888,13 +912,14 @@ async fn current_version_states_upgrade_as_they_are() {
 #[tokio::test]
 async fn stop_reaches_contexts() {
     let svc = service();
-    let ctx = svc.context(Vec::new());
-    assert!(!ctx.is_stopping());
+    let stop = svc.context(Vec::new()).stop_token();
+    assert!(!stop.is_stopped());
     svc.stop_provider(Request::new(pb::stop_provider::Request {}))
         .await
         .unwrap();
-    assert!(ctx.is_stopping());
-    ctx.stopping().await;
+    assert!(stop.is_stopped());
+    stop.stopped().await;
+    assert_eq!(stop.run(async { 1 }).await, Err(crate::Stopped));
 }
 
 #[test]
@@ -904,15 +929,13 @@ fn registration_mistakes_are_reported_together() {
         type Config = Config;
         type Data = Store;
         fn register(&self, registry: &mut impl Registry<Store>) {
-            registry
-                .resource("Bad-Name", Things)
-                .resource("Bad-Name", Things);
+            registry.resource("Bad-Name", Things);
+            registry.resource("Bad-Name", Things);
         }
         async fn configure(
             &self,
             _: &mut Context<Store>,
-            _: &str,
-            _: Config,
+            _: ConfigureRequest<Config>,
         ) -> Result<Store, Diagnostics> {
             Ok(Store::default())
         }
@@ -922,6 +945,64 @@ fn registration_mistakes_are_reported_together() {
     };
     assert_eq!(problems.len(), 3, "{problems:?}");
     assert!(problems.iter().any(|p| p.contains("registered twice")));
+}
+
+/// What a provider started by Terraform serves when its registrations are wrong: every
+/// RPC answers the problems as an error, which Terraform shows the user.
+#[tokio::test]
+async fn a_provider_with_wrong_registrations_answers_every_rpc_with_them() {
+    struct Twice;
+    impl Provider for Twice {
+        type Config = Config;
+        type Data = Store;
+        fn register(&self, registry: &mut impl Registry<Store>) {
+            registry.resource("test_thing", Things);
+            registry.resource("test_thing", Things);
+        }
+        async fn configure(
+            &self,
+            _: &mut Context<Store>,
+            _: ConfigureRequest<Config>,
+        ) -> Result<Store, Diagnostics> {
+            Ok(Store::default())
+        }
+    }
+    let Err((svc, problems)) = ProviderService::new_or_refusing(Twice) else {
+        panic!("accepted")
+    };
+    assert_eq!(
+        problems,
+        ["resource type \"test_thing\" is registered twice"]
+    );
+    let refusal = |diagnostics: &[pb::Diagnostic]| {
+        assert_eq!(errors(diagnostics), [": Invalid provider registrations"]);
+        assert!(
+            diagnostics[0]
+                .detail
+                .ends_with("\n  - resource type \"test_thing\" is registered twice"),
+            "{}",
+            diagnostics[0].detail
+        );
+    };
+    let schema = svc
+        .get_provider_schema(Request::new(pb::get_provider_schema::Request {}))
+        .await
+        .unwrap()
+        .into_inner();
+    refusal(&schema.diagnostics);
+    assert!(schema.resource_schemas.is_empty() && schema.provider.is_none());
+    let metadata = svc
+        .get_metadata(Request::new(pb::get_metadata::Request {}))
+        .await
+        .unwrap()
+        .into_inner();
+    refusal(&metadata.diagnostics);
+    let configured = svc
+        .configure_provider(Request::new(pb::configure_provider::Request::default()))
+        .await
+        .unwrap()
+        .into_inner();
+    refusal(&configured.diagnostics);
 }
 
 #[tokio::test]
@@ -1271,31 +1352,37 @@ impl Resource for Waiter {
     async fn create(
         &self,
         ctx: &mut Context<Store>,
-        _: Thing,
-        _: Thing,
+        _: CreateRequest<Thing>,
     ) -> Result<Thing, ApplyError<Thing>> {
         self.started.notify_one();
-        ctx.stopping().await;
-        Err(Diagnostic::error("Interrupted")
-            .with_detail("Terraform asked the provider to stop.")
-            .into())
+        // Work that never ends on its own, run the documented way.
+        ctx.stop_token().run(std::future::pending::<()>()).await?;
+        unreachable!("only a stop ends the work")
     }
 
-    async fn read(&self, _: &mut Context<Store>, t: Thing) -> Result<Option<Thing>, Diagnostics> {
+    async fn read(
+        &self,
+        _: &mut Context<Store>,
+        request: ReadRequest<Thing>,
+    ) -> Result<Option<Thing>, Diagnostics> {
+        let t = request.state;
         Ok(Some(t))
     }
 
     async fn update(
         &self,
         _: &mut Context<Store>,
-        _: Thing,
-        t: Thing,
-        _: Thing,
+        request: UpdateRequest<Thing>,
     ) -> Result<Thing, ApplyError<Thing>> {
+        let t = request.planned;
         Ok(t)
     }
 
-    async fn delete(&self, _: &mut Context<Store>, _: Thing) -> Result<(), ApplyError<Thing>> {
+    async fn delete(
+        &self,
+        _: &mut Context<Store>,
+        _: DeleteRequest<Thing>,
+    ) -> Result<(), ApplyError<Thing>> {
         Ok(())
     }
 }
@@ -1320,8 +1407,7 @@ impl Provider for WaitingProvider {
     async fn configure(
         &self,
         _: &mut Context<Store>,
-        _: &str,
-        _: Config,
+        _: ConfigureRequest<Config>,
     ) -> Result<Store, Diagnostics> {
         Ok(Store::default())
     }
@@ -1367,7 +1453,7 @@ async fn stop_provider_ends_an_operation_waiting_on_stopping() {
         .unwrap()
         .unwrap()
         .into_inner();
-    assert_eq!(errors(&applied.diagnostics), [": Interrupted"]);
+    assert_eq!(errors(&applied.diagnostics), [": Stopped"]);
     assert_eq!(applied.new_state, Some(nil()), "nothing was created");
 }
 

@@ -85,6 +85,14 @@ impl AttributePath {
     }
 }
 
+/// The top-level attribute of this name: `"size_gb".into()` is
+/// `AttributePath::root().attr("size_gb")`.
+impl From<&str> for AttributePath {
+    fn from(name: &str) -> Self {
+        AttributePath::root().attr(name)
+    }
+}
+
 impl From<Vec<PathStep>> for AttributePath {
     fn from(steps: Vec<PathStep>) -> Self {
         AttributePath { steps }
@@ -146,6 +154,13 @@ mod tests {
         let p = AttributePath::root().attr("tags").key("env");
         assert_eq!(p.to_string(), r#".tags["env"]"#);
         assert_eq!(AttributePath::root().to_string(), "");
+    }
+
+    #[test]
+    fn a_name_is_the_top_level_attribute() {
+        let p: AttributePath = "size_gb".into();
+        assert_eq!(p, AttributePath::root().attr("size_gb"));
+        assert_eq!(p.to_string(), ".size_gb");
     }
 
     #[test]

@@ -81,8 +81,9 @@ impl<T> Unknown<T> {
         }
     }
 
-    /// The value if known.
-    pub fn into_known(self) -> Option<T> {
+    /// The value if known (`None` when unknown). [`IntoKnown::into_known`](crate::IntoKnown::into_known)
+    /// is the checked conversion of a whole model, whose error names every unknown path.
+    pub fn into_option(self) -> Option<T> {
         match self {
             Unknown::Known(v) => Some(v),
             Unknown::Unknown(_) => None,
@@ -365,7 +366,7 @@ mod tests {
         assert!(k.is_known() && !k.is_unknown());
         assert_eq!(k.as_known(), Some(&3));
         assert_eq!(k.refinements(), None);
-        assert_eq!(k.clone().into_known(), Some(3));
+        assert_eq!(k.clone().into_option(), Some(3));
         assert_eq!(k.as_ref(), Unknown::Known(&3));
         assert_eq!(k.clone().map(|x| x + 1), Unknown::Known(4));
         assert_eq!(k.clone().unwrap_or(0), 3);
@@ -384,7 +385,7 @@ mod tests {
         assert_eq!(u.clone().map(|x| x + 1), Unknown::unknown());
         assert_eq!(u.clone().unwrap_or(9), 9);
         assert_eq!(u.clone().unwrap_or_else(|r| i32::from(r.is_empty())), 1);
-        assert_eq!(u.into_known(), None);
+        assert_eq!(u.into_option(), None);
 
         let r = Refinements::new().not_null();
         let u: Unknown<i32> = Unknown::refined(r.clone());

@@ -1,34 +1,41 @@
-//! [`Context`]: what a provider method can reach besides its model.
+//! [`Context`]: what a provider method can reach besides its request.
 
 use std::sync::Arc;
 
-use tokio::sync::watch;
-
-use crate::author::diagnostics::{Diagnostic, Diagnostics};
+use crate::author::diagnostics::{Diagnostic, Diagnostics, Severity};
 use crate::author::model::Model;
+use crate::author::private::Private;
 use crate::author::provider_meta::ProviderMeta;
+use crate::author::stop::StopToken;
 
-/// What a provider, resource or data source method gets besides its model: the data the
-/// provider's `configure` produced, a place for warnings, the resource's private state, and
-/// Terraform's request to stop.
+/// What a provider, resource or data source method gets besides its request: the data the
+/// provider's `configure` produced, the warnings it gives, the object's private state,
+/// Terraform's request to stop, and `provider_meta`.
 ///
-/// Errors are usually returned (`Err(diagnostics)`, or `?` on any error); warnings, and
-/// errors that should not stop the method, are added here and reach Terraform with the
-/// response.
+/// Errors are returned (`Err(diagnostics)`, or `?` on any error); warnings go here
+/// ([`Context::warn`]) and reach Terraform with the answer, success or failure alike.
 pub struct Context<D> {
     data: Option<Arc<D>>,
-    diagnostics: Diagnostics,
-    private: Vec<u8>,
-    stop: watch::Receiver<bool>,
+    warnings: Diagnostics,
+    private: Private,
+    stop: StopToken,
     provider_meta: ProviderMeta,
 }
 
 impl<D> Context<D> {
-    pub(crate) fn new(data: Option<Arc<D>>, private: Vec<u8>, stop: watch::Receiver<bool>) -> Self {
+    /// A context with the provider's `data`, no private state and a stop token of its own,
+    /// for calling a type's methods directly in a unit test. (The engine builds the
+    /// contexts Terraform's requests get; so does [`harness`](crate::harness).)
+    pub fn new(data: D, stop: StopToken) -> Self {
+        Context::for_request(Some(Arc::new(data)), Vec::new(), stop)
+    }
+
+    /// The context of one request.
+    pub(crate) fn for_request(data: Option<Arc<D>>, private: Vec<u8>, stop: StopToken) -> Self {
         Context {
             data,
-            diagnostics: Diagnostics::new(),
-            private,
+            warnings: Diagnostics::new(),
+            private: Private::from_bytes(private),
             stop,
             provider_meta: ProviderMeta::default(),
         }
@@ -92,49 +99,45 @@ impl<D> Context<D> {
         self.data.is_some()
     }
 
-    /// Adds a diagnostic (a warning, or an error that lets the method go on) to the
-    /// response.
-    pub fn add(&mut self, diagnostic: Diagnostic) {
-        self.diagnostics.push(diagnostic);
+    /// Gives Terraform a warning with the answer (a diagnostic built as an error is given
+    /// as a warning: errors are what the method returns).
+    ///
+    /// ```
+    /// use tfvalue_provider::{Context, Diagnostic, StopToken};
+    ///
+    /// let mut ctx = Context::new((), StopToken::never());
+    /// ctx.warn(Diagnostic::warning("Very large disk").at("size_gb"));
+    /// assert_eq!(ctx.warnings().len(), 1);
+    /// ```
+    pub fn warn(&mut self, warning: Diagnostic) {
+        self.warnings.push(warning.with_severity(Severity::Warning));
     }
 
-    /// Adds a warning with this summary and detail.
-    pub fn warn(&mut self, summary: impl Into<String>, detail: impl Into<String>) {
-        self.add(Diagnostic::warning(summary).with_detail(detail));
+    /// The warnings given so far.
+    pub fn warnings(&self) -> &Diagnostics {
+        &self.warnings
     }
 
-    /// The diagnostics added so far.
-    pub fn diagnostics(&self) -> &Diagnostics {
-        &self.diagnostics
-    }
-
-    /// The resource's private state: bytes the provider keeps with the resource's state,
-    /// which Terraform stores and sends back unread (empty when there are none). Plan
-    /// starts from the prior state's, apply from the plan's, read from the current state's.
-    pub fn private(&self) -> &[u8] {
+    /// The object's private state, which Terraform stores with its state and hands back
+    /// unread: plan starts from the prior state's, apply from the plan's, read from the
+    /// current state's (an ephemeral resource's renew and close from its open's).
+    pub fn private(&self) -> &Private {
         &self.private
     }
 
-    /// Replaces the resource's private state (see [`Context::private`]).
-    pub fn set_private(&mut self, bytes: Vec<u8>) {
-        self.private = bytes;
+    /// The object's private state, to change (see [`Context::private`]).
+    pub fn private_mut(&mut self) -> &mut Private {
+        &mut self.private
     }
 
-    /// Whether Terraform asked the provider to stop (`StopProvider`, on Ctrl-C): long
-    /// operations should wind down and return an error.
-    pub fn is_stopping(&self) -> bool {
-        *self.stop.borrow()
+    /// Terraform's request to stop, as a token for the method's long work
+    /// ([`StopToken::run`]).
+    pub fn stop_token(&self) -> StopToken {
+        self.stop.clone()
     }
 
-    /// Completes when Terraform asks the provider to stop; use it in `tokio::select!`
-    /// beside a long operation.
-    pub async fn stopping(&self) {
-        let mut stop = self.stop.clone();
-        // An error means the server is gone, which is a stop too.
-        let _ = stop.wait_for(|stopped| *stopped).await;
-    }
-
+    /// The warnings and the private state, after a method.
     pub(crate) fn into_parts(self) -> (Diagnostics, Vec<u8>) {
-        (self.diagnostics, self.private)
+        (self.warnings, self.private.into_bytes())
     }
 }

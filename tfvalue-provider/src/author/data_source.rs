@@ -5,6 +5,7 @@ use std::future::Future;
 use crate::author::context::Context;
 use crate::author::diagnostics::Diagnostics;
 use crate::author::model::Model;
+use crate::author::requests::{ReadDataSourceRequest, ValidateRequest};
 
 /// A data source type: Terraform reads it during plan (or apply, when its configuration
 /// has unknown values).
@@ -27,9 +28,9 @@ pub trait DataSource: Send + Sync + 'static {
     fn validate(
         &self,
         ctx: &mut Context<Self::Data>,
-        config: &Self::Model,
+        request: ValidateRequest<Self::Model>,
     ) -> impl Future<Output = Result<(), Diagnostics>> + Send {
-        let _ = (ctx, config);
+        let _ = (ctx, request);
         async { Ok(()) }
     }
 
@@ -38,6 +39,6 @@ pub trait DataSource: Send + Sync + 'static {
     fn read(
         &self,
         ctx: &mut Context<Self::Data>,
-        config: Self::Model,
+        request: ReadDataSourceRequest<Self::Model>,
     ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send;
 }

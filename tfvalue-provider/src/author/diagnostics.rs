@@ -21,24 +21,19 @@ pub enum Severity {
 /// One error or warning for Terraform to show.
 ///
 /// ```
-/// use tfvalue::path::AttributePath;
 /// use tfvalue_provider::Diagnostic;
 ///
 /// let d = Diagnostic::error("Invalid file mode")
 ///     .with_detail("`mode` must be an octal number such as \"0644\", found \"rw\".")
-///     .at(AttributePath::root().attr("mode"));
+///     .at("mode");
 /// assert_eq!(d.to_string(), "error at .mode: Invalid file mode: `mode` must be an octal number such as \"0644\", found \"rw\".");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// Error or warning.
-    pub severity: Severity,
-    /// One line saying what went wrong.
-    pub summary: String,
-    /// The explanation: what was expected, what was found, what to do.
-    pub detail: String,
-    /// The attribute it is about, if any (Terraform then points at its configuration).
-    pub attribute: Option<AttributePath>,
+    pub(crate) severity: Severity,
+    pub(crate) summary: String,
+    pub(crate) detail: String,
+    pub(crate) attribute: Option<AttributePath>,
 }
 
 impl Diagnostic {
@@ -66,10 +61,38 @@ impl Diagnostic {
         self
     }
 
-    /// The same diagnostic, about the attribute at `path`.
-    pub fn at(mut self, path: AttributePath) -> Self {
-        self.attribute = Some(path);
+    /// The same diagnostic, about the attribute at `path` (Terraform then points at the
+    /// line of the configuration that sets it): an [`AttributePath`], or the name of a
+    /// top-level attribute (`.at("size_gb")`).
+    pub fn at(mut self, path: impl Into<AttributePath>) -> Self {
+        self.attribute = Some(path.into());
         self
+    }
+
+    /// The same diagnostic with this severity.
+    pub(crate) fn with_severity(mut self, severity: Severity) -> Self {
+        self.severity = severity;
+        self
+    }
+
+    /// Error or warning.
+    pub fn severity(&self) -> Severity {
+        self.severity
+    }
+
+    /// One line saying what went wrong.
+    pub fn summary(&self) -> &str {
+        &self.summary
+    }
+
+    /// The explanation: what was expected, what was found, what to do (may be empty).
+    pub fn detail(&self) -> &str {
+        &self.detail
+    }
+
+    /// The attribute it is about, if any.
+    pub fn attribute(&self) -> Option<&AttributePath> {
+        self.attribute.as_ref()
     }
 
     /// An error diagnostic for a value that could not be decoded or encoded: the summary
@@ -117,8 +140,9 @@ impl fmt::Display for Diagnostic {
 /// Diagnostics collected for one request: what a provider's methods return on failure
 /// (`Err(diagnostics)`), and what [`Context`](crate::Context) gathers along the way.
 ///
-/// Any `'static` error type converts into it with `?` (its `Display` text, with its
-/// causes', becomes the summary), as does a single [`Diagnostic`]. A [`tfvalue::Error`],
+/// Any error converts into it with `?` (its text becomes the summary, its causes' the
+/// detail: see [`ErrorSummary`] to give a summary of one's own), as does a single
+/// [`Diagnostic`]. A [`tfvalue::Error`],
 /// on its own or as the cause of another error, keeps its attribute path: the diagnostic
 /// points at that attribute. [`Diagnostics::from_value_error`] does the same with a
 /// summary of the caller's and the codec's message as the detail.
@@ -197,25 +221,81 @@ impl From<Diagnostic> for Diagnostics {
     }
 }
 
-impl<E: std::error::Error + 'static> From<E> for Diagnostics {
-    /// The error's text, with its causes', as the summary. When the error is a
-    /// [`tfvalue::Error`], or has one among its causes, the diagnostic points at that
-    /// error's attribute path.
+impl<E: Into<BoxError>> From<E> for Diagnostics {
+    /// An error diagnostic: the error's text as the summary, the texts of its causes as the
+    /// detail (one per line). When the error is a [`tfvalue::Error`], or has one among its
+    /// causes, the diagnostic points at that error's attribute path.
     fn from(error: E) -> Self {
-        let mut summary = error.to_string();
-        let mut path = value_error_path(&error);
-        let mut source = error.source();
-        while let Some(cause) = source {
-            summary.push_str(": ");
-            summary.push_str(&cause.to_string());
-            path = path.or_else(|| value_error_path(cause));
-            source = cause.source();
-        }
-        let diagnostic = Diagnostic::error(summary);
-        match path {
+        let error: BoxError = error.into();
+        let (detail, path) = causes(&*error);
+        let diagnostic = Diagnostic::error(error.to_string()).with_detail(detail);
+        match path.or_else(|| value_error_path(&*error)) {
             Some(path) => diagnostic.at(path).into(),
             None => diagnostic.into(),
         }
+    }
+}
+
+/// Any error a provider's code meets: what `?` converts into [`Diagnostics`] (every
+/// `std::error::Error + Send + Sync`, `anyhow::Error`, `String`, `&str`).
+type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
+
+/// The texts of `error`'s causes, one per line, and the path of the first
+/// [`tfvalue::Error`] among them.
+fn causes(error: &(dyn std::error::Error + 'static)) -> (String, Option<AttributePath>) {
+    let mut detail = String::new();
+    let mut path = None;
+    let mut source = error.source();
+    while let Some(cause) = source {
+        if !detail.is_empty() {
+            detail.push('\n');
+        }
+        detail.push_str(&cause.to_string());
+        path = path.or_else(|| value_error_path(cause));
+        source = cause.source();
+    }
+    (detail, path)
+}
+
+/// A summary of one's own for any error: `result.summary("Unable to write the file")?`
+/// answers an error diagnostic with that summary, and the error's text and its causes' as
+/// the detail.
+///
+/// ```
+/// use tfvalue_provider::{Diagnostics, ErrorSummary};
+///
+/// fn port(text: &str) -> Result<u16, Diagnostics> {
+///     text.parse::<u16>().summary("Invalid port")
+/// }
+///
+/// let error = port("http").unwrap_err();
+/// let d = error.iter().next().unwrap();
+/// assert_eq!((d.summary(), d.detail()), ("Invalid port", "invalid digit found in string"));
+/// ```
+pub trait ErrorSummary<T> {
+    /// The result, its error turned into an error diagnostic with `summary`.
+    ///
+    /// # Errors
+    /// The error, as a diagnostic.
+    fn summary(self, summary: impl Into<String>) -> Result<T, Diagnostics>;
+}
+
+impl<T, E: Into<BoxError>> ErrorSummary<T> for Result<T, E> {
+    fn summary(self, summary: impl Into<String>) -> Result<T, Diagnostics> {
+        self.map_err(|error| {
+            let error: BoxError = error.into();
+            let (causes, path) = causes(&*error);
+            let mut detail = error.to_string();
+            if !causes.is_empty() {
+                detail.push('\n');
+                detail.push_str(&causes);
+            }
+            let diagnostic = Diagnostic::error(summary).with_detail(detail);
+            match path.or_else(|| value_error_path(&*error)) {
+                Some(path) => diagnostic.at(path).into(),
+                None => diagnostic.into(),
+            }
+        })
     }
 }
 
@@ -397,7 +477,46 @@ mod tests {
         assert!(d.has_errors());
         assert_eq!(d.iter().next().unwrap().summary, "no such file");
         assert_eq!(d.iter().next().unwrap().attribute, None);
+
+        // `?` takes any error: a boxed one (what anyhow's error converts into), a String,
+        // a &str; the causes go to the detail, one per line, the summary is the error's own.
+        fn question_mark<E: Into<BoxError>>(e: E) -> Result<(), Diagnostics> {
+            Err(e)?
+        }
+        let boxed: BoxError = Box::new(std::io::Error::other(Chain("outer", Some("inner"))));
+        let d = question_mark(boxed).unwrap_err();
+        let first = d.iter().next().unwrap();
+        assert_eq!((first.summary(), first.detail()), ("outer", "inner"));
+        let d = question_mark(String::from("plain text")).unwrap_err();
+        assert_eq!(d.iter().next().unwrap().summary(), "plain text");
+        let d = question_mark("a str").unwrap_err();
+        assert_eq!(d.iter().next().unwrap().detail(), "");
+
+        // A summary of one's own: the error and its causes become the detail.
+        let r: Result<(), _> = Err(Chain("outer", Some("inner")));
+        let d = r.summary("Unable to write the file").unwrap_err();
+        let first = d.iter().next().unwrap();
+        assert_eq!(
+            (first.summary(), first.detail()),
+            ("Unable to write the file", "outer\ninner")
+        );
     }
+
+    /// An error with an optional cause, both by their texts.
+    #[derive(Debug)]
+    struct Chain(&'static str, Option<&'static str>);
+    impl fmt::Display for Chain {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(self.0)
+        }
+    }
+    impl std::error::Error for Chain {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            self.1
+                .map(|cause| &CAUSES[usize::from(cause != "inner")] as _)
+        }
+    }
+    static CAUSES: [Chain; 2] = [Chain("inner", None), Chain("other", None)];
 
     fn size_error() -> tfvalue::Error {
         let t = ty(r#"["object",{"size":"number"}]"#);
@@ -439,6 +558,7 @@ mod tests {
         let d = Diagnostics::from(Wrapped(size_error()));
         let first = d.iter().next().unwrap();
         assert_eq!(first.attribute, Some(AttributePath::root().attr("size")));
-        assert!(first.summary.starts_with("reading the answer: .size: "));
+        assert_eq!(first.summary, "reading the answer");
+        assert!(first.detail.starts_with(".size: "), "{}", first.detail);
     }
 }

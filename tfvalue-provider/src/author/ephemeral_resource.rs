@@ -7,6 +7,7 @@ use std::time::SystemTime;
 use crate::author::context::Context;
 use crate::author::diagnostics::Diagnostics;
 use crate::author::model::Model;
+use crate::author::requests::{OpenRequest, ValidateRequest};
 
 /// An ephemeral resource type (`ephemeral "type" "name" { ... }`, Terraform 1.10 and
 /// later): a value such as a secret or a short-lived token that Terraform opens when a run
@@ -22,14 +23,14 @@ use crate::author::model::Model;
 ///
 /// Renew and close get no model: what they need (a lease id, a token to revoke) is the
 /// private data [`open`](EphemeralResource::open) keeps with
-/// [`Context::set_private`] and they read with [`Context::private`]. Renew may replace it
+/// [`Context::private_mut`] and they read with [`Context::private`]. Renew may replace it
 /// for the next renewal; close gets what open kept (Terraform hands close the private data
 /// of the open, not of a later renewal).
 ///
 /// ```
 /// use std::time::{Duration, SystemTime};
 /// use tfvalue::{Nullable, TfSchema, Unknown};
-/// use tfvalue_provider::{Context, Diagnostics, EphemeralResource, Opened};
+/// use tfvalue_provider::{Context, Diagnostics, EphemeralResource, OpenRequest, Opened};
 ///
 /// /// `ephemeral "vault_token" "ci" { role = "deploy" }`
 /// #[derive(TfSchema)]
@@ -45,9 +46,14 @@ use crate::author::model::Model;
 ///     type Model = Token;
 ///     type Data = ();
 ///
-///     async fn open(&self, ctx: &mut Context<()>, config: Token) -> Result<Opened<Token>, Diagnostics> {
+///     async fn open(
+///         &self,
+///         ctx: &mut Context<()>,
+///         request: OpenRequest<Token>,
+///     ) -> Result<Opened<Token>, Diagnostics> {
+///         let config = request.config;
 ///         let lease = format!("lease-for-{}", config.role);
-///         ctx.set_private(lease.clone().into_bytes()); // for renew and close
+///         ctx.private_mut().set("lease", &lease)?; // for renew and close
 ///         let token = Unknown::known(Nullable::Value(format!("t0k3n/{lease}")));
 ///         Ok(Opened {
 ///             result: Token { token, ..config },
@@ -56,12 +62,12 @@ use crate::author::model::Model;
 ///     }
 ///
 ///     async fn renew(&self, ctx: &mut Context<()>) -> Result<Option<SystemTime>, Diagnostics> {
-///         let _lease = ctx.private(); // extend the lease it names
+///         let _lease: Option<String> = ctx.private().get("lease")?; // extend it
 ///         Ok(Some(SystemTime::now() + Duration::from_secs(300)))
 ///     }
 ///
 ///     async fn close(&self, ctx: &mut Context<()>) -> Result<(), Diagnostics> {
-///         let _lease = ctx.private(); // revoke it
+///         let _lease: Option<String> = ctx.private().get("lease")?; // revoke it
 ///         Ok(())
 ///     }
 /// }
@@ -88,9 +94,9 @@ pub trait EphemeralResource: Send + Sync + 'static {
     fn validate(
         &self,
         ctx: &mut Context<Self::Data>,
-        config: &Self::Model,
+        request: ValidateRequest<Self::Model>,
     ) -> impl Future<Output = Result<(), Diagnostics>> + Send {
-        let _ = (ctx, config);
+        let _ = (ctx, request);
         async { Ok(()) }
     }
 
@@ -100,7 +106,7 @@ pub trait EphemeralResource: Send + Sync + 'static {
     fn open(
         &self,
         ctx: &mut Context<Self::Data>,
-        config: Self::Model,
+        request: OpenRequest<Self::Model>,
     ) -> impl Future<Output = Result<Opened<Self::Model>, Diagnostics>> + Send;
 
     /// Renews the opened value (extends a lease, refreshes a token) and returns when to

@@ -108,8 +108,8 @@ impl From<Diagnostics> for FunctionError {
     }
 }
 
-impl<E: std::error::Error + 'static> From<E> for FunctionError {
-    /// The error's text with its causes', as [`Diagnostics`] gets it (a
+impl<E: Into<Box<dyn std::error::Error + Send + Sync + 'static>>> From<E> for FunctionError {
+    /// The error's text, then its causes', as [`Diagnostics`] gets them (a
     /// [`tfvalue::Error`]'s path included).
     fn from(error: E) -> Self {
         FunctionError::from(Diagnostics::from(error))

@@ -19,7 +19,8 @@ use crate::author::resource::Resource;
 /// `#[derive(TfSchema)]` struct of plain attributes: strings, numbers, bools or lists of
 /// them): an attribute of a non-null type is required for import, a `Nullable` one
 /// optional; `#[tf(version = N)]` on it is the identity schema's version. Register the
-/// type with [`Registry::resource_with_identity`](crate::Registry::resource_with_identity).
+/// type with its identity: `registry.resource("files_file", Files).with_identity()`
+/// ([`ResourceRegistration::with_identity`](crate::ResourceRegistration::with_identity)).
 ///
 /// The identity is a function of an object's state, [`ResourceIdentity::identity`] (by
 /// default: the state's attributes of the identity's attribute names), so the framework
@@ -59,10 +60,10 @@ use crate::author::resource::Resource;
 /// # impl Resource for Buckets {
 /// #   type Model = Bucket;
 /// #   type Data = ();
-/// #   async fn create(&self, _: &mut Context<()>, p: Bucket, _: Bucket) -> Result<Bucket, ApplyError<Bucket>> { Ok(p) }
-/// #   async fn read(&self, _: &mut Context<()>, c: Bucket) -> Result<Option<Bucket>, Diagnostics> { Ok(Some(c)) }
-/// #   async fn update(&self, _: &mut Context<()>, _: Bucket, p: Bucket, _: Bucket) -> Result<Bucket, ApplyError<Bucket>> { Ok(p) }
-/// #   async fn delete(&self, _: &mut Context<()>, _: Bucket) -> Result<(), ApplyError<Bucket>> { Ok(()) }
+/// #   async fn create(&self, _: &mut Context<()>, r: tfvalue_provider::CreateRequest<Bucket>) -> Result<Bucket, ApplyError<Bucket>> { Ok(r.planned) }
+/// #   async fn read(&self, _: &mut Context<()>, r: tfvalue_provider::ReadRequest<Bucket>) -> Result<Option<Bucket>, Diagnostics> { Ok(Some(r.state)) }
+/// #   async fn update(&self, _: &mut Context<()>, r: tfvalue_provider::UpdateRequest<Bucket>) -> Result<Bucket, ApplyError<Bucket>> { Ok(r.planned) }
+/// #   async fn delete(&self, _: &mut Context<()>, _: tfvalue_provider::DeleteRequest<Bucket>) -> Result<(), ApplyError<Bucket>> { Ok(()) }
 /// # }
 /// ```
 pub trait ResourceIdentity: Resource {

@@ -16,9 +16,9 @@ use crate::author::model::Model;
 /// block and an `import` block (by identity) for each.
 ///
 /// It is the managed resource type's own: implement it on the type that implements
-/// [`ResourceIdentity`] and register both under the same name
-/// ([`Registry::resource_with_identity`](crate::Registry::resource_with_identity),
-/// [`Registry::list_resource`](crate::Registry::list_resource)). A `list` block's `config`
+/// [`ResourceIdentity`] and register it with its resource type:
+/// `registry.resource("files_file", Files).with_list()`
+/// ([`ResourceRegistration::with_list`](crate::ResourceRegistration::with_list)). A `list` block's `config`
 /// block is [`ListResource::ListConfig`], a model of its own.
 ///
 /// ```
@@ -73,10 +73,10 @@ use crate::author::model::Model;
 /// # impl Resource for Buckets {
 /// #   type Model = Bucket;
 /// #   type Data = ();
-/// #   async fn create(&self, _: &mut Context<()>, p: Bucket, _: Bucket) -> Result<Bucket, ApplyError<Bucket>> { Ok(p) }
-/// #   async fn read(&self, _: &mut Context<()>, c: Bucket) -> Result<Option<Bucket>, Diagnostics> { Ok(Some(c)) }
-/// #   async fn update(&self, _: &mut Context<()>, _: Bucket, p: Bucket, _: Bucket) -> Result<Bucket, ApplyError<Bucket>> { Ok(p) }
-/// #   async fn delete(&self, _: &mut Context<()>, _: Bucket) -> Result<(), ApplyError<Bucket>> { Ok(()) }
+/// #   async fn create(&self, _: &mut Context<()>, r: tfvalue_provider::CreateRequest<Bucket>) -> Result<Bucket, ApplyError<Bucket>> { Ok(r.planned) }
+/// #   async fn read(&self, _: &mut Context<()>, r: tfvalue_provider::ReadRequest<Bucket>) -> Result<Option<Bucket>, Diagnostics> { Ok(Some(r.state)) }
+/// #   async fn update(&self, _: &mut Context<()>, r: tfvalue_provider::UpdateRequest<Bucket>) -> Result<Bucket, ApplyError<Bucket>> { Ok(r.planned) }
+/// #   async fn delete(&self, _: &mut Context<()>, _: tfvalue_provider::DeleteRequest<Bucket>) -> Result<(), ApplyError<Bucket>> { Ok(()) }
 /// # }
 /// ```
 pub trait ListResource: ResourceIdentity {

@@ -6,6 +6,7 @@ use crate::author::context::Context;
 use crate::author::diagnostics::Diagnostics;
 use crate::author::model::Model;
 use crate::author::registry::Registry;
+use crate::author::requests::{ConfigureRequest, ValidateRequest};
 
 /// A provider: its configuration model (the `provider "name" { ... }` block), how it is
 /// configured, and the resource and data source types it serves.
@@ -35,9 +36,9 @@ pub trait Provider: Send + Sync + 'static {
     fn validate(
         &self,
         ctx: &mut Context<Self::Data>,
-        config: &Self::Config,
+        request: ValidateRequest<Self::Config>,
     ) -> impl Future<Output = Result<(), Diagnostics>> + Send {
-        let _ = (ctx, config);
+        let _ = (ctx, request);
         async { Ok(()) }
     }
 
@@ -46,7 +47,6 @@ pub trait Provider: Send + Sync + 'static {
     fn configure(
         &self,
         ctx: &mut Context<Self::Data>,
-        terraform_version: &str,
-        config: Self::Config,
+        request: ConfigureRequest<Self::Config>,
     ) -> impl Future<Output = Result<Self::Data, Diagnostics>> + Send;
 }

@@ -1,6 +1,8 @@
 //! [`Registry`]: how a provider names the resource, data source, ephemeral resource and
 //! list resource types and the functions it serves.
 
+use std::sync::Arc;
+
 use crate::author::data_source::DataSource;
 use crate::author::ephemeral_resource::EphemeralResource;
 use crate::author::function::Function;
@@ -21,7 +23,7 @@ use crate::author::resource::Resource;
 ///
 /// ```
 /// use tfvalue::TfSchema;
-/// use tfvalue_provider::{Context, Diagnostics, Provider, Registry};
+/// use tfvalue_provider::{ConfigureRequest, Context, Diagnostics, Provider, Registry};
 ///
 /// #[derive(TfSchema)]
 /// struct Config {}
@@ -40,8 +42,7 @@ use crate::author::resource::Resource;
 ///     async fn configure(
 ///         &self,
 ///         _: &mut Context<()>,
-///         _: &str,
-///         _: Config,
+///         _: ConfigureRequest<Config>,
 ///     ) -> Result<(), Diagnostics> {
 ///         Ok(())
 ///     }
@@ -49,22 +50,13 @@ use crate::author::resource::Resource;
 /// ```
 pub trait Registry<D: Send + Sync + 'static>: Sealed {
     /// Serves `resource` as the managed resource type `type_name` (e.g. `localfs_file`).
-    fn resource<R: Resource<Data = D>>(&mut self, type_name: &str, resource: R) -> &mut Self;
-
-    /// Serves `resource` as the managed resource type `type_name`, with its objects'
-    /// identity ([`ResourceIdentity`]; Terraform 1.12 and later ask for it, older ones
-    /// serve the type as [`Registry::resource`] would).
-    fn resource_with_identity<R: ResourceIdentity<Data = D>>(
+    /// The answer serves its identity and list resource too, when the type has them:
+    /// `registry.resource("files_file", Files).with_identity().with_list();`.
+    fn resource<R: Resource<Data = D>>(
         &mut self,
         type_name: &str,
         resource: R,
-    ) -> &mut Self;
-
-    /// Serves `list` as the list resource type `type_name`, which must also be registered
-    /// as a managed resource type with an identity
-    /// ([`Registry::resource_with_identity`]): `list` blocks of `*.tfquery.hcl` files and
-    /// `terraform query` (Terraform 1.14 and later) find objects of that type with it.
-    fn list_resource<L: ListResource<Data = D>>(&mut self, type_name: &str, list: L) -> &mut Self;
+    ) -> ResourceRegistration<'_, Self, R>;
 
     /// Serves `data_source` as the data source type `type_name`.
     fn data_source<S: DataSource<Data = D>>(
@@ -90,6 +82,66 @@ pub trait Registry<D: Send + Sync + 'static>: Sealed {
     /// values with [`Context::provider_meta`](crate::Context::provider_meta). At most one
     /// model per provider.
     fn provider_meta<M: Model>(&mut self) -> &mut Self;
+
+    /// Serves the identity of the resource type `type_name`
+    /// ([`ResourceRegistration::with_identity`]).
+    #[doc(hidden)]
+    fn add_identity<R: ResourceIdentity<Data = D>>(&mut self, type_name: &str, resource: Arc<R>);
+
+    /// Serves the list resource of the resource type `type_name`
+    /// ([`ResourceRegistration::with_list`]).
+    #[doc(hidden)]
+    fn add_list<R: ListResource<Data = D>>(&mut self, type_name: &str, resource: Arc<R>);
+}
+
+/// A managed resource type just registered ([`Registry::resource`]): serve its identity
+/// and its list resource with it.
+pub struct ResourceRegistration<'a, G: ?Sized, R> {
+    registry: &'a mut G,
+    type_name: String,
+    resource: Arc<R>,
+}
+
+impl<'a, G: ?Sized, R> ResourceRegistration<'a, G, R> {
+    /// The registration of `resource` as `type_name` in `registry`.
+    pub(crate) fn new(registry: &'a mut G, type_name: &str, resource: Arc<R>) -> Self {
+        ResourceRegistration {
+            registry,
+            type_name: type_name.to_owned(),
+            resource,
+        }
+    }
+}
+
+impl<G, R> ResourceRegistration<'_, G, R>
+where
+    R: Resource,
+    G: Registry<R::Data> + ?Sized,
+{
+    /// Serves the identity of the type's objects ([`ResourceIdentity`]): Terraform 1.12 and
+    /// later ask for it; older ones serve the type without.
+    pub fn with_identity(self) -> Self
+    where
+        R: ResourceIdentity,
+    {
+        self.registry
+            .add_identity(&self.type_name, self.resource.clone());
+        self
+    }
+
+    /// Serves the type's list resource ([`ListResource`]), under the same name: `list`
+    /// blocks of `*.tfquery.hcl` files and `terraform query` (Terraform 1.14 and later)
+    /// find the type's objects with it. Serves the identity too, which a listing needs.
+    pub fn with_list(self) -> Self
+    where
+        R: ListResource,
+    {
+        self.registry
+            .add_identity(&self.type_name, self.resource.clone());
+        self.registry
+            .add_list(&self.type_name, self.resource.clone());
+        self
+    }
 }
 
 /// Keeps [`Registry`] the framework's to implement.

@@ -2,7 +2,6 @@
 
 use std::future::Future;
 
-use tfvalue::path::AttributePath;
 use tfvalue::{Upgrades, Value};
 
 use crate::author::apply_error::ApplyError;
@@ -10,6 +9,9 @@ use crate::author::context::Context;
 use crate::author::diagnostics::{Diagnostic, Diagnostics};
 use crate::author::model::Model;
 use crate::author::move_state::MovedState;
+use crate::author::requests::{
+    CreateRequest, DeleteRequest, ImportRequest, ReadRequest, UpdateRequest, ValidateRequest,
+};
 
 /// A managed resource type: Terraform creates, reads, updates and deletes its objects.
 ///
@@ -21,8 +23,8 @@ use crate::author::move_state::MovedState;
 /// The framework does the protocol's work around these methods: it decodes every value
 /// (a decode failure becomes an error pointing at the attribute), plans computed
 /// attributes the configuration leaves null as unknown ("known after apply"), keeps
-/// unknown values from configuration (refinements included), reports
-/// [`Resource::requires_replace`], carries private state, checks that applied state is
+/// unknown values from configuration (refinements included), applies the model's declared
+/// defaults and plan rules (`#[tf(requires_replace)]` and the like), carries private state, checks that applied state is
 /// wholly known, and answers destroy plans.
 pub trait Resource: Send + Sync + 'static {
     /// The model of the resource's objects.
@@ -34,16 +36,14 @@ pub trait Resource: Send + Sync + 'static {
     ///
     /// A warning (say, a setting that works but is discouraged) goes on the context,
     /// [`Context::warn`], and is answered with the success; returning `Err` fails the
-    /// validation, and the warnings added before are answered with its errors. An error
-    /// added with [`Context::add`] fails the validation too, though the method returns
-    /// `Ok`. The framework's own findings come first: warnings for the deprecated
+    /// validation, and the warnings given before are answered with its errors. The
+    /// framework's own findings come first: warnings for the deprecated
     /// attributes and blocks the configuration sets, errors of the validators the model
     /// declares.
     ///
     /// ```
-    /// use tfvalue::path::AttributePath;
     /// use tfvalue::{Nullable, TfSchema, Unknown};
-    /// use tfvalue_provider::{Context, Diagnostic, Diagnostics};
+    /// use tfvalue_provider::{Context, Diagnostic, Diagnostics, ValidateRequest};
     /// # use tfvalue_provider::{ApplyError, Resource};
     ///
     /// #[derive(TfSchema)]
@@ -58,30 +58,34 @@ pub trait Resource: Send + Sync + 'static {
     ///     type Model = Disk;
     ///     type Data = ();
     ///
-    ///     async fn validate(&self, ctx: &mut Context<()>, config: &Disk) -> Result<(), Diagnostics> {
-    ///         let size = config.size_gb.as_known().and_then(Nullable::as_value);
+    ///     async fn validate(
+    ///         &self,
+    ///         ctx: &mut Context<()>,
+    ///         request: ValidateRequest<Disk>,
+    ///     ) -> Result<(), Diagnostics> {
+    ///         let size = request.config.size_gb.as_known().and_then(Nullable::as_value);
     ///         if size.is_some_and(|&gb| gb > 16_384) {
     ///             // Valid, and worth a word: a warning at the attribute, and success.
-    ///             ctx.add(
+    ///             ctx.warn(
     ///                 Diagnostic::warning("Very large disk")
     ///                     .with_detail("Disks over 16 TiB take hours to create.")
-    ///                     .at(AttributePath::root().attr("size_gb")),
+    ///                     .at("size_gb"),
     ///             );
     ///         }
     ///         Ok(())
     ///     }
-    /// #   async fn create(&self, _: &mut Context<()>, p: Disk, _: Disk) -> Result<Disk, ApplyError<Disk>> { Ok(p) }
-    /// #   async fn read(&self, _: &mut Context<()>, c: Disk) -> Result<Option<Disk>, Diagnostics> { Ok(Some(c)) }
-    /// #   async fn update(&self, _: &mut Context<()>, _: Disk, p: Disk, _: Disk) -> Result<Disk, ApplyError<Disk>> { Ok(p) }
-    /// #   async fn delete(&self, _: &mut Context<()>, _: Disk) -> Result<(), ApplyError<Disk>> { Ok(()) }
+    /// #   async fn create(&self, _: &mut Context<()>, r: tfvalue_provider::CreateRequest<Disk>) -> Result<Disk, ApplyError<Disk>> { Ok(r.planned) }
+    /// #   async fn read(&self, _: &mut Context<()>, r: tfvalue_provider::ReadRequest<Disk>) -> Result<Option<Disk>, Diagnostics> { Ok(Some(r.state)) }
+    /// #   async fn update(&self, _: &mut Context<()>, r: tfvalue_provider::UpdateRequest<Disk>) -> Result<Disk, ApplyError<Disk>> { Ok(r.planned) }
+    /// #   async fn delete(&self, _: &mut Context<()>, _: tfvalue_provider::DeleteRequest<Disk>) -> Result<(), ApplyError<Disk>> { Ok(()) }
     /// }
     /// ```
     fn validate(
         &self,
         ctx: &mut Context<Self::Data>,
-        config: &Self::Model,
+        request: ValidateRequest<Self::Model>,
     ) -> impl Future<Output = Result<(), Diagnostics>> + Send {
-        let _ = (ctx, config);
+        let _ = (ctx, request);
         async { Ok(()) }
     }
 
@@ -107,8 +111,7 @@ pub trait Resource: Send + Sync + 'static {
     fn create(
         &self,
         ctx: &mut Context<Self::Data>,
-        planned: Self::Model,
-        config: Self::Model,
+        request: CreateRequest<Self::Model>,
     ) -> impl Future<Output = Result<Self::Model, ApplyError<Self::Model>>> + Send;
 
     /// Reads the object's current state; `None` when it no longer exists (Terraform then
@@ -116,7 +119,7 @@ pub trait Resource: Send + Sync + 'static {
     fn read(
         &self,
         ctx: &mut Context<Self::Data>,
-        current: Self::Model,
+        request: ReadRequest<Self::Model>,
     ) -> impl Future<Output = Result<Option<Self::Model>, Diagnostics>> + Send;
 
     /// Updates the object from `prior` to `planned` in place and returns its new state.
@@ -126,9 +129,7 @@ pub trait Resource: Send + Sync + 'static {
     fn update(
         &self,
         ctx: &mut Context<Self::Data>,
-        prior: Self::Model,
-        planned: Self::Model,
-        config: Self::Model,
+        request: UpdateRequest<Self::Model>,
     ) -> impl Future<Output = Result<Self::Model, ApplyError<Self::Model>>> + Send;
 
     /// Deletes the object. A failure leaves the object in state as `prior` says, unless it
@@ -136,7 +137,7 @@ pub trait Resource: Send + Sync + 'static {
     fn delete(
         &self,
         ctx: &mut Context<Self::Data>,
-        prior: Self::Model,
+        request: DeleteRequest<Self::Model>,
     ) -> impl Future<Output = Result<(), ApplyError<Self::Model>>> + Send;
 
     /// Imports an existing object by the id the user gave (`terraform import`, `import`
@@ -145,9 +146,9 @@ pub trait Resource: Send + Sync + 'static {
     fn import(
         &self,
         ctx: &mut Context<Self::Data>,
-        id: &str,
+        request: ImportRequest,
     ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send {
-        let _ = (ctx, id);
+        let _ = (ctx, request);
         async {
             Err(Diagnostic::error("Resource import not supported")
                 .with_detail("This resource type cannot be imported.")
@@ -202,10 +203,10 @@ pub trait Resource: Send + Sync + 'static {
     ///     fn upgrades(&self) -> Upgrades<Disk> {
     ///         Upgrades::new().from(0, from_v0)
     ///     }
-    /// #   async fn create(&self, _: &mut Context<()>, p: Disk, _: Disk) -> Result<Disk, ApplyError<Disk>> { Ok(p) }
-    /// #   async fn read(&self, _: &mut Context<()>, c: Disk) -> Result<Option<Disk>, Diagnostics> { Ok(Some(c)) }
-    /// #   async fn update(&self, _: &mut Context<()>, _: Disk, p: Disk, _: Disk) -> Result<Disk, ApplyError<Disk>> { Ok(p) }
-    /// #   async fn delete(&self, _: &mut Context<()>, _: Disk) -> Result<(), ApplyError<Disk>> { Ok(()) }
+    /// #   async fn create(&self, _: &mut Context<()>, r: tfvalue_provider::CreateRequest<Disk>) -> Result<Disk, ApplyError<Disk>> { Ok(r.planned) }
+    /// #   async fn read(&self, _: &mut Context<()>, r: tfvalue_provider::ReadRequest<Disk>) -> Result<Option<Disk>, Diagnostics> { Ok(Some(r.state)) }
+    /// #   async fn update(&self, _: &mut Context<()>, r: tfvalue_provider::UpdateRequest<Disk>) -> Result<Disk, ApplyError<Disk>> { Ok(r.planned) }
+    /// #   async fn delete(&self, _: &mut Context<()>, _: tfvalue_provider::DeleteRequest<Disk>) -> Result<(), ApplyError<Disk>> { Ok(()) }
     /// }
     /// ```
     fn upgrades(&self) -> Upgrades<Self::Model> {
@@ -274,10 +275,10 @@ pub trait Resource: Send + Sync + 'static {
     ///         }
     ///         Ok(())
     ///     }
-    /// #   async fn create(&self, _: &mut Context<()>, p: File, _: File) -> Result<File, ApplyError<File>> { Ok(p) }
-    /// #   async fn read(&self, _: &mut Context<()>, c: File) -> Result<Option<File>, Diagnostics> { Ok(Some(c)) }
-    /// #   async fn update(&self, _: &mut Context<()>, _: File, p: File, _: File) -> Result<File, ApplyError<File>> { Ok(p) }
-    /// #   async fn delete(&self, _: &mut Context<()>, _: File) -> Result<(), ApplyError<File>> { Ok(()) }
+    /// #   async fn create(&self, _: &mut Context<()>, r: tfvalue_provider::CreateRequest<File>) -> Result<File, ApplyError<File>> { Ok(r.planned) }
+    /// #   async fn read(&self, _: &mut Context<()>, r: tfvalue_provider::ReadRequest<File>) -> Result<Option<File>, Diagnostics> { Ok(Some(r.state)) }
+    /// #   async fn update(&self, _: &mut Context<()>, r: tfvalue_provider::UpdateRequest<File>) -> Result<File, ApplyError<File>> { Ok(r.planned) }
+    /// #   async fn delete(&self, _: &mut Context<()>, _: tfvalue_provider::DeleteRequest<File>) -> Result<(), ApplyError<File>> { Ok(()) }
     /// }
     /// ```
     fn repair_state(
@@ -305,17 +306,11 @@ pub trait Resource: Send + Sync + 'static {
         let _ = (ctx, source);
         async { Ok(None) }
     }
-
-    /// Attributes whose change replaces the object instead of updating it (paths from the
-    /// model's root, e.g. `AttributePath::root().attr("path")`). Checked against the schema
-    /// when the provider starts.
-    fn requires_replace(&self) -> Vec<AttributePath> {
-        Vec::new()
-    }
 }
 
 /// What [`Resource::plan`] works on.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct Plan<M> {
     /// The current state; `None` when the object is to be created.
     pub prior: Option<M>,
@@ -323,19 +318,21 @@ pub struct Plan<M> {
     pub config: M,
     /// The planned new state, which the method may change.
     pub planned: M,
-    pub(crate) replace: Vec<AttributePath>,
 }
 
 impl<M> Plan<M> {
+    /// The plan of a create (`prior` is `None`) or an update, with the planned state as
+    /// the framework proposes it.
+    pub fn new(prior: Option<M>, config: M, planned: M) -> Self {
+        Plan {
+            prior,
+            config,
+            planned,
+        }
+    }
+
     /// Whether the object is to be created.
     pub fn is_create(&self) -> bool {
         self.prior.is_none()
-    }
-
-    /// Marks an attribute whose planned change requires replacing the object (in addition
-    /// to [`Resource::requires_replace`]). Terraform replaces the object when the value at
-    /// `path` differs between prior and planned state.
-    pub fn requires_replace(&mut self, path: AttributePath) {
-        self.replace.push(path);
     }
 }

@@ -28,7 +28,10 @@ use crate::author::go_duration::parse_duration;
 /// ```
 /// use std::time::Duration;
 /// use tfvalue::{Nullable, TfSchema, Unknown};
-/// use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Resource, Timeouts, TimeoutsField as _};
+/// use tfvalue_provider::{
+///     ApplyError, Context, CreateRequest, Diagnostic, Diagnostics, Resource, Timeouts,
+///     TimeoutsField as _,
+/// };
 ///
 /// #[derive(TfSchema)]
 /// struct Disk {
@@ -45,15 +48,20 @@ use crate::author::go_duration::parse_duration;
 ///     type Model = Disk;
 ///     type Data = ();
 ///
-///     async fn create(&self, _: &mut Context<()>, planned: Disk, _: Disk) -> Result<Disk, ApplyError<Disk>> {
+///     async fn create(
+///         &self,
+///         _: &mut Context<()>,
+///         request: CreateRequest<Disk>,
+///     ) -> Result<Disk, ApplyError<Disk>> {
+///         let planned = request.planned;
 ///         let limit = planned.timeouts.create(Duration::from_secs(20 * 60))?;
 ///         let made = tokio::time::timeout(limit, async { /* call the API */ }).await;
 ///         made.map_err(|_| Diagnostic::error("Timed out creating the disk"))?;
 ///         Ok(planned)
 ///     }
-/// #   async fn read(&self, _: &mut Context<()>, c: Disk) -> Result<Option<Disk>, Diagnostics> { Ok(Some(c)) }
-/// #   async fn update(&self, _: &mut Context<()>, _: Disk, p: Disk, _: Disk) -> Result<Disk, ApplyError<Disk>> { Ok(p) }
-/// #   async fn delete(&self, _: &mut Context<()>, _: Disk) -> Result<(), ApplyError<Disk>> { Ok(()) }
+/// #   async fn read(&self, _: &mut Context<()>, r: tfvalue_provider::ReadRequest<Disk>) -> Result<Option<Disk>, Diagnostics> { Ok(Some(r.state)) }
+/// #   async fn update(&self, _: &mut Context<()>, r: tfvalue_provider::UpdateRequest<Disk>) -> Result<Disk, ApplyError<Disk>> { Ok(r.planned) }
+/// #   async fn delete(&self, _: &mut Context<()>, _: tfvalue_provider::DeleteRequest<Disk>) -> Result<(), ApplyError<Disk>> { Ok(()) }
 /// }
 /// ```
 ///

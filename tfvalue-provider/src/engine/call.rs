@@ -17,7 +17,8 @@ use crate::protocol::messages::DynamicValue;
 /// The future of an erased type's method.
 pub(crate) type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
-/// Collects the context's diagnostics after a method, with its error if it failed.
+/// Collects the context's warnings and private state after a method, with its errors if
+/// it failed.
 pub(crate) fn finish<D, T>(
     ctx: Context<D>,
     result: Result<T, Diagnostics>,
@@ -40,7 +41,7 @@ pub(crate) fn finish<D, T>(
 /// Decodes a configuration into `M` and runs a validation on it; adds a warning for each
 /// deprecated part of `M` the configuration sets (`deprecation.rs`).
 pub(crate) async fn validate_config<D, M, F, Fut>(
-    mut ctx: Context<D>,
+    ctx: Context<D>,
     config: Option<DynamicValue>,
     check: F,
 ) -> Diagnostics
@@ -49,31 +50,27 @@ where
     F: FnOnce(Context<D>, M) -> Fut,
     Fut: Future<Output = (Context<D>, Result<(), Diagnostics>)>,
 {
-    // The deprecation warnings and the declared validators read the configuration as a
-    // value: decoded once, and only when the model has either (a configuration that does
-    // not decode is reported by the typed decode below).
+    // The framework's findings come first: deprecation warnings and the declared
+    // validators' errors. Both read the configuration as a value: decoded once, and only
+    // when the model has either (a configuration that does not decode is reported by the
+    // typed decode below).
+    let mut found = Diagnostics::new();
     let (schema, rules) = (M::schema(), M::rules());
     if has_deprecated(&schema.block) || !rules.is_empty() {
         if let Ok(value) = decode_value(config.as_ref(), schema.object_type()) {
-            for warning in deprecation_warnings(schema, &value) {
-                ctx.add(warning);
-            }
-            for finding in rule_findings(rules, &value) {
-                ctx.add(finding);
-            }
+            found.extend(deprecation_warnings(schema, &value));
+            found.extend(rule_findings(rules, &value));
         }
     }
     match decode_model::<M>(config.as_ref()) {
         Ok(Some(model)) => {
             let (ctx, result) = check(ctx, model).await;
-            finish(ctx, result).1
+            found.extend(finish(ctx, result).1);
         }
-        Ok(None) => ctx.into_parts().0,
-        Err(e) => {
-            ctx.add(Diagnostic::from_value_error("Invalid configuration", &e));
-            ctx.into_parts().0
-        }
+        Ok(None) => {}
+        Err(e) => found.push(Diagnostic::from_value_error("Invalid configuration", &e)),
     }
+    found
 }
 
 /// The text of a panic's payload, for the diagnostic and the log that report it.

@@ -27,6 +27,8 @@ use crate::author::context::Context;
 use crate::author::diagnostics::{Diagnostic, Diagnostics};
 use crate::author::provider::Provider;
 use crate::author::provider_meta::ProviderMeta;
+use crate::author::requests::{ConfigureRequest, ValidateRequest};
+use crate::author::stop::StopToken;
 use crate::engine::call::{finish, panic_message, validate_config, BoxFuture};
 use crate::engine::generate_config::config_from_state;
 use crate::engine::registry::Registrations;
@@ -61,6 +63,9 @@ pub(crate) struct Dispatch<P: Provider> {
     registry: Registrations<P::Data>,
     data: RwLock<Option<Arc<P::Data>>>,
     stop: watch::Sender<bool>,
+    /// What is wrong with the provider's registrations: when there is anything, every RPC
+    /// is answered with it as an error, so that Terraform shows it to the user.
+    problems: Vec<String>,
 }
 
 /// Something registered by type name, with its schema.
@@ -74,14 +79,52 @@ impl<P: Provider> Dispatch<P> {
     ///
     /// # Errors
     /// Every problem found in the registrations and schemas, one line each.
-    pub(crate) fn new(provider: P) -> Result<Self, Vec<String>> {
-        let registry = Registrations::checked(&provider)?;
+    pub(crate) fn new(provider: P) -> Result<Self, (P, Vec<String>)> {
+        let registry = match Registrations::checked(&provider) {
+            Ok(registry) => registry,
+            Err(problems) => return Err((provider, problems)),
+        };
         Ok(Dispatch {
             provider,
             registry,
             data: RwLock::new(None),
             stop: watch::channel(false).0,
+            problems: Vec::new(),
         })
+    }
+
+    /// A dispatch that serves none of `provider`'s types and answers every RPC with
+    /// `problems`, the mistakes in its registrations: a provider that exited at start
+    /// would leave Terraform only "Unrecognized remote plugin message" to show.
+    pub(crate) fn refusing(provider: P, problems: Vec<String>) -> Self {
+        Dispatch {
+            provider,
+            registry: Registrations::new(),
+            data: RwLock::new(None),
+            stop: watch::channel(false).0,
+            problems,
+        }
+    }
+
+    /// The error every RPC of a refusing dispatch answers (none when the registrations are
+    /// right).
+    fn refusal(&self) -> Option<Diagnostics> {
+        if self.problems.is_empty() {
+            return None;
+        }
+        let mut detail = String::from(
+            "The provider cannot serve: its types are declared wrongly. This is a bug in the \
+             provider; tell its authors:",
+        );
+        for problem in &self.problems {
+            detail.push_str("\n  - ");
+            detail.push_str(problem);
+        }
+        Some(
+            Diagnostic::error("Invalid provider registrations")
+                .with_detail(detail)
+                .into(),
+        )
     }
 
     /// The provider's registered types.
@@ -97,7 +140,11 @@ impl<P: Provider> Dispatch<P> {
             .read()
             .unwrap_or_else(PoisonError::into_inner)
             .clone();
-        Context::new(data, private, self.stop.subscribe())
+        Context::for_request(
+            data,
+            private,
+            StopToken::from_receiver(self.stop.subscribe()),
+        )
     }
 
     /// Runs `work` on `request` as a task of its own; if it panics or is cancelled, the
@@ -109,6 +156,11 @@ impl<P: Provider> Dispatch<P> {
         Fut: Future<Output = Q::Response> + Send + 'static,
     {
         let rpc = Q::NAME;
+        if let Some(refusal) = self.refusal() {
+            let mut refused = request.if_failed();
+            *refused.diagnostics_mut() = refusal;
+            return refused;
+        }
         // Every line logged for this call, in this task and in the work's, is in its
         // span; none is entered across an await.
         let span = rpc_log::rpc_span(rpc, request.subject());
@@ -197,6 +249,12 @@ impl<P: Provider> Dispatch<P> {
         &self,
         _: GetProviderSchemaRequest,
     ) -> GetProviderSchemaResponse {
+        if let Some(diagnostics) = self.refusal() {
+            return GetProviderSchemaResponse {
+                diagnostics,
+                ..GetProviderSchemaResponse::default()
+            };
+        }
         GetProviderSchemaResponse {
             provider: Some(P::Config::schema()),
             resource_schemas: (self.registry.resources.iter())
@@ -221,6 +279,12 @@ impl<P: Provider> Dispatch<P> {
     }
 
     pub(crate) fn get_metadata(&self, _: GetMetadataRequest) -> GetMetadataResponse {
+        if let Some(diagnostics) = self.refusal() {
+            return GetMetadataResponse {
+                diagnostics,
+                ..GetMetadataResponse::default()
+            };
+        }
         GetMetadataResponse {
             server_capabilities: Self::capabilities(),
             diagnostics: Diagnostics::new(),
@@ -244,7 +308,9 @@ impl<P: Provider> Dispatch<P> {
             ctx,
             request.config,
             |mut ctx, model| async move {
-                let result = provider.validate(&mut ctx, &model).await;
+                let result = provider
+                    .validate(&mut ctx, ValidateRequest::new(model))
+                    .await;
                 (ctx, result)
             },
         )
@@ -264,7 +330,10 @@ impl<P: Provider> Dispatch<P> {
             Ok(Some(config)) => {
                 let result = self
                     .provider
-                    .configure(&mut ctx, &request.terraform_version, config)
+                    .configure(
+                        &mut ctx,
+                        ConfigureRequest::new(config, request.terraform_version.clone()),
+                    )
                     .await;
                 let (collected, _) = ctx.into_parts();
                 diagnostics.extend(collected);

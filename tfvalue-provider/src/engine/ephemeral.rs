@@ -11,6 +11,7 @@ use tfvalue::{TfSchema, UnknownPaths};
 use crate::author::context::Context;
 use crate::author::diagnostics::{Diagnostic, Diagnostics};
 use crate::author::ephemeral_resource::EphemeralResource;
+use crate::author::requests::{OpenRequest, ValidateRequest};
 use crate::engine::call::{finish, validate_config, BoxFuture};
 use crate::protocol::codec::{decode_config, encode_model};
 use crate::protocol::messages::{
@@ -48,7 +49,10 @@ pub(crate) trait ErasedEphemeralResource<D>: Send + Sync {
     ) -> BoxFuture<'a, CloseEphemeralResourceResponse>;
 }
 
-impl<E: EphemeralResource> ErasedEphemeralResource<E::Data> for E {
+/// An ephemeral resource type behind [`ErasedEphemeralResource`].
+pub(crate) struct EphemeralOf<E>(pub(crate) E);
+
+impl<E: EphemeralResource> ErasedEphemeralResource<E::Data> for EphemeralOf<E> {
     fn schema(&self) -> &'static Schema {
         E::Model::schema()
     }
@@ -63,7 +67,7 @@ impl<E: EphemeralResource> ErasedEphemeralResource<E::Data> for E {
                 ctx,
                 request.config,
                 move |mut ctx, model| async move {
-                    let result = EphemeralResource::validate(self, &mut ctx, &model).await;
+                    let result = self.0.validate(&mut ctx, ValidateRequest::new(model)).await;
                     (ctx, result)
                 },
             )
@@ -91,7 +95,7 @@ impl<E: EphemeralResource> ErasedEphemeralResource<E::Data> for E {
                         .at(first)
                         .into());
                 }
-                let opened = EphemeralResource::open(self, &mut ctx, config).await?;
+                let opened = self.0.open(&mut ctx, OpenRequest::new(config)).await?;
                 let result = encode_model(&opened.result, "ephemeral resource result", true)?;
                 Ok((result, opened.renew_at))
             }
@@ -117,7 +121,7 @@ impl<E: EphemeralResource> ErasedEphemeralResource<E::Data> for E {
         _: RenewEphemeralResourceRequest,
     ) -> BoxFuture<'a, RenewEphemeralResourceResponse> {
         Box::pin(async move {
-            let result = EphemeralResource::renew(self, &mut ctx).await;
+            let result = self.0.renew(&mut ctx).await;
             match finish(ctx, result) {
                 (Some(renew_at), diagnostics, private) => RenewEphemeralResourceResponse {
                     diagnostics,
@@ -138,7 +142,7 @@ impl<E: EphemeralResource> ErasedEphemeralResource<E::Data> for E {
         _: CloseEphemeralResourceRequest,
     ) -> BoxFuture<'a, CloseEphemeralResourceResponse> {
         Box::pin(async move {
-            let result = EphemeralResource::close(self, &mut ctx).await;
+            let result = self.0.close(&mut ctx).await;
             let (_, diagnostics, _) = finish(ctx, result);
             CloseEphemeralResourceResponse { diagnostics }
         })

@@ -87,9 +87,6 @@ impl<F: Function> RegisteredFunction<F> {
             .collect();
         let args = F::Args::decode(&mut ArgumentReader::new(&views))?;
         let output = self.function.call(ctx, args).await?;
-        if let Some(error) = FunctionError::from_errors(ctx.diagnostics()) {
-            return Err(error);
-        }
         let bytes = tfvalue::msgpack::to_vec(&output).map_err(|e| {
             FunctionError::new(format!(
                 "The provider produced an invalid result: {e}. This is a bug in the provider"
@@ -111,7 +108,7 @@ impl<F: Function> ErasedFunction<F::Data> for RegisteredFunction<F> {
     ) -> BoxFuture<'a, CallFunctionResponse> {
         Box::pin(async move {
             let outcome = self.run(&mut ctx, &arguments).await;
-            for warning in ctx.diagnostics().iter().filter(|d| !d.is_error()) {
+            for warning in ctx.warnings() {
                 // The protocol's answer has no place for warnings: they go to the log.
                 tracing::warn!(function = %self.name, warning = %warning, "a function's warning was dropped");
             }

@@ -46,7 +46,7 @@ pub(crate) trait ErasedList<D>: Send + Sync {
 }
 
 /// A registered list resource.
-pub(crate) struct ListOf<L>(pub(crate) L);
+pub(crate) struct ListOf<L>(pub(crate) Arc<L>);
 
 impl<L: ListResource> ErasedList<L::Data> for ListOf<L> {
     fn schema(&self) -> &'static Schema {

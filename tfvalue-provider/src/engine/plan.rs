@@ -14,9 +14,8 @@
 //! they are. [`Resource::plan`](crate::Resource::plan) then refines this (for example,
 //! keeping an `id` that never changes).
 
-use tfvalue::path::{AttributePath, PathStep};
 use tfvalue::schema::{Attribute, AttributeKind, Block, NestedBlock, NestedObject};
-use tfvalue::{Type, Value};
+use tfvalue::Value;
 
 /// Plans as unknown the computed attributes of `planned` (an object of `block`) whose
 /// configuration (`config`, the same shape; `None` where no configuration corresponds, as
@@ -108,45 +107,11 @@ fn each_object(
     }
 }
 
-/// Whether `path` names an attribute (or an element of one) of values of type `ty`.
-pub(crate) fn path_exists(ty: &Type, path: &AttributePath) -> bool {
-    let mut current = ty.clone();
-    for step in path.steps() {
-        let next = match step {
-            PathStep::Attr(name) => current.as_object().and_then(|o| {
-                o.names()
-                    .iter()
-                    .position(|n| n == name)
-                    .and_then(|i| o.types().get(i).cloned())
-            }),
-            PathStep::Key(_) => current
-                .is_map()
-                .then(|| current.element_type().cloned())
-                .flatten(),
-            PathStep::Index(i) => {
-                if let Some(elements) = current.tuple_elements() {
-                    usize::try_from(*i)
-                        .ok()
-                        .and_then(|i| elements.get(i).cloned())
-                } else if current.is_list() {
-                    current.element_type().cloned()
-                } else {
-                    None
-                }
-            }
-        };
-        match next {
-            Some(t) => current = t,
-            None => return current.is_dynamic(),
-        }
-    }
-    !path.is_root()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use tfvalue::schema::{BlockNesting, ObjectNesting};
+    use tfvalue::Type;
 
     fn s() -> Type {
         Type::String
@@ -218,25 +183,5 @@ mod tests {
         );
         mark_computed_unknown(&schema(), Some(&config), &mut planned);
         assert_eq!(planned.unknown_paths().len(), 4);
-    }
-
-    #[test]
-    fn paths_are_checked_against_the_type() {
-        let ty = schema().implied_type();
-        assert!(path_exists(&ty, &AttributePath::root().attr("name")));
-        assert!(path_exists(
-            &ty,
-            &AttributePath::root().attr("disk").index(0).attr("size")
-        ));
-        assert!(path_exists(
-            &ty,
-            &AttributePath::root().attr("net").attr("ip")
-        ));
-        assert!(!path_exists(&ty, &AttributePath::root().attr("nope")));
-        assert!(!path_exists(
-            &ty,
-            &AttributePath::root().attr("name").attr("x")
-        ));
-        assert!(!path_exists(&ty, &AttributePath::root()));
     }
 }

@@ -15,20 +15,19 @@ use crate::author::list_resource::ListResource;
 use crate::author::model::Model;
 use crate::author::provider::Provider;
 use crate::author::provider_meta::MetaModel;
-use crate::author::registry::{Registry, Sealed};
+use crate::author::registry::{Registry, ResourceRegistration, Sealed};
 use crate::author::resource::Resource;
-use crate::engine::ephemeral::ErasedEphemeralResource;
+use crate::engine::ephemeral::{EphemeralOf, ErasedEphemeralResource};
 use crate::engine::functions::{ErasedFunction, RegisteredFunction};
 use crate::engine::identity::{identity_problems, ErasedIdentity, IdentityOf};
 use crate::engine::list::{ErasedList, ListOf};
-use crate::engine::plan::path_exists;
-use crate::engine::resource::{ErasedDataSource, ErasedResource};
+use crate::engine::resource::{DataSourceOf, ErasedDataSource, ErasedResource, ResourceOf};
 
 /// The resource, data source and ephemeral resource types and the functions of a provider,
 /// by name: the engine's [`Registry`], filled by [`Provider::register`].
 ///
-/// Mistakes (a repeated or malformed type name, an invalid schema, a
-/// `requires_replace` path the schema does not have, a write-only attribute anywhere but
+/// Mistakes (a repeated or malformed type name, an invalid schema, a write-only
+/// attribute anywhere but
 /// in a managed resource, a resource's state [`upgrades`](crate::Resource::upgrades)
 /// declared wrongly) are collected and reported together when the provider starts,
 /// before Terraform sees it.
@@ -68,7 +67,6 @@ impl<D: Send + Sync + 'static> Registrations<D> {
         let mut registry = Registrations::new();
         provider.register(&mut registry);
         let mut problems = std::mem::take(&mut registry.problems);
-        problems.extend(registry.cross_problems());
         if let Err(e) = P::Config::schema().validate() {
             problems.push(format!("provider configuration: invalid schema: {e}"));
         }
@@ -83,21 +81,6 @@ impl<D: Send + Sync + 'static> Registrations<D> {
         }
     }
 
-    /// Problems only the whole registry shows: a list resource type with no managed
-    /// resource type of its name that has an identity.
-    pub(crate) fn cross_problems(&self) -> Vec<String> {
-        (self.lists.keys())
-            .filter(|name| !self.identities.contains_key(*name))
-            .map(|name| {
-                format!(
-                    "list resource type {name:?}: no managed resource type {name:?} with an \
-                     identity is registered (Registry::resource_with_identity); a list \
-                     resource lists the objects of the managed resource type of its name"
-                )
-            })
-            .collect()
-    }
-
     /// Checks and registers a managed resource type.
     fn add_resource<R: Resource<Data = D>>(&mut self, type_name: &str, resource: Arc<R>) {
         self.check_name(
@@ -105,23 +88,17 @@ impl<D: Send + Sync + 'static> Registrations<D> {
             type_name,
             self.resources.contains_key(type_name),
         );
-        let schema = ErasedResource::schema(&*resource);
+        let schema = <R::Model as TfSchema>::schema();
         if let Err(e) = schema.validate() {
             self.problems
                 .push(format!("resource type {type_name:?}: invalid schema: {e}"));
-        }
-        for path in Resource::requires_replace(&*resource) {
-            if !path_exists(schema.object_type(), &path) {
-                self.problems.push(format!(
-                    "resource type {type_name:?}: requires_replace names {path}, which its schema does not have"
-                ));
-            }
         }
         for problem in Resource::upgrades(&*resource).problems() {
             self.problems
                 .push(format!("resource type {type_name:?}: {problem}"));
         }
-        self.resources.insert(type_name.to_owned(), resource);
+        self.resources
+            .insert(type_name.to_owned(), Arc::new(ResourceOf(resource)));
     }
 
     fn check_name(&mut self, what: &str, name: &str, taken: bool) {
@@ -144,33 +121,30 @@ impl<D: Send + Sync + 'static> Registrations<D> {
 impl<D> Sealed for Registrations<D> {}
 
 impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
-    fn resource<R: Resource<Data = D>>(&mut self, type_name: &str, resource: R) -> &mut Self {
-        self.add_resource(type_name, Arc::new(resource));
-        self
-    }
-
-    fn resource_with_identity<R: ResourceIdentity<Data = D>>(
+    fn resource<R: Resource<Data = D>>(
         &mut self,
         type_name: &str,
         resource: R,
-    ) -> &mut Self {
-        for problem in identity_problems(&resource) {
+    ) -> ResourceRegistration<'_, Self, R> {
+        let resource = Arc::new(resource);
+        self.add_resource(type_name, resource.clone());
+        ResourceRegistration::new(self, type_name, resource)
+    }
+
+    fn add_identity<R: ResourceIdentity<Data = D>>(&mut self, type_name: &str, resource: Arc<R>) {
+        if self.identities.contains_key(type_name) {
+            // `with_list` after `with_identity`: the identity is served once.
+            return;
+        }
+        for problem in identity_problems(&*resource) {
             self.problems
                 .push(format!("resource type {type_name:?}: {problem}"));
         }
-        let resource = Arc::new(resource);
-        self.add_resource(type_name, resource.clone());
         self.identities
             .insert(type_name.to_owned(), Arc::new(IdentityOf(resource)));
-        self
     }
 
-    fn list_resource<L: ListResource<Data = D>>(&mut self, type_name: &str, list: L) -> &mut Self {
-        if self.lists.contains_key(type_name) {
-            self.problems.push(format!(
-                "list resource type {type_name:?} is registered twice"
-            ));
-        }
+    fn add_list<L: ListResource<Data = D>>(&mut self, type_name: &str, list: Arc<L>) {
         let what = format!("list resource type {type_name:?}");
         let schema = <L::ListConfig as TfSchema>::schema();
         if let Err(e) = schema.validate() {
@@ -184,7 +158,6 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
         }
         self.lists
             .insert(type_name.to_owned(), Arc::new(ListOf(list)));
-        self
     }
 
     fn data_source<S: DataSource<Data = D>>(
@@ -197,7 +170,7 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
             type_name,
             self.data_sources.contains_key(type_name),
         );
-        let schema = ErasedDataSource::schema(&data_source);
+        let schema = <S::Model as TfSchema>::schema();
         if let Err(e) = schema.validate() {
             self.problems.push(format!(
                 "data source type {type_name:?}: invalid schema: {e}"
@@ -213,7 +186,7 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
             ));
         }
         self.data_sources
-            .insert(type_name.to_owned(), Arc::new(data_source));
+            .insert(type_name.to_owned(), Arc::new(DataSourceOf(data_source)));
         self
     }
 
@@ -239,7 +212,7 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
             self.ephemeral_resources.contains_key(type_name),
         );
         let what = format!("ephemeral resource type {type_name:?}");
-        let schema = ErasedEphemeralResource::schema(&ephemeral);
+        let schema = <E::Model as TfSchema>::schema();
         if let Err(e) = schema.validate() {
             self.problems.push(format!("{what}: invalid schema: {e}"));
         }
@@ -249,7 +222,7 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
                 .push(format!("{what}: {PLAN_RULES_OUTSIDE_RESOURCES}"));
         }
         self.ephemeral_resources
-            .insert(type_name.to_owned(), Arc::new(ephemeral));
+            .insert(type_name.to_owned(), Arc::new(EphemeralOf(ephemeral)));
         self
     }
 

@@ -4,6 +4,8 @@
 //! The registry keeps handlers behind the object-safe traits here, so the dispatch can
 //! find them by type name.
 
+use std::sync::Arc;
+
 use tfvalue::path::AttributePath;
 use tfvalue::schema::{Block, Schema};
 use tfvalue::{TfSchema, Type, Value};
@@ -13,6 +15,10 @@ use crate::author::context::Context;
 use crate::author::data_source::DataSource;
 use crate::author::diagnostics::{protocol_path, Diagnostic, Diagnostics};
 use crate::author::model::Model;
+use crate::author::requests::{
+    CreateRequest, DeleteRequest, ImportRequest, ReadDataSourceRequest, ReadRequest, UpdateRequest,
+    ValidateRequest,
+};
 use crate::author::resource::{Plan, Resource};
 use crate::engine::call::{finish, validate_config, BoxFuture};
 use crate::engine::plan::mark_computed_unknown;
@@ -25,10 +31,11 @@ use crate::protocol::messages::{
     ApplyResourceChangeRequest, ApplyResourceChangeResponse, DynamicValue,
     ImportResourceStateRequest, ImportResourceStateResponse, ImportedResource,
     MoveResourceStateRequest, MoveResourceStateResponse, PlanResourceChangeRequest,
-    PlanResourceChangeResponse, ReadDataSourceRequest, ReadDataSourceResponse, ReadResourceRequest,
-    ReadResourceResponse, UpgradeResourceStateRequest, UpgradeResourceStateResponse,
-    ValidateDataResourceConfigRequest, ValidateDataResourceConfigResponse,
-    ValidateResourceConfigRequest, ValidateResourceConfigResponse,
+    PlanResourceChangeResponse, ReadDataSourceRequest as ReadDataSourceMessage,
+    ReadDataSourceResponse, ReadResourceRequest, ReadResourceResponse, UpgradeResourceStateRequest,
+    UpgradeResourceStateResponse, ValidateDataResourceConfigRequest,
+    ValidateDataResourceConfigResponse, ValidateResourceConfigRequest,
+    ValidateResourceConfigResponse,
 };
 
 /// The errors for the write-only attributes `config` sets, when the Terraform that sends
@@ -156,11 +163,14 @@ pub(crate) trait ErasedDataSource<D>: Send + Sync {
     fn read<'a>(
         &'a self,
         ctx: Context<D>,
-        request: ReadDataSourceRequest,
+        request: ReadDataSourceMessage,
     ) -> BoxFuture<'a, ReadDataSourceResponse>;
 }
 
-impl<R: Resource> ErasedResource<R::Data> for R {
+/// A resource type behind [`ErasedResource`].
+pub(crate) struct ResourceOf<R>(pub(crate) Arc<R>);
+
+impl<R: Resource> ErasedResource<R::Data> for ResourceOf<R> {
     fn schema(&self) -> &'static Schema {
         R::Model::schema()
     }
@@ -180,7 +190,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 ctx,
                 request.config,
                 move |mut ctx, model| async move {
-                    let result = Resource::validate(self, &mut ctx, &model).await;
+                    let result = self.0.validate(&mut ctx, ValidateRequest::new(model)).await;
                     (ctx, result)
                 },
             )
@@ -254,17 +264,10 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                     planned: planned
                         .decode_as::<R::Model>()
                         .map_err(decode_failed("Invalid planned state"))?,
-                    replace: Vec::new(),
                 };
-                Resource::plan(self, &mut ctx, &mut plan).await?;
+                self.0.plan(&mut ctx, &mut plan).await?;
                 let planned = encode_model(&plan.planned, "plan", false)?;
-                let mut replace = Vec::new();
-                if plan.prior.is_some() {
-                    replace = Resource::requires_replace(self);
-                    replace.extend(declared_replace);
-                    replace.extend(plan.replace);
-                }
-                Ok((planned, replace))
+                Ok((planned, declared_replace))
             }
             .await;
             let (outcome, diagnostics, private) = finish(ctx, result);
@@ -300,21 +303,26 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 let config = || decode_config::<R::Model>(request.config.as_ref());
                 match (prior, planned) {
                     (Some(prior), None) => {
-                        Resource::delete(self, &mut ctx, prior)
+                        self.0
+                            .delete(&mut ctx, DeleteRequest::new(prior))
                             .await
                             .map_err(ApplyFailure::of::<R::Model>)?;
                         Ok(null_value())
                     }
                     (None, Some(planned)) => {
                         let config = config()?;
-                        let state = Resource::create(self, &mut ctx, planned, config)
+                        let state = self
+                            .0
+                            .create(&mut ctx, CreateRequest::new(planned, config))
                             .await
                             .map_err(ApplyFailure::of::<R::Model>)?;
                         Ok(encode_model(&state, "new state", true)?)
                     }
                     (Some(prior), Some(planned)) => {
                         let config = config()?;
-                        let state = Resource::update(self, &mut ctx, prior, planned, config)
+                        let state = self
+                            .0
+                            .update(&mut ctx, UpdateRequest::new(prior, planned, config))
                             .await
                             .map_err(ApplyFailure::of::<R::Model>)?;
                         Ok(encode_model(&state, "new state", true)?)
@@ -365,7 +373,7 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 // the same number parsed from the stored JSON text (512-bit), so a
                 // MessagePack answer made every unchanged object holding a number count as
                 // changed (`plan -refresh-only -detailed-exitcode` exits 2 on "No changes").
-                match Resource::read(self, &mut ctx, current).await? {
+                match self.0.read(&mut ctx, ReadRequest::new(current)).await? {
                     Some(state) => encode_model_as(&state, "state", true, Encoding::Json),
                     None => Ok(null_value()),
                 }
@@ -389,7 +397,10 @@ impl<R: Resource> ErasedResource<R::Data> for R {
     ) -> BoxFuture<'a, ImportResourceStateResponse> {
         Box::pin(async move {
             let result: Result<DynamicValue, Diagnostics> = async {
-                let state = Resource::import(self, &mut ctx, &request.id).await?;
+                let state = self
+                    .0
+                    .import(&mut ctx, ImportRequest::new(request.id.clone()))
+                    .await?;
                 encode_model(&state, "imported state", false)
             }
             .await;
@@ -431,10 +442,10 @@ impl<R: Resource> ErasedResource<R::Data> for R {
                 }
                 if request.version == schema.version {
                     let mut state = current_version_state(&mut ctx, json, ty)?;
-                    Resource::repair_state(self, &mut ctx, &mut state).await?;
+                    self.0.repair_state(&mut ctx, &mut state).await?;
                     return encode_current_state(state, &schema.block, ty);
                 }
-                let state = Resource::upgrade_state(self, &mut ctx, request.version, json).await?;
+                let state = self.0.upgrade_state(&mut ctx, request.version, json).await?;
                 encode_model(&state, "upgraded state", true)
             }
             .await;
@@ -451,7 +462,9 @@ impl<R: Resource> ErasedResource<R::Data> for R {
         ctx: Context<R::Data>,
         request: MoveResourceStateRequest,
     ) -> BoxFuture<'a, MoveResourceStateResponse> {
-        Box::pin(crate::engine::move_state::move_resource(self, ctx, request))
+        Box::pin(crate::engine::move_state::move_resource(
+            &*self.0, ctx, request,
+        ))
     }
 }
 
@@ -468,7 +481,7 @@ fn current_version_state<D>(
         Err(strict) => {
             let value = Value::from_json_lenient(json, ty)
                 .map_err(decode_failed("Invalid stored state"))?;
-            ctx.add(
+            ctx.warn(
                 Diagnostic::warning("Stored state did not match the schema").with_detail(format!(
                     "It was read leniently; what did not match: {strict}"
                 )),
@@ -508,7 +521,10 @@ fn encode_current_state(
         .map_err(decode_failed("Invalid stored state"))
 }
 
-impl<S: DataSource> ErasedDataSource<S::Data> for S {
+/// A data source type behind [`ErasedDataSource`].
+pub(crate) struct DataSourceOf<S>(pub(crate) S);
+
+impl<S: DataSource> ErasedDataSource<S::Data> for DataSourceOf<S> {
     fn schema(&self) -> &'static Schema {
         S::Model::schema()
     }
@@ -523,7 +539,7 @@ impl<S: DataSource> ErasedDataSource<S::Data> for S {
                 ctx,
                 request.config,
                 move |mut ctx, model| async move {
-                    let result = DataSource::validate(self, &mut ctx, &model).await;
+                    let result = self.0.validate(&mut ctx, ValidateRequest::new(model)).await;
                     (ctx, result)
                 },
             )
@@ -535,12 +551,15 @@ impl<S: DataSource> ErasedDataSource<S::Data> for S {
     fn read<'a>(
         &'a self,
         mut ctx: Context<S::Data>,
-        request: ReadDataSourceRequest,
+        request: ReadDataSourceMessage,
     ) -> BoxFuture<'a, ReadDataSourceResponse> {
         Box::pin(async move {
             let result: Result<DynamicValue, Diagnostics> = async {
                 let config = decode_config::<S::Model>(request.config.as_ref())?;
-                let state = DataSource::read(self, &mut ctx, config).await?;
+                let state = self
+                    .0
+                    .read(&mut ctx, ReadDataSourceRequest::new(config))
+                    .await?;
                 encode_model(&state, "data source result", true)
             }
             .await;

@@ -3,6 +3,10 @@
 //! and about a deprecated type; what is not set, or null, is not warned about.
 
 use super::*;
+use crate::{
+    ConfigureRequest, CreateRequest, DeleteRequest, ReadDataSourceRequest, ReadRequest,
+    UpdateRequest, ValidateRequest,
+};
 
 /// A resource model with deprecated parts at each depth.
 #[derive(TfSchema, Debug)]
@@ -49,35 +53,47 @@ impl Resource for Moderns {
     type Model = Modern;
     type Data = ();
 
-    async fn validate(&self, ctx: &mut Context<()>, _: &Modern) -> Result<(), Diagnostics> {
-        ctx.warn("checked", "the resource's own validation ran");
+    async fn validate(
+        &self,
+        ctx: &mut Context<()>,
+        _: ValidateRequest<Modern>,
+    ) -> Result<(), Diagnostics> {
+        ctx.warn(Diagnostic::warning("checked").with_detail("the resource's own validation ran"));
         Ok(())
     }
 
     async fn create(
         &self,
         _: &mut Context<()>,
-        m: Modern,
-        _: Modern,
+        request: CreateRequest<Modern>,
     ) -> Result<Modern, ApplyError<Modern>> {
+        let m = request.planned;
         Ok(m)
     }
 
-    async fn read(&self, _: &mut Context<()>, m: Modern) -> Result<Option<Modern>, Diagnostics> {
+    async fn read(
+        &self,
+        _: &mut Context<()>,
+        request: ReadRequest<Modern>,
+    ) -> Result<Option<Modern>, Diagnostics> {
+        let m = request.state;
         Ok(Some(m))
     }
 
     async fn update(
         &self,
         _: &mut Context<()>,
-        _: Modern,
-        m: Modern,
-        _: Modern,
+        request: UpdateRequest<Modern>,
     ) -> Result<Modern, ApplyError<Modern>> {
+        let m = request.planned;
         Ok(m)
     }
 
-    async fn delete(&self, _: &mut Context<()>, _: Modern) -> Result<(), ApplyError<Modern>> {
+    async fn delete(
+        &self,
+        _: &mut Context<()>,
+        _: DeleteRequest<Modern>,
+    ) -> Result<(), ApplyError<Modern>> {
         Ok(())
     }
 }
@@ -88,7 +104,12 @@ impl DataSource for Legacies {
     type Model = Legacy;
     type Data = ();
 
-    async fn read(&self, _: &mut Context<()>, l: Legacy) -> Result<Legacy, Diagnostics> {
+    async fn read(
+        &self,
+        _: &mut Context<()>,
+        request: ReadDataSourceRequest<Legacy>,
+    ) -> Result<Legacy, Diagnostics> {
+        let l = request.config;
         Ok(l)
     }
 }
@@ -100,16 +121,14 @@ impl Provider for DeprecatingProvider {
     type Data = ();
 
     fn register(&self, registry: &mut impl Registry<()>) {
-        registry
-            .resource("test_modern", Moderns)
-            .data_source("test_legacy", Legacies);
+        registry.resource("test_modern", Moderns);
+        registry.data_source("test_legacy", Legacies);
     }
 
     async fn configure(
         &self,
         _: &mut Context<()>,
-        _: &str,
-        _: OldConfig,
+        _: ConfigureRequest<OldConfig>,
     ) -> Result<(), Diagnostics> {
         Ok(())
     }

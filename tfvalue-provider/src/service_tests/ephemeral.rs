@@ -5,6 +5,7 @@
 use std::time::{Duration, SystemTime};
 
 use super::*;
+use crate::{ConfigureRequest, OpenRequest, ReadDataSourceRequest, ValidateRequest};
 use crate::{EphemeralResource, Opened};
 
 /// `ephemeral "test_secret" "x" { name = "..." }`: the secret of a name.
@@ -33,15 +34,21 @@ impl Journal {
 
 struct Secrets;
 
-fn private_text<D>(ctx: &Context<D>) -> String {
-    String::from_utf8_lossy(ctx.private()).into_owned()
+/// The name the open kept in the private state, and what renewals added to it.
+fn private_text<D>(ctx: &Context<D>) -> Result<String, Diagnostics> {
+    Ok(ctx.private().get::<String>("name")?.unwrap_or_default())
 }
 
 impl EphemeralResource for Secrets {
     type Model = Secret;
     type Data = Journal;
 
-    async fn validate(&self, _: &mut Context<Journal>, config: &Secret) -> Result<(), Diagnostics> {
+    async fn validate(
+        &self,
+        _: &mut Context<Journal>,
+        request: ValidateRequest<Secret>,
+    ) -> Result<(), Diagnostics> {
+        let config = &request.config;
         if config.name.as_known().is_some_and(String::is_empty) {
             return Err(Diagnostic::error("Empty name")
                 .at(AttributePath::root().attr("name"))
@@ -53,8 +60,9 @@ impl EphemeralResource for Secrets {
     async fn open(
         &self,
         ctx: &mut Context<Journal>,
-        config: Secret,
+        request: OpenRequest<Secret>,
     ) -> Result<Opened<Secret>, Diagnostics> {
+        let config = request.config;
         let name = config.name.as_known().cloned().unwrap_or_default();
         assert!(name != "panic-open", "asked to panic in open");
         ctx.data()?.note(format!("open {name}"));
@@ -64,7 +72,7 @@ impl EphemeralResource for Secrets {
             return Ok(Opened::new(Secret { value, ..config }));
         }
         let value = Unknown::known(Nullable::Value(format!("secret-of-{name}")));
-        ctx.set_private(name.into_bytes());
+        ctx.private_mut().set("name", &name)?;
         Ok(Opened {
             result: Secret { value, ..config },
             renew_at: Some(SystemTime::UNIX_EPOCH + Duration::from_secs(1_000)),
@@ -72,15 +80,16 @@ impl EphemeralResource for Secrets {
     }
 
     async fn renew(&self, ctx: &mut Context<Journal>) -> Result<Option<SystemTime>, Diagnostics> {
-        let private = private_text(ctx);
+        let private = private_text(ctx)?;
         assert!(private != "panic-renew", "asked to panic in renew");
         ctx.data()?.note(format!("renew {private}"));
-        ctx.set_private(format!("{private}+renewed").into_bytes());
+        ctx.private_mut()
+            .set("name", &format!("{private}+renewed"))?;
         Ok(Some(SystemTime::UNIX_EPOCH + Duration::from_secs(2_000)))
     }
 
     async fn close(&self, ctx: &mut Context<Journal>) -> Result<(), Diagnostics> {
-        let private = private_text(ctx);
+        let private = private_text(ctx)?;
         assert!(private != "panic-close", "asked to panic in close");
         ctx.data()?.note(format!("close {private}"));
         Ok(())
@@ -97,8 +106,9 @@ impl EphemeralResource for Plain {
     async fn open(
         &self,
         _: &mut Context<Journal>,
-        config: Secret,
+        request: OpenRequest<Secret>,
     ) -> Result<Opened<Secret>, Diagnostics> {
+        let config = request.config;
         let value = Unknown::known(Nullable::Value("plain".to_owned()));
         Ok(Opened::new(Secret { value, ..config }))
     }
@@ -119,8 +129,7 @@ impl Provider for EphemeralProvider {
     async fn configure(
         &self,
         _: &mut Context<Journal>,
-        _: &str,
-        _: Config,
+        _: ConfigureRequest<Config>,
     ) -> Result<Journal, Diagnostics> {
         Ok(Journal::default())
     }
@@ -268,14 +277,20 @@ async fn open_renew_and_close_carry_the_private_data() {
     assert_eq!(result.attr("value"), Some(&s("secret-of-db")));
     assert_eq!(result.attr("name"), Some(&s("db")));
     assert_eq!(seconds(opened.renew_at), Some(1_000));
-    assert_eq!(opened.private.as_deref(), Some(&b"db"[..]));
+    assert_eq!(opened.private.as_deref(), Some(&br#"{"name":"db"}"#[..]));
 
     let renewed = renew(&svc, "test_secret", opened.private.as_deref()).await;
     assert!(renewed.diagnostics.is_empty(), "{:?}", renewed.diagnostics);
     assert_eq!(seconds(renewed.renew_at), Some(2_000));
-    assert_eq!(renewed.private.as_deref(), Some(&b"db+renewed"[..]));
+    assert_eq!(
+        renewed.private.as_deref(),
+        Some(&br#"{"name":"db+renewed"}"#[..])
+    );
     let again = renew(&svc, "test_secret", renewed.private.as_deref()).await;
-    assert_eq!(again.private.as_deref(), Some(&b"db+renewed+renewed"[..]));
+    assert_eq!(
+        again.private.as_deref(),
+        Some(&br#"{"name":"db+renewed+renewed"}"#[..])
+    );
 
     // Terraform closes with the private data of the open.
     let closed = close(&svc, "test_secret", opened.private.as_deref()).await;
@@ -343,10 +358,11 @@ async fn garbage_configurations_are_diagnostics_naming_the_attribute() {
         );
         assert_eq!(opened.result, None);
     }
-    // Bytes that are not what open kept are the provider's to judge: here, just a name.
+    // Private bytes that are no JSON object hold no value under any key (and are answered
+    // unchanged while nothing is set).
     let renewed = renew(&svc, "test_secret", Some(&[0xff, 0xfe])).await;
     assert!(renewed.diagnostics.is_empty(), "{:?}", renewed.diagnostics);
-    assert_eq!(journal(&svc), ["renew \u{fffd}\u{fffd}"]);
+    assert_eq!(journal(&svc), ["renew "]);
 }
 
 #[tokio::test]
@@ -367,14 +383,14 @@ async fn a_panicking_open_renew_or_close_fails_only_its_call() {
         "asked to panic in open",
     );
     assert_eq!((opened.result, opened.private), (None, None));
-    let renewed = renew(&svc, "test_secret", Some(b"panic-renew")).await;
+    let renewed = renew(&svc, "test_secret", Some(br#"{"name":"panic-renew"}"#)).await;
     failed(
         "RenewEphemeralResource",
         &renewed.diagnostics,
         "asked to panic in renew",
     );
     assert_eq!((renewed.renew_at, renewed.private), (None, None));
-    let closed = close(&svc, "test_secret", Some(b"panic-close")).await;
+    let closed = close(&svc, "test_secret", Some(br#"{"name":"panic-close"}"#)).await;
     failed(
         "CloseEphemeralResource",
         &closed.diagnostics,
@@ -421,8 +437,9 @@ impl DataSource for SecretSource {
     async fn read(
         &self,
         _: &mut Context<Journal>,
-        config: WithSecret,
+        request: ReadDataSourceRequest<WithSecret>,
     ) -> Result<WithSecret, Diagnostics> {
+        let config = request.config;
         Ok(config)
     }
 }
@@ -436,8 +453,9 @@ impl EphemeralResource for SecretEphemeral {
     async fn open(
         &self,
         _: &mut Context<Journal>,
-        config: WithSecret,
+        request: OpenRequest<WithSecret>,
     ) -> Result<Opened<WithSecret>, Diagnostics> {
+        let config = request.config;
         Ok(Opened::new(config))
     }
 }
@@ -459,8 +477,7 @@ impl Provider for MisplacedWriteOnly {
     async fn configure(
         &self,
         _: &mut Context<Journal>,
-        _: &str,
-        _: WithSecret,
+        _: ConfigureRequest<WithSecret>,
     ) -> Result<Journal, Diagnostics> {
         Ok(Journal::default())
     }

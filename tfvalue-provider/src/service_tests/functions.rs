@@ -5,6 +5,7 @@
 use prost::Message as _;
 
 use super::*;
+use crate::ConfigureRequest;
 use crate::{Function, FunctionError, Signature, Variadic};
 
 /// What `describe` returns: an object whose `n` may be null.
@@ -110,9 +111,9 @@ impl Provider for FunctionsProvider {
     async fn configure(
         &self,
         _: &mut Context<Store>,
-        _: &str,
-        config: Config,
+        request: ConfigureRequest<Config>,
     ) -> Result<Store, Diagnostics> {
+        let config = request.config;
         Ok(Store {
             prefix: config.prefix.unwrap_or_default(),
             ..Store::default()
@@ -421,8 +422,7 @@ fn mismatched_signatures_stop_the_provider_at_start() {
         async fn configure(
             &self,
             _: &mut Context<Store>,
-            _: &str,
-            _: Config,
+            _: ConfigureRequest<Config>,
         ) -> Result<Store, Diagnostics> {
             Ok(Store::default())
         }

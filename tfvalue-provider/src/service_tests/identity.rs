@@ -6,6 +6,9 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use super::*;
+use crate::{
+    ConfigureRequest, CreateRequest, DeleteRequest, ImportRequest, ReadRequest, UpdateRequest,
+};
 use crate::{ListResource, ListResults, Listed, ResourceIdentity};
 
 mod listing;
@@ -56,16 +59,13 @@ impl Provider for FleetProvider {
     type Data = Fleet;
 
     fn register(&self, registry: &mut impl Registry<Fleet>) {
-        registry
-            .resource_with_identity("test_server", Servers)
-            .list_resource("test_server", Servers);
+        registry.resource("test_server", Servers).with_list();
     }
 
     async fn configure(
         &self,
         _: &mut Context<Fleet>,
-        _: &str,
-        _: Config,
+        _: ConfigureRequest<Config>,
     ) -> Result<Fleet, Diagnostics> {
         Ok(Fleet::default())
     }
@@ -86,9 +86,9 @@ impl Resource for Servers {
     async fn create(
         &self,
         ctx: &mut Context<Fleet>,
-        planned: Server,
-        _: Server,
+        request: CreateRequest<Server>,
     ) -> Result<Server, ApplyError<Server>> {
+        let planned = request.planned;
         let fleet = ctx.data()?;
         let name = planned.name.as_known().cloned().unwrap_or_default();
         let zone = (planned
@@ -106,8 +106,9 @@ impl Resource for Servers {
     async fn read(
         &self,
         ctx: &mut Context<Fleet>,
-        current: Server,
+        request: ReadRequest<Server>,
     ) -> Result<Option<Server>, Diagnostics> {
+        let current = request.state;
         let fleet = ctx.data()?;
         let servers = fleet.servers.lock().unwrap();
         let id = current.id.as_known().and_then(Nullable::as_value).cloned();
@@ -124,10 +125,9 @@ impl Resource for Servers {
     async fn update(
         &self,
         ctx: &mut Context<Fleet>,
-        _: Server,
-        planned: Server,
-        _: Server,
+        request: UpdateRequest<Server>,
     ) -> Result<Server, ApplyError<Server>> {
+        let planned = request.planned;
         let fleet = ctx.data()?;
         let id = planned
             .id
@@ -153,8 +153,9 @@ impl Resource for Servers {
     async fn delete(
         &self,
         ctx: &mut Context<Fleet>,
-        prior: Server,
+        request: DeleteRequest<Server>,
     ) -> Result<(), ApplyError<Server>> {
+        let prior = request.prior;
         let id = prior
             .id
             .as_known()
@@ -178,7 +179,12 @@ impl Resource for Servers {
     }
 
     /// The id and name: the zone is left to the read.
-    async fn import(&self, ctx: &mut Context<Fleet>, id: &str) -> Result<Server, Diagnostics> {
+    async fn import(
+        &self,
+        ctx: &mut Context<Fleet>,
+        request: ImportRequest,
+    ) -> Result<Server, Diagnostics> {
+        let id = request.id.as_str();
         let servers = ctx.data()?.servers.lock().unwrap();
         let (name, _) = servers
             .get(id)
@@ -647,33 +653,15 @@ fn identity_registrations_are_checked() {
         type Config = Config;
         type Data = Store;
         fn register(&self, registry: &mut impl Registry<Store>) {
-            registry
-                .resource_with_identity("test_bad", BadIdentity)
-                .resource("test_thing", Things)
-                .list_resource("test_thing", ThingsList);
+            registry.resource("test_bad", BadIdentity).with_identity();
+            registry.resource("test_thing", Things);
         }
         async fn configure(
             &self,
             _: &mut Context<Store>,
-            _: &str,
-            _: Config,
+            _: ConfigureRequest<Config>,
         ) -> Result<Store, Diagnostics> {
             Ok(Store::default())
-        }
-    }
-    inert_resource!(ThingsList, Server, Store);
-    impl ResourceIdentity for ThingsList {
-        type Identity = ServerIdentity;
-    }
-    impl ListResource for ThingsList {
-        type ListConfig = ServerQuery;
-        async fn list(
-            &self,
-            _: &mut Context<Store>,
-            _: ServerQuery,
-            _: &mut ListResults<Server, ServerIdentity>,
-        ) -> Result<(), Diagnostics> {
-            Ok(())
         }
     }
     let Err(problems) = ProviderService::new(Lone) else {
@@ -684,7 +672,6 @@ fn identity_registrations_are_checked() {
         [
             "resource type \"test_bad\": identity attribute \"serial\" is computed, sensitive or write-only; identity attributes are plain values",
             "resource type \"test_bad\": identity attribute \"labels\" is of type [\"map\",\"string\"]; an identity attribute is a string, number, bool or a list of them",
-            "list resource type \"test_thing\": no managed resource type \"test_thing\" with an identity is registered (Registry::resource_with_identity); a list resource lists the objects of the managed resource type of its name",
         ]
     );
 }

@@ -11,6 +11,7 @@ use super::*;
 use crate::logging::captured::Lines;
 use crate::transport::main::log_directives;
 use crate::HclogLayer;
+use crate::{ConfigureRequest, CreateRequest, DeleteRequest, ReadRequest, UpdateRequest};
 
 #[derive(TfSchema, Debug, Clone)]
 struct Secret {
@@ -45,31 +46,35 @@ impl Resource for Secrets {
     async fn create(
         &self,
         _: &mut Context<()>,
-        planned: Secret,
-        _: Secret,
+        request: CreateRequest<Secret>,
     ) -> Result<Secret, ApplyError<Secret>> {
+        let planned = request.planned;
         Ok(planned)
     }
 
     async fn read(
         &self,
         _: &mut Context<()>,
-        current: Secret,
+        request: ReadRequest<Secret>,
     ) -> Result<Option<Secret>, Diagnostics> {
+        let current = request.state;
         Ok(Some(current))
     }
 
     async fn update(
         &self,
         _: &mut Context<()>,
-        _: Secret,
-        planned: Secret,
-        _: Secret,
+        request: UpdateRequest<Secret>,
     ) -> Result<Secret, ApplyError<Secret>> {
+        let planned = request.planned;
         Ok(planned)
     }
 
-    async fn delete(&self, _: &mut Context<()>, _: Secret) -> Result<(), ApplyError<Secret>> {
+    async fn delete(
+        &self,
+        _: &mut Context<()>,
+        _: DeleteRequest<Secret>,
+    ) -> Result<(), ApplyError<Secret>> {
         Ok(())
     }
 }
@@ -84,7 +89,11 @@ impl Provider for SecretsProvider {
         registry.resource("test_secret", Secrets);
     }
 
-    async fn configure(&self, _: &mut Context<()>, _: &str, _: Config) -> Result<(), Diagnostics> {
+    async fn configure(
+        &self,
+        _: &mut Context<()>,
+        _: ConfigureRequest<Config>,
+    ) -> Result<(), Diagnostics> {
         Ok(())
     }
 }

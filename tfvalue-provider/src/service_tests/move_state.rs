@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::MovedState;
+use crate::{ConfigureRequest, CreateRequest, DeleteRequest, ReadRequest, UpdateRequest};
 
 /// The source type's model, as its state was stored.
 #[derive(TfSchema, Debug)]
@@ -31,31 +32,35 @@ impl Resource for NewThings {
     async fn create(
         &self,
         _: &mut Context<()>,
-        t: NewThing,
-        _: NewThing,
+        request: CreateRequest<NewThing>,
     ) -> Result<NewThing, ApplyError<NewThing>> {
+        let t = request.planned;
         Ok(t)
     }
 
     async fn read(
         &self,
         _: &mut Context<()>,
-        t: NewThing,
+        request: ReadRequest<NewThing>,
     ) -> Result<Option<NewThing>, Diagnostics> {
+        let t = request.state;
         Ok(Some(t))
     }
 
     async fn update(
         &self,
         _: &mut Context<()>,
-        _: NewThing,
-        t: NewThing,
-        _: NewThing,
+        request: UpdateRequest<NewThing>,
     ) -> Result<NewThing, ApplyError<NewThing>> {
+        let t = request.planned;
         Ok(t)
     }
 
-    async fn delete(&self, _: &mut Context<()>, _: NewThing) -> Result<(), ApplyError<NewThing>> {
+    async fn delete(
+        &self,
+        _: &mut Context<()>,
+        _: DeleteRequest<NewThing>,
+    ) -> Result<(), ApplyError<NewThing>> {
         Ok(())
     }
 
@@ -69,10 +74,9 @@ impl Resource for NewThings {
         }
         let old: OldThing = source.decode()?;
         assert!(old.name != "panic", "asked to panic");
-        let mut private = ctx.private().to_vec();
-        private.extend_from_slice(b"+moved");
-        ctx.set_private(private);
-        ctx.warn("moved", source.source_provider_address());
+        let trail: String = ctx.private().get("trail")?.unwrap_or_default();
+        ctx.private_mut().set("trail", &format!("{trail}+moved"))?;
+        ctx.warn(Diagnostic::warning("moved").with_detail(source.source_provider_address()));
         let id = if old.name == "lazy" {
             Unknown::unknown()
         } else {
@@ -96,7 +100,11 @@ impl Provider for MoveProvider {
         registry.resource("test_new", NewThings);
     }
 
-    async fn configure(&self, _: &mut Context<()>, _: &str, _: Config) -> Result<(), Diagnostics> {
+    async fn configure(
+        &self,
+        _: &mut Context<()>,
+        _: ConfigureRequest<Config>,
+    ) -> Result<(), Diagnostics> {
         Ok(())
     }
 }
@@ -115,7 +123,7 @@ fn request(
             flatmap: Default::default(),
         }),
         target_type_name: target.into(),
-        source_private: b"p".to_vec(),
+        source_private: br#"{"trail":"p"}"#.to_vec(),
         source_identity: None,
         source_identity_schema_version: 0,
     }
@@ -161,7 +169,7 @@ async fn an_accepted_move_answers_the_state_and_private_state_of_the_target_type
         ("size", Value::Number(3.into())),
     ]);
     assert_eq!(state, expected);
-    assert_eq!(r.target_private, b"p+moved");
+    assert_eq!(r.target_private, br#"{"trail":"p+moved"}"#);
     // The provider's own warning comes along.
     assert_eq!(r.diagnostics.len(), 1);
     assert_eq!(r.diagnostics[0].summary, "moved");

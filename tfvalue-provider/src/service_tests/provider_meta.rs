@@ -3,6 +3,10 @@
 //! model, garbage and an undeclared schema are error diagnostics.
 
 use super::*;
+use crate::{
+    ConfigureRequest, CreateRequest, DeleteRequest, ReadDataSourceRequest, ReadRequest,
+    UpdateRequest,
+};
 
 /// The `provider_meta` block of this provider.
 #[derive(TfSchema, Debug)]
@@ -62,27 +66,35 @@ impl Resource for TaggedThings {
     async fn create(
         &self,
         ctx: &mut Context<()>,
-        t: Tagged,
-        _: Tagged,
+        request: CreateRequest<Tagged>,
     ) -> Result<Tagged, ApplyError<Tagged>> {
+        let t = request.planned;
         Ok(tag(ctx, t))
     }
 
-    async fn read(&self, ctx: &mut Context<()>, t: Tagged) -> Result<Option<Tagged>, Diagnostics> {
+    async fn read(
+        &self,
+        ctx: &mut Context<()>,
+        request: ReadRequest<Tagged>,
+    ) -> Result<Option<Tagged>, Diagnostics> {
+        let t = request.state;
         Ok(Some(tag(ctx, t)))
     }
 
     async fn update(
         &self,
         ctx: &mut Context<()>,
-        _: Tagged,
-        t: Tagged,
-        _: Tagged,
+        request: UpdateRequest<Tagged>,
     ) -> Result<Tagged, ApplyError<Tagged>> {
+        let t = request.planned;
         Ok(tag(ctx, t))
     }
 
-    async fn delete(&self, _: &mut Context<()>, _: Tagged) -> Result<(), ApplyError<Tagged>> {
+    async fn delete(
+        &self,
+        _: &mut Context<()>,
+        _: DeleteRequest<Tagged>,
+    ) -> Result<(), ApplyError<Tagged>> {
         Ok(())
     }
 }
@@ -93,7 +105,12 @@ impl DataSource for TaggedSource {
     type Model = Tagged;
     type Data = ();
 
-    async fn read(&self, ctx: &mut Context<()>, t: Tagged) -> Result<Tagged, Diagnostics> {
+    async fn read(
+        &self,
+        ctx: &mut Context<()>,
+        request: ReadDataSourceRequest<Tagged>,
+    ) -> Result<Tagged, Diagnostics> {
+        let t = request.config;
         Ok(tag(ctx, t))
     }
 }
@@ -111,12 +128,15 @@ impl Provider for MetaProvider {
         if self.declare {
             registry.provider_meta::<Meta>();
         }
-        registry
-            .resource("test_tagged", TaggedThings)
-            .data_source("test_tagged", TaggedSource);
+        registry.resource("test_tagged", TaggedThings);
+        registry.data_source("test_tagged", TaggedSource);
     }
 
-    async fn configure(&self, _: &mut Context<()>, _: &str, _: Config) -> Result<(), Diagnostics> {
+    async fn configure(
+        &self,
+        _: &mut Context<()>,
+        _: ConfigureRequest<Config>,
+    ) -> Result<(), Diagnostics> {
         Ok(())
     }
 }
@@ -298,8 +318,7 @@ fn declaring_provider_meta_twice_is_a_registration_problem() {
         async fn configure(
             &self,
             _: &mut Context<()>,
-            _: &str,
-            _: Config,
+            _: ConfigureRequest<Config>,
         ) -> Result<(), Diagnostics> {
             Ok(())
         }

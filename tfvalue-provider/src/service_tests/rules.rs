@@ -4,6 +4,7 @@
 //! code in the resource's `plan`.
 
 use super::*;
+use crate::{ConfigureRequest, ReadDataSourceRequest};
 
 /// A password-like model with every kind of rule.
 #[derive(TfSchema, Debug, Clone)]
@@ -77,7 +78,11 @@ impl Provider for RulesProvider {
         registry.resource("test_secret", Secrets);
     }
 
-    async fn configure(&self, _: &mut Context<()>, _: &str, _: Config) -> Result<(), Diagnostics> {
+    async fn configure(
+        &self,
+        _: &mut Context<()>,
+        _: ConfigureRequest<Config>,
+    ) -> Result<(), Diagnostics> {
         Ok(())
     }
 }
@@ -335,7 +340,12 @@ fn plan_rules_on_a_data_source_model_are_refused_at_start() {
     impl DataSource for Lookup {
         type Model = Secret;
         type Data = ();
-        async fn read(&self, _: &mut Context<()>, config: Secret) -> Result<Secret, Diagnostics> {
+        async fn read(
+            &self,
+            _: &mut Context<()>,
+            request: ReadDataSourceRequest<Secret>,
+        ) -> Result<Secret, Diagnostics> {
+            let config = request.config;
             Ok(config)
         }
     }
@@ -349,8 +359,7 @@ fn plan_rules_on_a_data_source_model_are_refused_at_start() {
         async fn configure(
             &self,
             _: &mut Context<()>,
-            _: &str,
-            _: Config,
+            _: ConfigureRequest<Config>,
         ) -> Result<(), Diagnostics> {
             Ok(())
         }

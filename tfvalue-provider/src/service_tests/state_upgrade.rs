@@ -7,6 +7,7 @@ use serde::Deserialize;
 use tfvalue::upgrade::{NoPrevious, StateVersion, Upgrades};
 
 use super::*;
+use crate::{ConfigureRequest, CreateRequest, DeleteRequest, ReadRequest, UpdateRequest};
 
 /// Version 0: `size` was text such as "20GB".
 #[derive(Deserialize)]
@@ -103,7 +104,7 @@ impl Resource for Disks {
         match (id, state.attr_mut("name")) {
             (Some(id), Some(name)) if name.is_null() => {
                 *name = Value::String(id);
-                ctx.warn("Repaired", "the name was null");
+                ctx.warn(Diagnostic::warning("Repaired").with_detail("the name was null"));
             }
             (None, Some(name)) if name.is_null() => {
                 return Err(Diagnostic::error("Cannot repair the state")
@@ -119,28 +120,32 @@ impl Resource for Disks {
     async fn create(
         &self,
         _: &mut Context<Store>,
-        planned: Disk,
-        _: Disk,
+        request: CreateRequest<Disk>,
     ) -> Result<Disk, ApplyError<Disk>> {
+        let planned = request.planned;
         Ok(planned)
     }
     async fn read(
         &self,
         _: &mut Context<Store>,
-        current: Disk,
+        request: ReadRequest<Disk>,
     ) -> Result<Option<Disk>, Diagnostics> {
+        let current = request.state;
         Ok(Some(current))
     }
     async fn update(
         &self,
         _: &mut Context<Store>,
-        _: Disk,
-        planned: Disk,
-        _: Disk,
+        request: UpdateRequest<Disk>,
     ) -> Result<Disk, ApplyError<Disk>> {
+        let planned = request.planned;
         Ok(planned)
     }
-    async fn delete(&self, _: &mut Context<Store>, _: Disk) -> Result<(), ApplyError<Disk>> {
+    async fn delete(
+        &self,
+        _: &mut Context<Store>,
+        _: DeleteRequest<Disk>,
+    ) -> Result<(), ApplyError<Disk>> {
         Ok(())
     }
 }
@@ -162,28 +167,32 @@ impl Resource for Misdeclared {
     async fn create(
         &self,
         _: &mut Context<Store>,
-        planned: Disk,
-        _: Disk,
+        request: CreateRequest<Disk>,
     ) -> Result<Disk, ApplyError<Disk>> {
+        let planned = request.planned;
         Ok(planned)
     }
     async fn read(
         &self,
         _: &mut Context<Store>,
-        current: Disk,
+        request: ReadRequest<Disk>,
     ) -> Result<Option<Disk>, Diagnostics> {
+        let current = request.state;
         Ok(Some(current))
     }
     async fn update(
         &self,
         _: &mut Context<Store>,
-        _: Disk,
-        planned: Disk,
-        _: Disk,
+        request: UpdateRequest<Disk>,
     ) -> Result<Disk, ApplyError<Disk>> {
+        let planned = request.planned;
         Ok(planned)
     }
-    async fn delete(&self, _: &mut Context<Store>, _: Disk) -> Result<(), ApplyError<Disk>> {
+    async fn delete(
+        &self,
+        _: &mut Context<Store>,
+        _: DeleteRequest<Disk>,
+    ) -> Result<(), ApplyError<Disk>> {
         Ok(())
     }
 }
@@ -194,15 +203,13 @@ impl Provider for DiskProvider {
     type Config = Config;
     type Data = Store;
     fn register(&self, registry: &mut impl Registry<Store>) {
-        registry
-            .resource("test_disk", Disks)
-            .resource("test_thing", Things);
+        registry.resource("test_disk", Disks);
+        registry.resource("test_thing", Things);
     }
     async fn configure(
         &self,
         _: &mut Context<Store>,
-        _: &str,
-        _: Config,
+        _: ConfigureRequest<Config>,
     ) -> Result<Store, Diagnostics> {
         Ok(Store::default())
     }
@@ -395,8 +402,7 @@ fn upgrades_declared_wrongly_stop_the_provider_from_starting() {
         async fn configure(
             &self,
             _: &mut Context<Store>,
-            _: &str,
-            _: Config,
+            _: ConfigureRequest<Config>,
         ) -> Result<Store, Diagnostics> {
             Ok(Store::default())
         }

@@ -4,6 +4,10 @@
 //! the context fails the validation even when the method returns `Ok`.
 
 use super::*;
+use crate::{
+    ConfigureRequest, CreateRequest, DeleteRequest, OpenRequest, ReadDataSourceRequest,
+    ReadRequest, UpdateRequest, ValidateRequest,
+};
 use crate::{EphemeralResource, Opened};
 
 /// The configuration of every kind here: a name, and a deprecated label.
@@ -14,29 +18,31 @@ struct Checked {
     label: Unknown<Nullable<String>>,
 }
 
-/// The validation every kind shares: by the name, a warning with success, a warning
-/// with a failure, or an error added to the context with success.
+/// The validation every kind shares: by the name, a warning with success, or a warning
+/// with a failure.
 fn check(ctx: &mut Context<()>, config: &Checked, what: &str) -> Result<(), Diagnostics> {
     let Some(name) = config.name.as_known() else {
         ctx.warn(
-            format!("{what}: name unknown"),
-            "checked again when it is known",
+            Diagnostic::warning(format!("{what}: name unknown"))
+                .with_detail("checked again when it is known"),
         );
         return Ok(());
     };
     match name.as_str() {
         "bad" => {
-            ctx.warn(format!("{what}: looked"), "before failing");
+            ctx.warn(Diagnostic::warning(format!("{what}: looked")).with_detail("before failing"));
             Err(Diagnostic::error(format!("{what}: bad name"))
-                .at(AttributePath::root().attr("name"))
+                .at("name")
                 .into())
         }
-        "soft" => {
-            ctx.add(Diagnostic::error(format!("{what}: soft error")).with_detail("added"));
+        "loud" => {
+            ctx.warn(Diagnostic::error(format!("{what}: loud")).with_detail("warned"));
             Ok(())
         }
         _ => {
-            ctx.warn(format!("{what}: looked"), "the name is fine");
+            ctx.warn(
+                Diagnostic::warning(format!("{what}: looked")).with_detail("the name is fine"),
+            );
             Ok(())
         }
     }
@@ -48,34 +54,43 @@ impl Resource for CheckedResource {
     type Model = Checked;
     type Data = ();
 
-    async fn validate(&self, ctx: &mut Context<()>, config: &Checked) -> Result<(), Diagnostics> {
+    async fn validate(
+        &self,
+        ctx: &mut Context<()>,
+        request: ValidateRequest<Checked>,
+    ) -> Result<(), Diagnostics> {
+        let config = &request.config;
         check(ctx, config, "resource")
     }
     async fn create(
         &self,
         _: &mut Context<()>,
-        planned: Checked,
-        _: Checked,
+        request: CreateRequest<Checked>,
     ) -> Result<Checked, ApplyError<Checked>> {
+        let planned = request.planned;
         Ok(planned)
     }
     async fn read(
         &self,
         _: &mut Context<()>,
-        current: Checked,
+        request: ReadRequest<Checked>,
     ) -> Result<Option<Checked>, Diagnostics> {
+        let current = request.state;
         Ok(Some(current))
     }
     async fn update(
         &self,
         _: &mut Context<()>,
-        _: Checked,
-        planned: Checked,
-        _: Checked,
+        request: UpdateRequest<Checked>,
     ) -> Result<Checked, ApplyError<Checked>> {
+        let planned = request.planned;
         Ok(planned)
     }
-    async fn delete(&self, _: &mut Context<()>, _: Checked) -> Result<(), ApplyError<Checked>> {
+    async fn delete(
+        &self,
+        _: &mut Context<()>,
+        _: DeleteRequest<Checked>,
+    ) -> Result<(), ApplyError<Checked>> {
         Ok(())
     }
 }
@@ -86,10 +101,20 @@ impl DataSource for CheckedDataSource {
     type Model = Checked;
     type Data = ();
 
-    async fn validate(&self, ctx: &mut Context<()>, config: &Checked) -> Result<(), Diagnostics> {
+    async fn validate(
+        &self,
+        ctx: &mut Context<()>,
+        request: ValidateRequest<Checked>,
+    ) -> Result<(), Diagnostics> {
+        let config = &request.config;
         check(ctx, config, "data source")
     }
-    async fn read(&self, _: &mut Context<()>, config: Checked) -> Result<Checked, Diagnostics> {
+    async fn read(
+        &self,
+        _: &mut Context<()>,
+        request: ReadDataSourceRequest<Checked>,
+    ) -> Result<Checked, Diagnostics> {
+        let config = request.config;
         Ok(config)
     }
 }
@@ -100,14 +125,20 @@ impl EphemeralResource for CheckedEphemeral {
     type Model = Checked;
     type Data = ();
 
-    async fn validate(&self, ctx: &mut Context<()>, config: &Checked) -> Result<(), Diagnostics> {
+    async fn validate(
+        &self,
+        ctx: &mut Context<()>,
+        request: ValidateRequest<Checked>,
+    ) -> Result<(), Diagnostics> {
+        let config = &request.config;
         check(ctx, config, "ephemeral")
     }
     async fn open(
         &self,
         _: &mut Context<()>,
-        config: Checked,
+        request: OpenRequest<Checked>,
     ) -> Result<Opened<Checked>, Diagnostics> {
+        let config = request.config;
         Ok(Opened::new(config))
     }
 }
@@ -119,15 +150,24 @@ impl Provider for CheckedProvider {
     type Data = ();
 
     fn register(&self, registry: &mut impl Registry<()>) {
+        registry.resource("test_checked", CheckedResource);
         registry
-            .resource("test_checked", CheckedResource)
             .data_source("test_checked", CheckedDataSource)
             .ephemeral_resource("test_checked", CheckedEphemeral);
     }
-    async fn validate(&self, ctx: &mut Context<()>, config: &Checked) -> Result<(), Diagnostics> {
+    async fn validate(
+        &self,
+        ctx: &mut Context<()>,
+        request: ValidateRequest<Checked>,
+    ) -> Result<(), Diagnostics> {
+        let config = &request.config;
         check(ctx, config, "provider")
     }
-    async fn configure(&self, _: &mut Context<()>, _: &str, _: Checked) -> Result<(), Diagnostics> {
+    async fn configure(
+        &self,
+        _: &mut Context<()>,
+        _: ConfigureRequest<Checked>,
+    ) -> Result<(), Diagnostics> {
         Ok(())
     }
 }
@@ -250,12 +290,13 @@ async fn a_failed_validation_answers_its_warnings_and_its_errors() {
             "{kind}"
         );
     }
-    // An error added to the context fails the validation, though the method returned Ok.
-    let answers = validate_each(&svc, config(s("soft"), Value::null(Type::String))).await;
+    // A diagnostic built as an error and given to `warn` is a warning: errors are what
+    // the method returns.
+    let answers = validate_each(&svc, config(s("loud"), Value::null(Type::String))).await;
     for (kind, answer) in KINDS.iter().zip(&answers) {
         assert_eq!(
             answer,
-            &[format!("error: {kind}: soft error: added")],
+            &[format!("warning: {kind}: loud: warned")],
             "{kind}"
         );
     }

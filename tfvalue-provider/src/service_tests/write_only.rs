@@ -3,6 +3,9 @@
 //! a Terraform that does not support them gets an error for each one set.
 
 use super::*;
+use crate::{
+    ConfigureRequest, CreateRequest, DeleteRequest, ImportRequest, ReadRequest, UpdateRequest,
+};
 
 /// An account whose password and key secrets are write-only.
 #[derive(TfSchema, Debug, Clone)]
@@ -73,9 +76,10 @@ impl Resource for Accounts {
     async fn create(
         &self,
         ctx: &mut Context<Seen>,
-        planned: Account,
-        config: Account,
+        request: CreateRequest<Account>,
     ) -> Result<Account, ApplyError<Account>> {
+        let planned = request.planned;
+        let config = request.config;
         Self::note(
             ctx,
             format!(
@@ -95,8 +99,9 @@ impl Resource for Accounts {
     async fn read(
         &self,
         _: &mut Context<Seen>,
-        current: Account,
+        request: ReadRequest<Account>,
     ) -> Result<Option<Account>, Diagnostics> {
+        let current = request.state;
         let password = Unknown::known(Nullable::Value("read-leak".to_owned()));
         Ok(Some(Account {
             password,
@@ -107,18 +112,27 @@ impl Resource for Accounts {
     async fn update(
         &self,
         ctx: &mut Context<Seen>,
-        _: Account,
-        planned: Account,
-        config: Account,
+        request: UpdateRequest<Account>,
     ) -> Result<Account, ApplyError<Account>> {
-        self.create(ctx, planned, config).await
+        let planned = request.planned;
+        let config = request.config;
+        self.create(ctx, CreateRequest::new(planned, config)).await
     }
 
-    async fn delete(&self, _: &mut Context<Seen>, _: Account) -> Result<(), ApplyError<Account>> {
+    async fn delete(
+        &self,
+        _: &mut Context<Seen>,
+        _: DeleteRequest<Account>,
+    ) -> Result<(), ApplyError<Account>> {
         Ok(())
     }
 
-    async fn import(&self, _: &mut Context<Seen>, id: &str) -> Result<Account, Diagnostics> {
+    async fn import(
+        &self,
+        _: &mut Context<Seen>,
+        request: ImportRequest,
+    ) -> Result<Account, Diagnostics> {
+        let id = request.id.as_str();
         Ok(Account {
             id: Unknown::known(Nullable::Value(id.to_owned())),
             name: Unknown::known(id.to_owned()),
@@ -144,8 +158,7 @@ impl Provider for WriteOnlyProvider {
     async fn configure(
         &self,
         _: &mut Context<Seen>,
-        _: &str,
-        _: Config,
+        _: ConfigureRequest<Config>,
     ) -> Result<Seen, Diagnostics> {
         Ok(Seen::default())
     }

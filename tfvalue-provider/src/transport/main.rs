@@ -74,6 +74,15 @@ where
     run_with(service, None)
 }
 
+/// Whether Terraform started this process as its plugin: its handshake variables are set,
+/// and neither `--schema-json` nor debug mode is asked for.
+pub(crate) fn started_by_terraform() -> bool {
+    let debug_env = std::env::var_os(DEBUG_ENV_VAR);
+    PluginEnv::from_vars(std::env::vars_os()).is_ok()
+        && crate::transport::schema_json::args::parse(std::env::args_os()).is_none()
+        && !debug_requested(std::env::args_os().skip(1), debug_env.as_deref())
+}
+
 /// [`run`], knowing the provider's source `address`: with `-debug`/`--debug` on the
 /// command line or `TFVALUE_PROVIDER_DEBUG` set, the provider serves in debug mode (no
 /// Terraform, no magic cookie; see [`crate::debug`]) and prints the

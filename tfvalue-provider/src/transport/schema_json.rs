@@ -25,7 +25,7 @@ use crate::engine::registry::Registrations;
 use crate::protocol::messages::{FunctionParameter, FunctionSignature};
 use crate::transport::server::ProviderService;
 
-mod args;
+pub(crate) mod args;
 
 /// The whole schema of `provider`, served as `address` (e.g.
 /// `registry.terraform.io/acme/files`), as the text `terraform providers schema -json` of

@@ -42,10 +42,26 @@ impl<P: Provider> ProviderService<P> {
     /// # Errors
     /// Every problem found in the registrations and schemas, one line each.
     pub(crate) fn new(provider: P) -> Result<Self, Vec<String>> {
-        Ok(ProviderService {
-            dispatch: Arc::new(Dispatch::new(provider)?),
+        ProviderService::new_or_refusing(provider).map_err(|(_, problems)| problems)
+    }
+
+    /// The service of `provider`; when its registrations are wrong, a service that answers
+    /// every RPC with the problems (see [`Dispatch::refusing`]), with them.
+    ///
+    /// # Errors
+    /// The refusing service and the problems, one line each.
+    pub(crate) fn new_or_refusing(provider: P) -> Result<Self, (Self, Vec<String>)> {
+        let service = |dispatch| ProviderService {
+            dispatch: Arc::new(dispatch),
             schema: OnceLock::new(),
-        })
+        };
+        match Dispatch::new(provider) {
+            Ok(dispatch) => Ok(service(dispatch)),
+            Err((provider, problems)) => Err((
+                service(Dispatch::refusing(provider, problems.clone())),
+                problems,
+            )),
+        }
     }
 
     /// The provider and its registered types.

@@ -4,6 +4,7 @@
 use tokio_stream::StreamExt as _;
 
 use super::*;
+use crate::ConfigureRequest;
 
 /// A listing of `test_server` objects by `svc`: its stream of events.
 async fn listing<P: Provider>(
@@ -157,15 +158,12 @@ async fn a_panicking_listing_ends_with_an_error_event() {
         type Config = Config;
         type Data = Fleet;
         fn register(&self, registry: &mut impl Registry<Fleet>) {
-            registry
-                .resource_with_identity("test_server", Panicky)
-                .list_resource("test_server", Panicky);
+            registry.resource("test_server", Panicky).with_list();
         }
         async fn configure(
             &self,
             _: &mut Context<Fleet>,
-            _: &str,
-            _: Config,
+            _: ConfigureRequest<Config>,
         ) -> Result<Fleet, Diagnostics> {
             Ok(Fleet::default())
         }

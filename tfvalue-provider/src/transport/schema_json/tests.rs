@@ -5,6 +5,7 @@ use tfvalue::schema::ProvidersJson;
 use tfvalue::{Nullable, TfSchema};
 
 use super::providers_schema_json;
+use crate::{ConfigureRequest, ReadDataSourceRequest};
 use crate::{
     Context, DataSource, Diagnostics, Function, FunctionError, Provider, Registry, Signature,
     Variadic,
@@ -29,7 +30,12 @@ struct Echoes;
 impl DataSource for Echoes {
     type Model = Echo;
     type Data = ();
-    async fn read(&self, _: &mut Context<()>, config: Echo) -> Result<Echo, Diagnostics> {
+    async fn read(
+        &self,
+        _: &mut Context<()>,
+        request: ReadDataSourceRequest<Echo>,
+    ) -> Result<Echo, Diagnostics> {
+        let config = request.config;
         Ok(config)
     }
 }
@@ -70,7 +76,11 @@ impl Provider for Sample {
             registry.data_source("Sample-Echo", Echoes);
         }
     }
-    async fn configure(&self, _: &mut Context<()>, _: &str, _: Config) -> Result<(), Diagnostics> {
+    async fn configure(
+        &self,
+        _: &mut Context<()>,
+        _: ConfigureRequest<Config>,
+    ) -> Result<(), Diagnostics> {
         Ok(())
     }
 }
