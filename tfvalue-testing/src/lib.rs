@@ -9,7 +9,7 @@
 //! #     impl tfvalue_provider::Provider for Files {
 //! #         type Config = Config; type Data = ();
 //! #         fn register(&self, _: &mut impl tfvalue_provider::Registry<()>) {}
-//! #         async fn configure(&self, _: &mut tfvalue_provider::Context<()>, _: &str, _: Config) -> Result<(), tfvalue_provider::Diagnostics> { Ok(()) }
+//! #         async fn configure(&self, _: &mut tfvalue_provider::Context<()>, _: tfvalue_provider::ConfigureRequest<Config>) -> Result<(), tfvalue_provider::Diagnostics> { Ok(()) }
 //! #     }
 //! # }
 //! use tfvalue_testing::{plan, state, Step, Test, TestProvider};

@@ -5,7 +5,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use tfvalue::{IntoPlanned as _, Nullable, TfSchema, Unknown};
-use tfvalue_provider::{ApplyError, Context, Diagnostics, Provider, Registry, Resource};
+use tfvalue_provider::{
+    ApplyError, ConfigureRequest, Context, CreateRequest, DeleteRequest, Diagnostics, Provider,
+    ReadRequest, Registry, Resource, UpdateRequest,
+};
 use tfvalue_testing::{plan, state, terraforms, Step, Test, TestProvider};
 
 const ADDRESS: &str = "example.com/tfvalue-testing/greet";
@@ -53,8 +56,7 @@ impl Provider for Greet {
     async fn configure(
         &self,
         _: &mut Context<String>,
-        _: &str,
-        config: Config,
+        ConfigureRequest { config, .. }: ConfigureRequest<Config>,
     ) -> Result<String, Diagnostics> {
         Ok(config.greeting.unwrap_or_else(|| "Hello".to_owned()))
     }
@@ -67,8 +69,7 @@ impl Resource for Messages {
     async fn create(
         &self,
         ctx: &mut Context<String>,
-        planned: Message,
-        _config: Message,
+        CreateRequest { planned, .. }: CreateRequest<Message>,
     ) -> Result<Message, ApplyError<Message>> {
         let mut message = planned.into_planned()?;
         message.text = Some(format!("{}, {}!", ctx.data()?, message.name)).into();
@@ -79,24 +80,26 @@ impl Resource for Messages {
     async fn read(
         &self,
         _: &mut Context<String>,
-        current: Message,
+        ReadRequest { state, .. }: ReadRequest<Message>,
     ) -> Result<Option<Message>, Diagnostics> {
-        Ok(Some(current))
+        Ok(Some(state))
     }
 
     async fn update(
         &self,
         ctx: &mut Context<String>,
-        _: Message,
-        planned: Message,
-        _config: Message,
+        UpdateRequest { planned, .. }: UpdateRequest<Message>,
     ) -> Result<Message, ApplyError<Message>> {
         let mut message = planned.into_planned()?;
         message.text = Some(format!("{}, {}!", ctx.data()?, message.name)).into();
         Ok(message.into())
     }
 
-    async fn delete(&self, _: &mut Context<String>, _: Message) -> Result<(), ApplyError<Message>> {
+    async fn delete(
+        &self,
+        _: &mut Context<String>,
+        _: DeleteRequest<Message>,
+    ) -> Result<(), ApplyError<Message>> {
         self.alive.fetch_sub(1, Ordering::SeqCst);
         Ok(())
     }
