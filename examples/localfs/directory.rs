@@ -3,9 +3,10 @@
 use std::io::ErrorKind;
 use std::path::Path;
 
-use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, TfSchema, Unknown};
-use tfvalue_provider::{Context, DataSource, Diagnostic, Diagnostics};
+use tfvalue_provider::{
+    Context, DataSource, Diagnostic, Diagnostics, ReadDataSourceRequest, ValidateRequest,
+};
 
 use super::paths::{check_relative, hash_file, io_error, resolve};
 use super::Root;
@@ -49,7 +50,11 @@ impl DataSource for DirectoryDataSource {
     type Model = Directory;
     type Data = Root;
 
-    async fn validate(&self, _: &mut Context<Root>, config: &Directory) -> Result<(), Diagnostics> {
+    async fn validate(
+        &self,
+        _: &mut Context<Root>,
+        ValidateRequest { config, .. }: ValidateRequest<Directory>,
+    ) -> Result<(), Diagnostics> {
         if let Some(rel) = config.path.as_known() {
             check_relative(rel, "path")?;
         }
@@ -59,11 +64,12 @@ impl DataSource for DirectoryDataSource {
     async fn read(
         &self,
         ctx: &mut Context<Root>,
-        config: Directory,
+        ReadDataSourceRequest { config, .. }: ReadDataSourceRequest<Directory>,
     ) -> Result<Directory, Diagnostics> {
-        let rel = config.path.as_known().ok_or_else(|| {
-            Diagnostic::error("Unknown path").at(AttributePath::root().attr("path"))
-        })?;
+        let rel = config
+            .path
+            .as_known()
+            .ok_or_else(|| Diagnostic::error("Unknown path").at("path"))?;
         let full = resolve(ctx.data()?, rel, "path")?;
         let mut listing = tokio::fs::read_dir(&full)
             .await
@@ -112,8 +118,8 @@ async fn describe(
                 );
             }
             Err(diagnostic) => {
-                tracing::error!(entry = %name, error = %diagnostic.detail, "a file of the directory cannot be read; listed without size and hash");
-                diagnostic.detail
+                tracing::error!(entry = %name, error = %diagnostic.detail(), "a file of the directory cannot be read; listed without size and hash");
+                diagnostic.detail().to_owned()
             }
         },
         Err(e) if e.kind() == ErrorKind::NotFound => {
@@ -129,8 +135,9 @@ async fn describe(
         }
     };
     ctx.warn(
-        "Directory entry listed without size and hash",
-        format!("{problem}. The entry is listed with a null size and content hash."),
+        Diagnostic::warning("Directory entry listed without size and hash").with_detail(format!(
+            "{problem}. The entry is listed with a null size and content hash."
+        )),
     );
     (false, None, None)
 }

@@ -7,9 +7,11 @@
 
 use std::collections::BTreeMap;
 
-use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, Number, Set, TfSchema, Unknown, Value};
-use tfvalue_provider::{ApplyError, Context, Diagnostic, Diagnostics, Plan, Resource};
+use tfvalue_provider::{
+    ApplyError, Context, CreateRequest, DeleteRequest, Diagnostic, Diagnostics, ImportRequest,
+    Plan, ReadRequest, Resource, UpdateRequest, ValidateRequest,
+};
 
 use super::fnv::fnv1a64_hex;
 use super::paths::{
@@ -104,7 +106,7 @@ fn known_path(doc: &Document) -> Result<&str, Diagnostic> {
     doc.path.as_known().map(String::as_str).ok_or_else(|| {
         Diagnostic::error("Unknown path")
             .with_detail("`path` must be known when the document is written.")
-            .at(AttributePath::root().attr("path"))
+            .at("path")
     })
 }
 
@@ -183,11 +185,15 @@ impl Resource for DocumentResource {
     type Model = Document;
     type Data = Root;
 
-    async fn validate(&self, _: &mut Context<Root>, config: &Document) -> Result<(), Diagnostics> {
+    async fn validate(
+        &self,
+        _: &mut Context<Root>,
+        ValidateRequest { config, .. }: ValidateRequest<Document>,
+    ) -> Result<(), Diagnostics> {
         if let Some(rel) = config.path.as_known() {
             super::paths::check_relative(rel, "path")?;
         }
-        check_size(config)?;
+        check_size(&config)?;
         Ok(())
     }
 
@@ -203,50 +209,52 @@ impl Resource for DocumentResource {
     async fn create(
         &self,
         ctx: &mut Context<Root>,
-        planned: Document,
-        _: Document,
+        CreateRequest { planned, .. }: CreateRequest<Document>,
     ) -> Result<Document, ApplyError<Document>> {
         let root = ctx.data()?;
         let rel = known_path(&planned)?;
         let full = resolve(root, rel, "path")?;
         refuse_existing(&full, &format!("localfs_document.<name> {rel}")).await?;
-        write_delay(ctx).await?;
+        write_delay(root, &ctx.stop_token()).await?;
         Ok(write(root, planned).await?)
     }
 
     async fn read(
         &self,
         ctx: &mut Context<Root>,
-        current: Document,
+        ReadRequest { state, .. }: ReadRequest<Document>,
     ) -> Result<Option<Document>, Diagnostics> {
-        let rel = known_path(&current)?.to_owned();
-        observe(ctx.data()?, &rel).await
+        let rel = known_path(&state)?;
+        observe(ctx.data()?, rel).await
     }
 
     async fn update(
         &self,
         ctx: &mut Context<Root>,
-        _prior: Document,
-        planned: Document,
-        _: Document,
+        UpdateRequest { planned, .. }: UpdateRequest<Document>,
     ) -> Result<Document, ApplyError<Document>> {
-        write_delay(ctx).await?;
-        Ok(write(ctx.data()?, planned).await?)
+        let root = ctx.data()?;
+        write_delay(root, &ctx.stop_token()).await?;
+        Ok(write(root, planned).await?)
     }
 
     async fn delete(
         &self,
         ctx: &mut Context<Root>,
-        prior: Document,
+        DeleteRequest { prior, .. }: DeleteRequest<Document>,
     ) -> Result<(), ApplyError<Document>> {
         let rel = known_path(&prior)?;
         remove_file(&resolve(ctx.data()?, rel, "path")?).await?;
         Ok(())
     }
 
-    async fn import(&self, ctx: &mut Context<Root>, id: &str) -> Result<Document, Diagnostics> {
+    async fn import(
+        &self,
+        ctx: &mut Context<Root>,
+        ImportRequest { id, .. }: ImportRequest,
+    ) -> Result<Document, Diagnostics> {
         let root = ctx.data()?;
-        observe(root, id).await?.ok_or_else(|| {
+        observe(root, &id).await?.ok_or_else(|| {
             Diagnostic::error("Cannot import a missing document")
                 .with_detail(format!(
                     "There is no file {id:?} under the root directory {}.",

@@ -16,8 +16,9 @@ use tfvalue::known::{IntoKnown as _, IntoPlanned as _};
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, TfSchema, Unknown, Upgrades, Value};
 use tfvalue_provider::{
-    ApplyError, Context, Diagnostic, Diagnostics, MovedState, Plan, Resource, Timeouts,
-    TimeoutsField as _,
+    ApplyError, Context, CreateRequest, DeleteRequest, Diagnostic, Diagnostics, ImportRequest,
+    MovedState, Plan, ReadRequest, Resource, Timeouts, TimeoutsField as _, UpdateRequest,
+    ValidateRequest,
 };
 
 use super::fnv::fnv1a64_hex;
@@ -117,7 +118,7 @@ fn invalid_permissions(text: &str) -> Diagnostic {
             "`permissions` must be three octal digits, optionally after a 0, such as \"0644\"; \
              found {text:?}."
         ))
-        .at(AttributePath::root().attr("permissions"))
+        .at("permissions")
 }
 
 /// The text the file holds: `content` or `sensitive_content` (empty when neither is set);
@@ -190,7 +191,7 @@ fn oversized_text(config: &File) -> Diagnostics {
                          so it writes files up to that size only.",
                         text.len()
                     ))
-                    .at(AttributePath::root().attr(name)),
+                    .at(name),
             );
         }
     }
@@ -202,9 +203,12 @@ fn uses_content_wo(config: &File) -> bool {
     !config.content_wo.is_null()
 }
 
-/// The private state of a file written from `content_wo`: what was written, by hash and
-/// size, since the state holds no text to compare the file with. Files written from
-/// `content` or `sensitive_content` have an empty private state.
+/// The key of the [`WrittenOnly`] record in the private state.
+const WRITTEN_ONLY: &str = "written_only";
+
+/// What was written to a file from `content_wo`, by hash and size, since the state holds
+/// no text to compare the file with: kept in the private state under [`WRITTEN_ONLY`].
+/// Files written from `content` or `sensitive_content` have no such record.
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 struct WrittenOnly {
     content_wo_hash: String,
@@ -212,35 +216,35 @@ struct WrittenOnly {
 }
 
 impl WrittenOnly {
-    /// The record in `private`, if there is one.
-    fn from_private(private: &[u8]) -> Option<Self> {
-        serde_json::from_slice(private).ok()
-    }
-
-    /// The private state of `state`, a file written from `content_wo`.
-    fn private_of(state: &File) -> Vec<u8> {
-        let record = WrittenOnly {
+    /// The record of `state`, a file written from `content_wo`.
+    fn of(state: &File) -> Self {
+        WrittenOnly {
             content_wo_hash: state.content_hash.as_value().cloned().unwrap_or_default(),
             content_wo_size: state.size.as_value().copied().unwrap_or_default(),
-        };
-        // Strings and numbers always serialize.
-        serde_json::to_vec(&record).unwrap_or_default()
+        }
     }
 }
 
 /// Records in the private state how the file of an apply's outcome was written: from
 /// `content_wo`, or not. An outcome without a state leaves the private state as it was.
-fn keep_private(ctx: &mut Context<Root>, outcome: &Result<File, ApplyError<File>>, wo: bool) {
+fn keep_private(
+    ctx: &mut Context<Root>,
+    outcome: &Result<File, ApplyError<File>>,
+    wo: bool,
+) -> Result<(), Diagnostic> {
     let state = match outcome {
         Ok(state) => Some(state),
         Err(error) => error.state(),
     };
-    if let Some(state) = state {
-        ctx.set_private(if wo {
-            WrittenOnly::private_of(state)
-        } else {
-            Vec::new()
-        });
+    let Some(state) = state else {
+        return Ok(());
+    };
+    let private = ctx.private_mut();
+    if wo {
+        private.set(WRITTEN_ONLY, &WrittenOnly::of(state))
+    } else {
+        private.remove(WRITTEN_ONLY);
+        Ok(())
     }
 }
 
@@ -248,7 +252,7 @@ fn known_path(file: &File) -> Result<&str, Diagnostic> {
     file.path.as_known().map(String::as_str).ok_or_else(|| {
         Diagnostic::error("Unknown path")
             .with_detail("`path` must be known when the file is written.")
-            .at(AttributePath::root().attr("path"))
+            .at("path")
     })
 }
 
@@ -429,7 +433,11 @@ impl Resource for FileResource {
     type Model = File;
     type Data = Root;
 
-    async fn validate(&self, _: &mut Context<Root>, config: &File) -> Result<(), Diagnostics> {
+    async fn validate(
+        &self,
+        _: &mut Context<Root>,
+        ValidateRequest { config, .. }: ValidateRequest<File>,
+    ) -> Result<(), Diagnostics> {
         let mut problems = Diagnostics::new();
         if let Some(rel) = config.path.as_known() {
             if let Err(d) = super::paths::check_relative(rel, "path") {
@@ -448,13 +456,13 @@ impl Resource for FileResource {
         }
         if let Some(m) = config.mode.as_value() {
             if parse_permissions(m).is_none() {
-                problems.push(invalid_permissions(m).at(AttributePath::root().attr("mode")));
+                problems.push(invalid_permissions(m).at("mode"));
             }
             if !config.permissions.is_null() {
                 problems.push(
                     Diagnostic::error("Conflicting permissions")
                         .with_detail("Set `permissions` only; `mode` is its former name.")
-                        .at(AttributePath::root().attr("mode")),
+                        .at("mode"),
                 );
             }
         }
@@ -462,10 +470,10 @@ impl Resource for FileResource {
             problems.push(
                 Diagnostic::error("Conflicting content")
                     .with_detail("Set `content` or `sensitive_content`, not both.")
-                    .at(AttributePath::root().attr("sensitive_content")),
+                    .at("sensitive_content"),
             );
         }
-        if uses_content_wo(config)
+        if uses_content_wo(&config)
             && !(config.content.is_null() && config.sensitive_content.is_null())
         {
             problems.push(
@@ -473,10 +481,10 @@ impl Resource for FileResource {
                     .with_detail(
                         "Set `content_wo` or one of `content` and `sensitive_content`, not both.",
                     )
-                    .at(AttributePath::root().attr("content_wo")),
+                    .at("content_wo"),
             );
         }
-        problems.extend(oversized_text(config));
+        problems.extend(oversized_text(&config));
         if problems.is_empty() {
             Ok(())
         } else {
@@ -507,7 +515,7 @@ impl Resource for FileResource {
             // The text is not in the plan. The file keeps what was written while the
             // version stays and the file on disk still has it; otherwise it is written
             // again, and its hash and size are known after apply.
-            let written = WrittenOnly::from_private(ctx.private());
+            let written = ctx.private().get::<WrittenOnly>(WRITTEN_ONLY)?;
             let kept = match (&plan.prior, written) {
                 (Some(prior), Some(written))
                     if prior.content_wo_version == plan.planned.content_wo_version
@@ -546,9 +554,11 @@ impl Resource for FileResource {
     async fn create(
         &self,
         ctx: &mut Context<Root>,
-        planned: File,
-        config: File,
+        request: CreateRequest<File>,
     ) -> Result<File, ApplyError<File>> {
+        let CreateRequest {
+            planned, config, ..
+        } = request;
         let limit = planned.timeouts.create(DEFAULT_WRITE_TIMEOUT)?;
         let current = planned.clone();
         // Every configured value is known at apply; only the computed ones are not.
@@ -568,24 +578,25 @@ impl Resource for FileResource {
             previous_hash: Unknown::null(),
             ..planned
         };
+        let stop = ctx.stop_token();
         let work = async {
-            write_delay(ctx).await?;
+            write_delay(root, &stop).await?;
             write(root, planned, Text::Write(text), wo).await
         };
         let outcome = write_within(root, &rel, current, wo, ("create", limit), work).await;
-        keep_private(ctx, &outcome, wo);
+        keep_private(ctx, &outcome, wo)?;
         outcome
     }
 
     async fn read(
         &self,
         ctx: &mut Context<Root>,
-        current: File,
+        ReadRequest { state, .. }: ReadRequest<File>,
     ) -> Result<Option<File>, Diagnostics> {
-        let limit = current.timeouts.read(DEFAULT_READ_TIMEOUT)?;
-        let rel = known_path(&current)?.to_owned();
-        let wo = WrittenOnly::from_private(ctx.private()).is_some();
-        tokio::time::timeout(limit, observe(ctx.data()?, &rel, current, wo))
+        let limit = state.timeouts.read(DEFAULT_READ_TIMEOUT)?;
+        let rel = known_path(&state)?.to_owned();
+        let wo = ctx.private().get::<WrittenOnly>(WRITTEN_ONLY)?.is_some();
+        tokio::time::timeout(limit, observe(ctx.data()?, &rel, state, wo))
             .await
             .map_err(|_| timed_out("read", &format!("Reading {rel}"), limit))?
     }
@@ -593,10 +604,14 @@ impl Resource for FileResource {
     async fn update(
         &self,
         ctx: &mut Context<Root>,
-        prior: File,
-        planned: File,
-        config: File,
+        request: UpdateRequest<File>,
     ) -> Result<File, ApplyError<File>> {
+        let UpdateRequest {
+            prior,
+            planned,
+            config,
+            ..
+        } = request;
         let limit = planned.timeouts.update(DEFAULT_WRITE_TIMEOUT)?;
         let current = planned.clone();
         // Left to the apply by the plan: the hash the file had before this update.
@@ -619,16 +634,21 @@ impl Resource for FileResource {
             Some(text) => Text::Write(text),
         };
         let root = ctx.data()?;
+        let stop = ctx.stop_token();
         let work = async {
-            write_delay(ctx).await?;
+            write_delay(root, &stop).await?;
             write(root, planned, text, wo).await
         };
         let outcome = write_within(root, &rel, current, wo, ("update", limit), work).await;
-        keep_private(ctx, &outcome, wo);
+        keep_private(ctx, &outcome, wo)?;
         outcome
     }
 
-    async fn delete(&self, ctx: &mut Context<Root>, prior: File) -> Result<(), ApplyError<File>> {
+    async fn delete(
+        &self,
+        ctx: &mut Context<Root>,
+        DeleteRequest { prior, .. }: DeleteRequest<File>,
+    ) -> Result<(), ApplyError<File>> {
         let limit = prior.timeouts.delete(DEFAULT_READ_TIMEOUT)?;
         let root = ctx.data()?;
         let rel = known_path(&prior)?;
@@ -645,9 +665,13 @@ impl Resource for FileResource {
         Ok(())
     }
 
-    async fn import(&self, ctx: &mut Context<Root>, id: &str) -> Result<File, Diagnostics> {
+    async fn import(
+        &self,
+        ctx: &mut Context<Root>,
+        ImportRequest { id, .. }: ImportRequest,
+    ) -> Result<File, Diagnostics> {
         let root = ctx.data()?;
-        match found(root, id).await? {
+        match found(root, &id).await? {
             Some(file) => Ok(file),
             None => Err(Diagnostic::error("Cannot import a missing file")
                 .with_detail(format!(
@@ -676,7 +700,7 @@ impl Resource for FileResource {
                  which file it is. Remove it from the state (`terraform state rm`) and import \
                  the file again.",
             )
-            .at(AttributePath::root().attr("path"))
+            .at("path")
             .into())
     }
 

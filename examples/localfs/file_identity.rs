@@ -21,7 +21,8 @@ use std::path::Path;
 
 use tfvalue::{Nullable, TfSchema};
 use tfvalue_provider::{
-    Context, Diagnostic, Diagnostics, ListResource, ListResults, Listed, Resource, ResourceIdentity,
+    Context, Diagnostic, Diagnostics, ImportRequest, ListResource, ListResults, Listed, Resource,
+    ResourceIdentity,
 };
 
 use super::file::{found, File, FileResource};
@@ -58,10 +59,8 @@ impl ResourceIdentity for FileResource {
     type Identity = FileIdentity;
 
     fn identity(&self, ctx: &Context<Root>, state: &File) -> Result<FileIdentity, Diagnostics> {
-        let path = state.path.as_known().ok_or_else(|| -> Diagnostics {
-            Diagnostic::error("Unknown path")
-                .with_detail("The file's path is not known yet.")
-                .into()
+        let path = state.path.as_known().ok_or_else(|| {
+            Diagnostic::error("Unknown path").with_detail("The file's path is not known yet.")
         })?;
         Ok(FileIdentity {
             path: path.clone(),
@@ -87,7 +86,7 @@ impl ResourceIdentity for FileResource {
                     .into());
             }
         }
-        Resource::import(self, ctx, &identity.path).await
+        Resource::import(self, ctx, ImportRequest::new(identity.path)).await
     }
 }
 
@@ -124,8 +123,8 @@ impl ListResource for FileResource {
                     let mut warnings = Diagnostics::new();
                     for d in problem {
                         warnings.push(
-                            Diagnostic::warning(format!("Skipped {rel}: {}", d.summary))
-                                .with_detail(d.detail),
+                            Diagnostic::warning(format!("Skipped {rel}: {}", d.summary()))
+                                .with_detail(d.detail()),
                         );
                     }
                     if !results.warn(warnings).await {

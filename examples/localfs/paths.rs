@@ -2,8 +2,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use tfvalue::path::AttributePath;
-use tfvalue_provider::{Context, Diagnostic};
+use tfvalue_provider::{Diagnostic, StopToken, Stopped};
 use tokio::io::AsyncReadExt as _;
 
 use super::fnv::Fnv1a64;
@@ -18,7 +17,7 @@ pub fn check_relative(rel: &str, attribute: &str) -> Result<(), Diagnostic> {
                 "`{attribute}` must be a path relative to the provider's root directory, \
                  such as \"etc/motd\"; found {rel:?}, which {why}."
             ))
-            .at(AttributePath::root().attr(attribute))
+            .at(attribute)
     };
     match relative_problem(rel) {
         Some(why) => Err(invalid(why)),
@@ -56,18 +55,18 @@ pub fn io_error(what: &str, path: &Path, error: &std::io::Error) -> Diagnostic {
 /// Waits the provider's simulated write delay (`write_delay_ms`), unless Terraform asks
 /// the provider to stop first (Ctrl-C): then the write must not happen, and the error says
 /// so.
-pub async fn write_delay(ctx: &Context<Root>) -> Result<(), Diagnostic> {
-    let delay = ctx.data()?.write_delay;
-    if delay.is_zero() {
+pub async fn write_delay(root: &Root, stop: &StopToken) -> Result<(), Diagnostic> {
+    if root.write_delay.is_zero() {
         return Ok(());
     }
-    tokio::select! {
-        () = tokio::time::sleep(delay) => Ok(()),
-        () = ctx.stopping() => Err(Diagnostic::error("Interrupted").with_detail(
-            "Terraform asked the provider to stop during the simulated write delay \
-             (write_delay_ms); nothing was written.",
-        )),
-    }
+    stop.run(tokio::time::sleep(root.write_delay))
+        .await
+        .map_err(|Stopped| {
+            Diagnostic::error("Interrupted").with_detail(
+                "Terraform asked the provider to stop during the simulated write delay \
+                 (write_delay_ms); nothing was written.",
+            )
+        })
 }
 
 /// Writes `bytes` to `path`, creating its parent directories.

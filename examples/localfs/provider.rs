@@ -78,7 +78,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use tfvalue::{Nullable, TfSchema};
-use tfvalue_provider::{Context, Diagnostic, Diagnostics, Provider, Registry};
+use tfvalue_provider::{
+    ConfigureRequest, Context, Diagnostic, Diagnostics, Provider, Registry, ValidateRequest,
+};
 
 /// The `provider "localfs"` block.
 #[derive(TfSchema, Debug)]
@@ -131,23 +133,30 @@ impl Provider for LocalFs {
     type Data = Root;
 
     fn register(&self, registry: &mut impl Registry<Root>) {
+        registry.provider_meta::<Meta>();
         registry
-            .provider_meta::<Meta>()
-            .resource_with_identity("localfs_file", file::FileResource)
-            .resource_with_identity("localfs_text_file", file::FileResource)
-            .list_resource("localfs_file", file::FileResource)
-            .resource("localfs_document", document::DocumentResource)
+            .resource("localfs_file", file::FileResource)
+            .with_list();
+        registry
+            .resource("localfs_text_file", file::FileResource)
+            .with_identity();
+        registry.resource("localfs_document", document::DocumentResource);
+        registry
             .data_source("localfs_directory", directory::DirectoryDataSource)
             .function("join_path", functions::JoinPath)
             .function("parse_permissions", functions::ParsePermissions)
             .ephemeral_resource("localfs_secret", secret::SecretEphemeral);
     }
 
-    async fn validate(&self, _: &mut Context<Root>, config: &Config) -> Result<(), Diagnostics> {
+    async fn validate(
+        &self,
+        _: &mut Context<Root>,
+        ValidateRequest { config, .. }: ValidateRequest<Config>,
+    ) -> Result<(), Diagnostics> {
         if config.root.is_empty() {
             return Err(Diagnostic::error("Empty root directory")
                 .with_detail("`root` must name a directory, for example \"./files\".")
-                .at(tfvalue::path::AttributePath::root().attr("root"))
+                .at("root")
                 .into());
         }
         if let Some(&ms) = config.write_delay_ms.as_value() {
@@ -157,7 +166,7 @@ impl Provider for LocalFs {
                         "`write_delay_ms` must be between 0 and {MAX_WRITE_DELAY_MS} \
                          milliseconds; found {ms}."
                     ))
-                    .at(tfvalue::path::AttributePath::root().attr("write_delay_ms"))
+                    .at("write_delay_ms")
                     .into());
             }
         }
@@ -167,14 +176,13 @@ impl Provider for LocalFs {
     async fn configure(
         &self,
         _: &mut Context<Root>,
-        _terraform_version: &str,
-        config: Config,
+        ConfigureRequest { config, .. }: ConfigureRequest<Config>,
     ) -> Result<Root, Diagnostics> {
         let root = PathBuf::from(&config.root);
         tokio::fs::create_dir_all(&root).await.map_err(|e| {
             Diagnostic::error("Cannot create the root directory")
                 .with_detail(format!("{}: {e}", root.display()))
-                .at(tfvalue::path::AttributePath::root().attr("root"))
+                .at("root")
         })?;
         // Validated before configure; clamped again so that no value can overflow.
         let ms = config

@@ -7,9 +7,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
-use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, TfSchema, Unknown};
-use tfvalue_provider::{Context, Diagnostic, Diagnostics, EphemeralResource, Opened};
+use tfvalue_provider::{
+    Context, Diagnostic, Diagnostics, EphemeralResource, OpenRequest, Opened, Private,
+    ValidateRequest,
+};
 use tokio::io::AsyncWriteExt as _;
 
 use super::paths::{check_relative, io_error, read_file, resolve};
@@ -38,7 +40,10 @@ pub struct Secret {
 /// The `localfs_secret` ephemeral resource type.
 pub struct SecretEphemeral;
 
-/// What renew and close need, kept as the private data of an opened secret.
+/// The key of the [`Session`] in the private state of an opened secret.
+const SESSION: &str = "session";
+
+/// What renew and close need, kept in the private state of an opened secret.
 #[derive(Serialize, Deserialize, Debug)]
 struct Session {
     /// Tells the sessions of one run apart in the journal (plan and apply each open).
@@ -52,17 +57,14 @@ struct Session {
 }
 
 impl Session {
-    fn from_private(private: &[u8]) -> Result<Self, Diagnostic> {
-        serde_json::from_slice(private).map_err(|e| {
-            Diagnostic::error("Invalid private data").with_detail(format!(
-                "Terraform sent back private data that localfs_secret did not write: {e}."
-            ))
+    /// The session that open (or the last renewal) kept in `private`.
+    fn from_private(private: &Private) -> Result<Self, Diagnostic> {
+        private.get(SESSION)?.ok_or_else(|| {
+            Diagnostic::error("Invalid private data").with_detail(
+                "Terraform sent back private data that localfs_secret did not write: it \
+                 holds no session.",
+            )
         })
-    }
-
-    fn to_private(&self) -> Vec<u8> {
-        // A struct of strings and numbers always serializes.
-        serde_json::to_vec(self).unwrap_or_default()
     }
 
     fn renew_at(&self) -> Option<SystemTime> {
@@ -113,14 +115,18 @@ fn invalid_renew_after(ms: i64) -> Diagnostic {
             "`renew_after_ms` must be between 1 and {MAX_RENEW_AFTER_MS} milliseconds; found \
              {ms}."
         ))
-        .at(AttributePath::root().attr("renew_after_ms"))
+        .at("renew_after_ms")
 }
 
 impl EphemeralResource for SecretEphemeral {
     type Model = Secret;
     type Data = Root;
 
-    async fn validate(&self, _: &mut Context<Root>, config: &Secret) -> Result<(), Diagnostics> {
+    async fn validate(
+        &self,
+        _: &mut Context<Root>,
+        ValidateRequest { config, .. }: ValidateRequest<Secret>,
+    ) -> Result<(), Diagnostics> {
         let mut problems = Diagnostics::new();
         if let Some(rel) = config.path.as_known() {
             if let Err(d) = check_relative(rel, "path") {
@@ -147,7 +153,7 @@ impl EphemeralResource for SecretEphemeral {
     async fn open(
         &self,
         ctx: &mut Context<Root>,
-        config: Secret,
+        OpenRequest { config, .. }: OpenRequest<Secret>,
     ) -> Result<Opened<Secret>, Diagnostics> {
         // Opened with a wholly known configuration: the framework checked.
         let path = config.path.as_known().cloned().unwrap_or_default();
@@ -170,12 +176,12 @@ impl EphemeralResource for SecretEphemeral {
         let bytes = read_file(&full).await?.ok_or_else(|| {
             Diagnostic::error("Secret file not found")
                 .with_detail(format!("There is no file {}.", full.display()))
-                .at(AttributePath::root().attr("path"))
+                .at("path")
         })?;
         let secret = String::from_utf8(bytes).map_err(|_| {
             Diagnostic::error("Secret is not text")
                 .with_detail(format!("{} is not UTF-8 text.", full.display()))
-                .at(AttributePath::root().attr("path"))
+                .at("path")
         })?;
         let session = Session {
             id: session_id(),
@@ -187,7 +193,7 @@ impl EphemeralResource for SecretEphemeral {
         session
             .note(root, format!("open {} {}", session.id, session.path))
             .await?;
-        ctx.set_private(session.to_private());
+        ctx.private_mut().set(SESSION, &session)?;
         Ok(Opened {
             renew_at: session.renew_at(),
             result: Secret {
@@ -202,7 +208,7 @@ impl EphemeralResource for SecretEphemeral {
         session.renewals += 1;
         let line = format!("renew {} {}", session.id, session.renewals);
         session.note(ctx.data()?, line).await?;
-        ctx.set_private(session.to_private());
+        ctx.private_mut().set(SESSION, &session)?;
         Ok(session.renew_at())
     }
 
