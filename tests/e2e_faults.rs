@@ -538,3 +538,45 @@ resource "localfs_document" "doc" {{
         },
     );
 }
+
+/// A provider whose registrations are wrong (a resource type registered twice) cannot
+/// serve; started by Terraform, it answers with the reason, and Terraform shows it: an
+/// exit at start would leave Terraform only "Unrecognized remote plugin message".
+#[test]
+fn a_provider_with_wrong_registrations_shows_terraform_why() {
+    each_terraform(
+        "a_provider_with_wrong_registrations_shows_terraform_why",
+        |tf| {
+            let provider = TestProvider::binary(
+                "example.com/tfvalue/misregistered",
+                env!("CARGO_BIN_EXE_terraform-provider-misregistered"),
+            );
+            let ws = Workspace::new(tf, &provider, "misregistered");
+            ws.write_main("resource \"misregistered_thing\" \"one\" {}\n");
+            let out = ws.run(&["plan", "-no-color", "-input=false"]);
+            assert!(
+                !out.status.success(),
+                "Terraform {}: the plan succeeded",
+                tf.version
+            );
+            let text = output_text(&out);
+            let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            for expected in [
+                "Invalid provider registrations",
+                "its types are declared wrongly",
+                "resource type \"misregistered_thing\" is registered twice",
+            ] {
+                assert!(
+                    text.contains(expected),
+                    "Terraform {}: no {expected:?} in: {text}",
+                    tf.version
+                );
+            }
+            assert!(
+                !text.contains("Unrecognized remote plugin message"),
+                "Terraform {}: {text}",
+                tf.version
+            );
+        },
+    );
+}

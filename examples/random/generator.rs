@@ -151,9 +151,7 @@ pub fn bcrypt_hash(text: &str) -> Result<String, Diagnostic> {
 /// or built by an import, as JSON with the current schema's settings: every setting that
 /// is null (imports of provider 3.3.1 and older left them so) takes its default, so that
 /// no plan replaces the object; `length` is the result's; `numeric` is `number`.
-pub fn upgrade(json: &[u8]) -> Result<Map<String, Value>, Diagnostic> {
-    let mut state: Map<String, Value> = serde_json::from_slice(json)
-        .map_err(|e| Diagnostic::error("Invalid stored state").with_detail(e.to_string()))?;
+pub fn with_settings(mut state: Map<String, Value>) -> Map<String, Value> {
     let length = state
         .get("result")
         .and_then(Value::as_str)
@@ -173,10 +171,10 @@ pub fn upgrade(json: &[u8]) -> Result<Map<String, Value>, Diagnostic> {
     }
     let number = state["number"].clone();
     state.insert("numeric".into(), number);
-    Ok(state)
+    state
 }
 
-/// Decodes a state built by [`upgrade`] as the current model.
+/// Decodes a state built by [`with_settings`] as the current model.
 pub fn decode<M: serde::de::DeserializeOwned>(
     state: Map<String, Value>,
 ) -> Result<M, tfvalue::Error> {

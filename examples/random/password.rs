@@ -1,13 +1,13 @@
 //! `random_password`: `random_string` with a sensitive result and its bcrypt hash.
 
-use tfvalue::{Nullable, TfSchema, Unknown, Value as TfValue};
+use tfvalue::{ErrorKind, Nullable, TfSchema, Unknown, Upgrades, Value as TfValue};
 use tfvalue_provider::{
-    ApplyError, Context, CreateRequest, Diagnostic, Diagnostics, ImportRequest, Plan, Resource,
+    ApplyError, Context, CreateRequest, Diagnostics, ImportRequest, Plan, Resource,
 };
 
-use serde_json::{json, Value};
+use serde_json::{Map, Value};
 
-use super::generator::{bcrypt_hash, decode, generate, params, upgrade, Params};
+use super::generator::{bcrypt_hash, decode, generate, params, with_settings, Params};
 use super::repair::repair_settings;
 use super::string::{override_special_replace, plan_number_numeric};
 use super::{keepers_replace, state_only, Keepers};
@@ -124,45 +124,21 @@ impl Resource for PasswordResource {
     ) -> Result<Password, Diagnostics> {
         let id = request.id;
         let hash = bcrypt_hash(&id)?;
-        Ok(decode(upgrade(
-            json!({ "result": id, "id": "none", "bcrypt_hash": hash })
-                .to_string()
-                .as_bytes(),
-        )?)?)
+        let state = Map::from_iter([
+            ("result".into(), id.into()),
+            ("id".into(), "none".into()),
+            ("bcrypt_hash".into(), hash.into()),
+        ]);
+        Ok(decode(with_settings(state))?)
     }
 
-    async fn upgrade_state(
-        &self,
-        _: &mut Context<()>,
-        version: i64,
-        json: &[u8],
-    ) -> Result<Password, Diagnostics> {
-        let mut state = upgrade(json)?;
-        let result = state
-            .get("result")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_owned();
-        let stored = state
-            .get("bcrypt_hash")
-            .and_then(Value::as_str)
-            .unwrap_or("");
-        // Version 0 had no hash; version 2 (provider 3.4) may have stored a wrong one.
-        let fresh = match version {
-            0 => true,
-            2 => !bcrypt::verify(&result, stored).map_err(|e| {
-                Diagnostic::error("Version 3 State Upgrade Error").with_detail(format!(
-                    "An unexpected error occurred when comparing the state version 2 password \
-                     and bcrypt hash. This is always an issue in the provider and should be \
-                     reported to the provider developers.\n\nOriginal Error: {e}"
-                ))
-            })?,
-            _ => false,
-        };
-        if fresh {
-            state.insert("bcrypt_hash".into(), bcrypt_hash(&result)?.into());
-        }
-        Ok(decode(state)?)
+    /// Versions 0 to 2: the settings a state may lack, and a fresh hash where version 0 had
+    /// none and version 2 (provider 3.4) may have stored a wrong one.
+    fn upgrades(&self) -> Upgrades<Password> {
+        Upgrades::new()
+            .from(0, |state| from_old(0, state))
+            .from(1, |state| from_old(1, state))
+            .from(2, |state| from_old(2, state))
     }
 
     /// A version-3 state with null settings gets the settings of an import, and a hash of
@@ -184,4 +160,37 @@ impl Resource for PasswordResource {
         }
         Ok(())
     }
+}
+
+/// A `random_password` state of schema `version` (0 to 2) as the current model.
+fn from_old(version: i64, state: Map<String, Value>) -> tfvalue::Result<Password> {
+    let mut state = with_settings(state);
+    let result = state
+        .get("result")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_owned();
+    let stored = state
+        .get("bcrypt_hash")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    let custom = |text: String| tfvalue::Error::new(ErrorKind::Custom, text);
+    // Version 0 had no hash; version 2 (provider 3.4) may have stored a wrong one.
+    let fresh = match version {
+        0 => true,
+        2 => !bcrypt::verify(&result, stored).map_err(|e| {
+            custom(format!(
+                "An unexpected error occurred when comparing the state version 2 password and \
+                 bcrypt hash. This is always an issue in the provider and should be reported \
+                 to the provider developers.\n\nOriginal Error: {e}"
+            ))
+            .in_attr("bcrypt_hash")
+        })?,
+        _ => false,
+    };
+    if fresh {
+        let hash = bcrypt_hash(&result).map_err(|d| custom(d.detail().to_owned()))?;
+        state.insert("bcrypt_hash".into(), hash.into());
+    }
+    decode(state)
 }

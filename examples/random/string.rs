@@ -1,13 +1,13 @@
 //! `random_string`: a random permutation of alphanumeric and special characters.
 
-use tfvalue::{Nullable, TfSchema, Unknown, Value};
+use tfvalue::{Nullable, TfSchema, Unknown, Upgrades, Value};
 use tfvalue_provider::{
     ApplyError, Context, CreateRequest, Diagnostic, Diagnostics, ImportRequest, Plan, Resource,
 };
 
-use serde_json::json;
+use serde_json::Map;
 
-use super::generator::{decode, generate, params, upgrade, Params};
+use super::generator::{decode, generate, params, with_settings, Params};
 use super::repair::repair_settings;
 use super::{keepers_replace, state_only, Keepers};
 
@@ -153,18 +153,17 @@ impl Resource for StringResource {
         request: ImportRequest,
     ) -> Result<RandomString, Diagnostics> {
         let id = request.id;
-        Ok(decode(upgrade(
-            json!({ "result": id, "id": id }).to_string().as_bytes(),
-        )?)?)
+        let state = Map::from_iter([
+            ("result".into(), id.clone().into()),
+            ("id".into(), id.into()),
+        ]);
+        Ok(decode(with_settings(state))?)
     }
 
-    async fn upgrade_state(
-        &self,
-        _: &mut Context<()>,
-        _: i64,
-        json: &[u8],
-    ) -> Result<RandomString, Diagnostics> {
-        Ok(decode(upgrade(json)?)?)
+    /// Versions 0 and 1 differ from the current one only in the settings a state may lack.
+    fn upgrades(&self) -> Upgrades<RandomString> {
+        let from_old = |state: Map<String, serde_json::Value>| decode(with_settings(state));
+        Upgrades::new().from(0, from_old).from(1, from_old)
     }
 
     /// A version-2 state with null settings (an import by provider 3.3.1 or older) gets

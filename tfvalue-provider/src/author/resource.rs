@@ -161,7 +161,11 @@ pub trait Resource: Send + Sync + 'static {
     /// through a chain of old models ([`Upgrades`]). The current version is the model's
     /// `#[tf(version = N)]`, said nowhere else. Mistakes in the list (a version given
     /// twice, one not older than the current) are reported when the provider starts. By
-    /// default there are none: only states of the current version can be read.
+    /// default there are none: only states of the current version can be read. A
+    /// conversion's error is answered as "Unable to Upgrade Resource State" at the
+    /// attribute it names. An old version whose model is not worth declaring can be read
+    /// as raw JSON (`from(0, |json: serde_json::Value| ...)`); a state of the current
+    /// version is mended by [`Resource::repair_state`].
     ///
     /// ```
     /// use serde::Deserialize;
@@ -211,26 +215,6 @@ pub trait Resource: Send + Sync + 'static {
     /// ```
     fn upgrades(&self) -> Upgrades<Self::Model> {
         Upgrades::new()
-    }
-
-    /// Upgrades a state stored with an older schema `version` (its raw JSON) to the current
-    /// model. Called only when `version` differs from the model's schema version; states of
-    /// the current version are read by the framework (see [`Resource::repair_state`]). By
-    /// default, [`Resource::upgrades`] does it, and its errors are answered as "Unable to
-    /// Upgrade Resource State" at the attribute they name; implement this method instead
-    /// when an upgrade needs the context (the provider's data).
-    fn upgrade_state(
-        &self,
-        ctx: &mut Context<Self::Data>,
-        version: i64,
-        raw_state_json: &[u8],
-    ) -> impl Future<Output = Result<Self::Model, Diagnostics>> + Send {
-        let _ = ctx;
-        let result = self
-            .upgrades()
-            .upgrade(version, raw_state_json)
-            .map_err(|e| Diagnostics::from_value_error("Unable to Upgrade Resource State", &e));
-        async move { result }
     }
 
     /// Repairs a stored state of the current schema version before anything decodes it

@@ -445,7 +445,9 @@ impl<R: Resource> ErasedResource<R::Data> for ResourceOf<R> {
                     self.0.repair_state(&mut ctx, &mut state).await?;
                     return encode_current_state(state, &schema.block, ty);
                 }
-                let state = self.0.upgrade_state(&mut ctx, request.version, json).await?;
+                let state = self.0.upgrades().upgrade(request.version, json).map_err(|e| {
+                    Diagnostics::from_value_error("Unable to Upgrade Resource State", &e)
+                })?;
                 encode_model(&state, "upgraded state", true)
             }
             .await;
