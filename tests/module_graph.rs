@@ -306,8 +306,10 @@ fn is_test_file(path: &Path) -> bool {
 /// The source without comments and without a trailing inline `#[cfg(test)] mod tests`; its
 /// lines keep their numbers.
 fn code_of(source: &str) -> String {
+    // An inline test module (`mod tests {`), which the files end with; a `mod tests;`
+    // declaration is no cut (it may come before the file's `use` lines).
     let cut = source
-        .find("#[cfg(test)]\nmod tests")
+        .find("#[cfg(test)]\nmod tests {")
         .unwrap_or(source.len());
     source[..cut]
         .lines()

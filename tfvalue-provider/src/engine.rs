@@ -12,7 +12,6 @@ pub(crate) mod identity;
 pub(crate) mod list;
 pub(crate) mod move_state;
 pub(crate) mod plan;
-pub(crate) mod plan_rules;
 pub(crate) mod registry;
 pub(crate) mod resource;
 pub(crate) mod rule_findings;

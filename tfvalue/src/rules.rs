@@ -2,10 +2,11 @@
 //!
 //! `#[derive(TfSchema)]` writes one [`Rules`] per model from keys such as
 //! `#[tf(default = true)]`, `#[tf(requires_replace)]` or `#[tf(length(min = 1))]`
-//! ([`TfSchema::rules`](crate::TfSchema::rules)). The rules are data: the provider framework
-//! (tfvalue-provider) applies them to Terraform's values, on `tfvalue::Value`s, when it
-//! validates a configuration and plans a change, the way terraform-plugin-framework applies
-//! the defaults, plan modifiers and validators of a Go schema. A model without such keys has
+//! ([`TfSchema::rules`](crate::TfSchema::rules)). The rules are data, evaluated here on
+//! `tfvalue::Value`s ([`check_object`] for a configuration, [`apply_defaults`] and
+//! [`apply_modifiers`] for a plan), which the provider framework (tfvalue-provider) calls
+//! when it validates a configuration and plans a change, the way terraform-plugin-framework
+//! applies the defaults, plan modifiers and validators of a Go schema. A model without such keys has
 //! [`Rules::none`].
 //!
 //! ```
@@ -26,6 +27,7 @@
 
 mod applies;
 mod check;
+mod plan;
 #[cfg(test)]
 mod tests;
 mod validator;
@@ -37,6 +39,7 @@ use crate::value::Value;
 
 pub use applies::{BoolRule, DefaultSlot, LengthRule, NumberRule, OneOfRule, SizeRule};
 pub use check::{check_object, Finding};
+pub use plan::{apply_defaults, apply_modifiers};
 pub use validator::{ObjectRule, Pattern, Validator};
 
 /// The declared behaviour of one object type: of its attributes, and of the object as a

@@ -20,9 +20,8 @@ pub trait DataSource: Send + Sync + 'static {
     ///
     /// A warning (say, a setting that works but is discouraged) goes on the context,
     /// [`Context::warn`], and is answered with the success; returning `Err` fails the
-    /// validation, and the warnings added before are answered with its errors. An error
-    /// added with [`Context::add`] fails the validation too, though the method returns
-    /// `Ok`. The framework's own findings come first: warnings for the deprecated
+    /// validation, and the warnings given before are answered with its errors. The
+    /// framework's own findings come first: warnings for the deprecated
     /// attributes and blocks the configuration sets, errors of the validators the model
     /// declares.
     fn validate(

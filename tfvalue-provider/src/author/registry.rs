@@ -16,10 +16,11 @@ use crate::author::resource::Resource;
 ///
 /// The framework implements it (the trait is sealed): the server that answers Terraform,
 /// `--schema-json` and the in-process tests each hand the provider their own registry.
-/// Mistakes (a repeated or malformed type name, an invalid schema, a `requires_replace`
-/// path the schema does not have, a write-only attribute anywhere but in a managed
-/// resource, a resource's state [`upgrades`](crate::Resource::upgrades) declared wrongly)
-/// are collected and reported together when the provider starts, before Terraform sees it.
+/// Mistakes (a repeated or malformed type name, an invalid schema, a write-only attribute
+/// anywhere but in a managed resource, a resource's state
+/// [`upgrades`](crate::Resource::upgrades) declared wrongly, an identity of the wrong shape)
+/// are collected and reported together when the provider starts: started by Terraform, the
+/// provider answers every RPC with them, and Terraform shows them.
 ///
 /// ```
 /// use tfvalue::TfSchema;

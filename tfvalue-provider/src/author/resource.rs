@@ -92,7 +92,8 @@ pub trait Resource: Send + Sync + 'static {
     /// Adjusts the plan. When it is called, `plan.planned` already holds Terraform's
     /// proposed new state with every computed attribute the configuration leaves null made
     /// unknown on create (and on update when anything changed); set what the provider
-    /// knows in advance (e.g. keep `id` from `plan.prior`), or add paths to replace.
+    /// knows in advance (e.g. keep `id` from `plan.prior`). What replaces the object is
+    /// declared on the model (`#[tf(requires_replace)]`, `#[tf(requires_replace_if = f)]`).
     fn plan(
         &self,
         ctx: &mut Context<Self::Data>,

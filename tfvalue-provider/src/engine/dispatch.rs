@@ -1,5 +1,5 @@
 //! Every RPC on protocol-neutral types: the provider's own RPCs answered here, the others
-//! dispatched by type name to the registered resources and data sources (`handler.rs`).
+//! dispatched by type name to the registered resources and data sources (`resource.rs`).
 //!
 //! [`Dispatch::guarded`] runs an RPC's work as a task of its own, so a provider method that
 //! panics fails only its RPC, with an error diagnostic carrying the panic message; the
@@ -641,7 +641,8 @@ impl<P: Provider> Dispatch<P> {
         }
     }
 
-    /// Wakes every context's `stopping()`; operations that honour it end with an error.
+    /// Stops every context's [`StopToken`]: work run through [`StopToken::run`] is dropped and
+    /// ends with an error.
     pub(crate) fn stop_provider(&self, _: StopProviderRequest) -> StopProviderResponse {
         tracing::info!("Terraform asked the provider to stop");
         self.stop.send_replace(true);

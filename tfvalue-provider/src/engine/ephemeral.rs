@@ -1,6 +1,6 @@
 //! One request through one typed ephemeral resource: decoding its configuration, calling
 //! the author's method, encoding the result, and turning every failure into diagnostics
-//! (as `handler.rs` does for resources and data sources). The registry keeps ephemeral
+//! (as `resource.rs` does for resources and data sources). The registry keeps ephemeral
 //! resource types behind the object-safe trait here.
 
 use std::time::SystemTime;

@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use tfvalue::path::AttributePath;
+use tfvalue::rules::{apply_defaults, apply_modifiers};
 use tfvalue::schema::{Block, Schema};
 use tfvalue::{TfSchema, Type, Value};
 
@@ -22,7 +23,7 @@ use crate::author::requests::{
 use crate::author::resource::{Plan, Resource};
 use crate::engine::call::{finish, validate_config, BoxFuture};
 use crate::engine::plan::mark_computed_unknown;
-use crate::engine::plan_rules::{apply_defaults, apply_modifiers};
+use crate::engine::rule_findings::finding_error;
 use crate::protocol::codec::{
     decode_config, decode_failed, decode_model, decode_value, encode_model, encode_model_as,
     null_value, Encoding,
@@ -228,7 +229,7 @@ impl<R: Resource> ErasedResource<R::Data> for ResourceOf<R> {
                 let rules = R::Model::rules();
                 let root = AttributePath::root();
                 let mut planned = proposed;
-                apply_defaults(rules, Some(&config), &mut planned, &root)?;
+                apply_defaults(rules, Some(&config), &mut planned, &root).map_err(finding_error)?;
                 // Terraform's rule: only a create or an update that changes something may
                 // leave computed values to the apply. An unchanged update keeps the prior
                 // state as it is, computed nulls included, or every plan would show them
@@ -236,7 +237,7 @@ impl<R: Resource> ErasedResource<R::Data> for ResourceOf<R> {
                 if prior.is_null() || prior != planned {
                     mark_computed_unknown(&schema.block, Some(&config), &mut planned);
                 }
-                apply_defaults(rules, Some(&config), &mut planned, &root)?;
+                apply_defaults(rules, Some(&config), &mut planned, &root).map_err(finding_error)?;
                 let mut declared_replace = Vec::new();
                 if !prior.is_null() {
                     apply_modifiers(
@@ -246,7 +247,8 @@ impl<R: Resource> ErasedResource<R::Data> for ResourceOf<R> {
                         &mut planned,
                         &root,
                         &mut declared_replace,
-                    )?;
+                    )
+                    .map_err(finding_error)?;
                 }
                 let mut plan = Plan {
                     prior: if prior.is_null() {

@@ -3,7 +3,7 @@
 //!
 //! Everything between the gRPC service (`server.rs`) and the author's traits works on
 //! these: `convert/from_proto.rs` builds a request from the wire message, `dispatch.rs`
-//! and `handler.rs` answer it, and `convert/to_proto.rs` turns the response back into the
+//! and the engine's files answer it, and `convert/to_proto.rs` turns the response back into the
 //! wire message. A field here means what the protocol's field of the same name means; the
 //! types are ours (`tfvalue` paths, [`Diagnostics`], `tfvalue` schemas), so a new protocol
 //! version changes the conversions, not the code that does the work.

@@ -1,6 +1,6 @@
 //! ReadResource's answer in process: the refreshed state travels as JSON, the encoding
 //! Terraform keeps state in, so that Terraform decodes it exactly as it decodes the stored
-//! state (see the read handler in `handler.rs` for the comparison this serves).
+//! state (see the read in `engine/resource.rs` for the comparison this serves).
 
 use super::*;
 

@@ -1,5 +1,5 @@
 //! The RPCs of ephemeral resources, dispatched by type name to the registered ephemeral
-//! resource types (`ephemeral_handler.rs`). Renew and close carry no configuration: their
+//! resource types (`engine/ephemeral.rs`). Renew and close carry no configuration: their
 //! context holds the private data Terraform sent back, which the open (or the previous
 //! renewal) answered.
 

@@ -1,5 +1,5 @@
 //! The RPCs of provider functions: the registered functions' signatures, and a call by
-//! name (`function_handler.rs` decodes, calls and encodes).
+//! name (`engine/functions.rs` decodes, calls and encodes).
 
 use super::{not_registered, Dispatch};
 use crate::author::diagnostics::Diagnostics;

@@ -1,4 +1,4 @@
-//! The RPCs of list resources (`list_handler.rs` runs each listing).
+//! The RPCs of list resources (`engine/list.rs` runs each listing).
 
 use super::{not_registered, Dispatch, Registered};
 use crate::author::provider::Provider;

@@ -1,4 +1,4 @@
-//! The declared rules of a model ([`tfvalue::rules`]) applied to a plan, on values, the way
+//! The declared rules of a model applied to a plan, on values, the way
 //! terraform-plugin-framework applies a Go schema's defaults and plan modifiers:
 //!
 //! 1. [`apply_defaults`]: where the configuration leaves an attribute with a default null,
@@ -12,20 +12,19 @@
 //! position, map elements by key. Set elements have no position Terraform can name, so
 //! modifiers inside sets compare nothing (defaults still apply, element by element).
 
-use tfvalue::path::{AttributePath, PathStep};
-use tfvalue::rules::{Replace, Rules};
-use tfvalue::Value;
-
-use crate::author::diagnostics::{Diagnostic, Diagnostics};
+use super::check::Finding;
+use super::{Replace, Rules};
+use crate::path::{AttributePath, PathStep};
+use crate::value::Value;
 
 /// Plans the default of every attribute of `planned` (an object of the model whose rules
 /// are `rules`) that has one and whose configuration is null, at every depth.
-pub(crate) fn apply_defaults(
+pub fn apply_defaults(
     rules: &Rules,
     config: Option<&Value>,
     planned: &mut Value,
     path: &AttributePath,
-) -> Result<(), Diagnostics> {
+) -> Result<(), Finding> {
     if !matches!(planned, Value::Object(..)) {
         return Ok(());
     }
@@ -38,15 +37,13 @@ pub(crate) fn apply_defaults(
         let at = path.clone().attr(name);
         if let Some(made) = attribute.make_default() {
             if config_value.is_none_or(Value::is_null) {
-                *value = made.map_err(|e| {
-                    Diagnostics::from(
-                        Diagnostic::error("Invalid default value")
-                            .with_detail(format!(
-                                "The provider's default for this attribute is not a value of \
-                                 its type: {e}. This is a bug in the provider."
-                            ))
-                            .at(at.clone()),
-                    )
+                *value = made.map_err(|e| Finding {
+                    path: at.clone(),
+                    summary: "Invalid default value".to_owned(),
+                    detail: format!(
+                        "The provider's default for this attribute is not a value of its \
+                         type: {e}. This is a bug in the provider."
+                    ),
                 })?;
                 continue;
             }
@@ -73,14 +70,14 @@ pub(crate) fn apply_defaults(
 /// Applies `use_state_for_unknown` and `requires_replace(_if)` to `planned` against
 /// `prior` (an update: both objects of the model), adding the paths of changes that
 /// replace the object to `replace`.
-pub(crate) fn apply_modifiers(
+pub fn apply_modifiers(
     rules: &Rules,
     config: Option<&Value>,
     prior: &Value,
     planned: &mut Value,
     path: &AttributePath,
     replace: &mut Vec<AttributePath>,
-) -> Result<(), Diagnostics> {
+) -> Result<(), Finding> {
     if !matches!(planned, Value::Object(..)) || !matches!(prior, Value::Object(..)) {
         return Ok(());
     }
@@ -102,15 +99,13 @@ pub(crate) fn apply_modifiers(
             let replaces = match attribute.replacement() {
                 Replace::Never => false,
                 Replace::Always => true,
-                Replace::If(decide) => decide(prior_value, value).map_err(|e| {
-                    Diagnostics::from(
-                        Diagnostic::error("Replacement check failed")
-                            .with_detail(format!(
-                                "The provider could not decide whether this change replaces \
-                                 the object: {e}. This is a bug in the provider."
-                            ))
-                            .at(at.clone()),
-                    )
+                Replace::If(decide) => decide(prior_value, value).map_err(|e| Finding {
+                    path: at.clone(),
+                    summary: "Replacement check failed".to_owned(),
+                    detail: format!(
+                        "The provider could not decide whether this change replaces the \
+                         object: {e}. This is a bug in the provider."
+                    ),
                 })?,
             };
             if replaces {
