@@ -51,6 +51,41 @@ fn tfvalue_provider_modules_are_acyclic() {
     modules_are_acyclic("tfvalue-provider");
 }
 
+/// tfvalue-provider's layers, as `lib.rs` declares them: each top-level module uses only
+/// those declared before it (what authors implement and call, the protocol, logging, the
+/// engine, the transport, the harness, the guide), so that the author-facing modules never
+/// reach the engine.
+#[test]
+fn tfvalue_provider_layers_use_only_the_layers_declared_before_them() {
+    let dir = "tfvalue-provider";
+    let krate = Crate::read(dir);
+    let folders = krate.folders();
+    let root: &Folder = &folders[&ModPath::new()];
+    let lib = fs::read_to_string(workspace().join(dir).join("src/lib.rs")).expect("lib.rs");
+    let order: Vec<String> = declarations(&code_of(&lib))
+        .into_iter()
+        .filter(|d| !d.test_only && !d.name.starts_with("__"))
+        .map(|d| d.name)
+        .collect();
+    assert!(
+        order.len() >= 5 && order.starts_with(&["author".to_owned(), "protocol".to_owned()]),
+        "the layers as lib.rs declares them: {order:?}"
+    );
+    let mut wrong = Vec::new();
+    for (i, module) in order.iter().enumerate() {
+        for used in root.graph.get(module).into_iter().flatten() {
+            if !order[..i].contains(used) {
+                let site = &root.sites[&(module.clone(), used.clone())];
+                wrong.push(format!(
+                    "{module} uses {used}, declared after it ({}:{})",
+                    site.file, site.line
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{dir}: {}", wrong.join("\n"));
+}
+
 #[test]
 fn tfvalue_testing_modules_are_acyclic() {
     modules_are_acyclic("tfvalue-testing");
