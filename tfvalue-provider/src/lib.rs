@@ -138,19 +138,22 @@
 //! for Terraform to read its lines at their levels).
 #![deny(missing_docs)]
 
-// The layers, each using only those above it in this list: what provider authors implement
-// and call; the protocol's messages and their conversion from and to the wire; the log
-// format Terraform reads; the engine that answers each RPC by calling the author's types;
-// the transport that serves it all to Terraform; and the harness, which calls the engine
-// in-process, for authors' unit tests.
+// The layers, each using only those declared before it (checked by tests/module_graph.rs).
+// What provider authors implement and call:
 mod author;
-mod engine;
-pub mod harness;
-mod logging;
+// the protocol's messages, their conversion from and to the wire, the value codec:
 mod protocol;
+// the log format Terraform reads:
+mod logging;
+// the engine, which answers each RPC by calling the author's types:
+mod engine;
+// the transport, which serves it all to Terraform:
+mod transport;
+// and the harness, which calls the engine in-process, for authors' unit tests.
+pub mod harness;
+
 #[cfg(test)]
 mod service_tests;
-mod transport;
 
 #[doc(hidden)]
 pub mod __private;
