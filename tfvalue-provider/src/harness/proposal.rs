@@ -9,7 +9,8 @@
 //! prior element whose values are equal once every computed attribute is null on both
 //! sides; an object with no prior counterpart is proposed as configured. A configuration
 //! that is unknown as a whole (a `dynamic` block over an unknown `for_each`) is proposed
-//! unknown. A destroy proposes null, and so does a null configuration without a prior state.
+//! unknown. A null configuration proposes the prior state (null without one); a destroy
+//! is proposed nothing from a configuration: its proposed new state is null.
 
 use tfvalue::schema::{Attribute, AttributeKind, Block, BlockNesting, NestedBlock, ObjectNesting};
 use tfvalue::Value;
