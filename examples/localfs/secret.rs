@@ -60,8 +60,8 @@ impl Session {
     /// The session that open (or the last renewal) kept in `private`.
     fn from_private(private: &Private) -> Result<Self, Diagnostic> {
         private.get(SESSION)?.ok_or_else(|| {
-            Diagnostic::error("Invalid private data").with_detail(
-                "Terraform sent back private data that localfs_secret did not write: it \
+            Diagnostic::error("Invalid private state").with_detail(
+                "Terraform sent back a private state that localfs_secret did not write: it \
                  holds no session.",
             )
         })
