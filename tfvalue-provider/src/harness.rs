@@ -14,12 +14,13 @@
 //! | [`Harness::configure`] | `ValidateProviderConfig`, `ConfigureProvider` |
 //! | [`ResourceHandle::validate`] | `ValidateResourceConfig` |
 //! | [`ResourceHandle::plan`] | `ValidateResourceConfig`, `PlanResourceChange` (once more with no prior state when the plan replaces the object) |
+//! | [`ResourceHandle::plan_destroy`] | `PlanResourceChange` proposing null |
 //! | [`ResourceHandle::apply`] | `ApplyResourceChange` (a destroy, then a create, for a replacement; nothing when the plan changes nothing) |
 //! | [`ResourceHandle::create`] | a plan from no prior state, and its apply |
 //! | [`ResourceHandle::read`] | `UpgradeResourceState` (the state as stored, at the current version), `ReadResource` |
 //! | [`ResourceHandle::update`] | a read (Terraform's refresh), a plan from what it read, and its apply |
 //! | [`ResourceHandle::delete`] | a read, a destroy plan (`PlanResourceChange` proposing null), and its apply |
-//! | [`ResourceHandle::import`] | `ImportResourceState`, then `ReadResource` of each imported object |
+//! | [`ResourceHandle::import`], [`ResourceHandle::import_by_identity`] | `ImportResourceState`, then `ReadResource` of each imported object |
 //! | [`ResourceHandle::upgrade`] | `UpgradeResourceState` |
 //! | [`DataSourceHandle::read`] | `ValidateDataResourceConfig`, `ReadDataSource` |
 //! | [`EphemeralHandle::open`], `renew`, `close` | `ValidateEphemeralResourceConfig` and `OpenEphemeralResource`; `RenewEphemeralResource`; `CloseEphemeralResource` |

@@ -530,3 +530,76 @@ fn registration_problems_are_listed() {
     assert_eq!(error.problems().len(), 1, "{error}");
     assert!(error.to_string().contains("test_item"), "{error}");
 }
+
+#[test]
+fn the_proposed_new_state_keeps_computed_values_of_matching_nested_objects() {
+    use tfvalue::schema::{Attribute, Block, BlockNesting, NestedBlock};
+    use tfvalue::{Type, Value};
+
+    let disk = Block::new()
+        .attribute(Attribute::new("size", Type::Number).optional())
+        .attribute(Attribute::new("serial", Type::String).computed());
+    let rule = Block::new()
+        .attribute(Attribute::new("port", Type::Number).required())
+        .attribute(Attribute::new("hits", Type::Number).computed());
+    let block = Block::new()
+        .attribute(Attribute::new("id", Type::String).computed())
+        .attribute(Attribute::new("name", Type::String).required())
+        .block_type(NestedBlock::new("disk", disk, BlockNesting::List))
+        .block_type(NestedBlock::new("rule", rule, BlockNesting::Set));
+    let s = |text: &str| Value::String(text.to_owned());
+    let n = |number: i64| Value::Number(number.into());
+    let null_s = || Value::null(Type::String);
+    let null_n = || Value::null(Type::Number);
+    let disk_type = Type::object([("serial", Type::String), ("size", Type::Number)]);
+    let rule_type = Type::object([("hits", Type::Number), ("port", Type::Number)]);
+    let disks = |items: Vec<(Value, Value)>| {
+        let items = (items.into_iter())
+            .map(|(serial, size)| Value::object([("serial", serial), ("size", size)]))
+            .collect();
+        Value::list(disk_type.clone(), items).unwrap()
+    };
+    let rules = |items: Vec<(Value, Value)>| {
+        let items = (items.into_iter())
+            .map(|(hits, port)| Value::object([("hits", hits), ("port", port)]))
+            .collect();
+        Value::set(rule_type.clone(), items).unwrap()
+    };
+    let object = |id, name, disk, rule| {
+        Value::object([("id", id), ("name", name), ("disk", disk), ("rule", rule)])
+    };
+
+    let prior = object(
+        s("i-1"),
+        s("a"),
+        disks(vec![(s("s1"), n(10)), (s("s2"), n(20))]),
+        rules(vec![(n(5), n(80)), (n(7), n(443))]),
+    );
+    let config = object(
+        null_s(),
+        s("b"),
+        disks(vec![
+            (null_s(), n(11)),
+            (null_s(), n(20)),
+            (null_s(), n(30)),
+        ]),
+        rules(vec![(null_n(), n(443)), (null_n(), n(22))]),
+    );
+    // Disks by index, rules by their port (the values that are not computed).
+    let expected = object(
+        s("i-1"),
+        s("b"),
+        disks(vec![(s("s1"), n(11)), (s("s2"), n(20)), (null_s(), n(30))]),
+        rules(vec![(n(7), n(443)), (null_n(), n(22))]),
+    );
+    let proposed = super::proposal::proposed_new(&block, &prior, &config);
+    assert!(
+        super::proposal::same(&proposed, &expected),
+        "{}",
+        tfvalue::Readable(&proposed)
+    );
+
+    // On create, the configuration as it is.
+    let created = super::proposal::proposed_new(&block, &Value::null(prior.ty()), &config);
+    assert_eq!(created, config);
+}
