@@ -1,0 +1,920 @@
+//! A guide to writing a provider: from an empty crate to a tested, documented provider.
+//!
+//! The provider built here, `greet`, keeps greeting messages in Terraform's state:
+//! `resource "greet_message" "a" { name = "world" }` gets the computed `text`
+//! `"Hello, world!"`. It is small enough to read in one sitting and meets each part of the
+//! API once. `examples/localfs` in the repository is a complete provider that manages
+//! real files (blocks, sets, maps, a dynamic value, drift); `examples/random` ports
+//! hashicorp/terraform-provider-random.
+//!
+//! Every Rust snippet below is a test of this crate: it compiles, and it runs unless it
+//! is a provider's `main`.
+//!
+//! # Set up the crate
+//!
+//! The crates are not published on crates.io: depend on them by path, from a checkout of
+//! the repository. A provider is a binary crate named `terraform-provider-<name>` (the
+//! name Terraform looks for), built with Rust 1.95 or later.
+//!
+//! ```sh
+//! git clone https://github.com/tfvalue/tfvalue ~/tfvalue    # the checkout
+//! TFVALUE=~/tfvalue
+//! cargo new terraform-provider-greet && cd terraform-provider-greet
+//! cargo add tfvalue --path $TFVALUE/tfvalue
+//! cargo add tfvalue-provider --path $TFVALUE/tfvalue-provider
+//! cargo add serde --features derive            # typed private state, old state models
+//! cargo add tokio --features macros,rt,time    # waiting in the provider; #[tokio::test]
+//! cargo add --dev tfvalue-testing --path $TFVALUE/tfvalue-testing
+//! ```
+//!
+//! Write the provider in `src/lib.rs` and leave `src/main.rs` one call. Tests in `tests/`
+//! see only a crate's library, so this split is what lets them reach the provider's types
+//! (the other way: tests in a `#[cfg(test)] mod tests` inside the binary).
+//!
+//! ```no_run
+//! // src/main.rs
+//! use std::process::ExitCode;
+//!
+//! fn main() -> ExitCode {
+//!     tfvalue_provider::serve(terraform_provider_greet::Greet)
+//! }
+//! # mod terraform_provider_greet {
+//! #     use tfvalue_provider::{ConfigureRequest, Context, Diagnostics, Provider, Registry};
+//! #     #[derive(tfvalue::TfSchema)]
+//! #     pub struct Config {}
+//! #     pub struct Greet;
+//! #     impl Provider for Greet {
+//! #         type Config = Config;
+//! #         type Data = ();
+//! #         fn register(&self, _: &mut impl Registry<()>) {}
+//! #         async fn configure(&self, _: &mut Context<()>, _: ConfigureRequest<Config>) -> Result<(), Diagnostics> { Ok(()) }
+//! #     }
+//! # }
+//! ```
+//!
+//! Add `.cargo/config.toml` beside `Cargo.toml`:
+//!
+//! ```toml
+//! [env]
+//! AWS_LC_SYS_NO_JITTER_ENTROPY = "1"
+//! ```
+//!
+//! aws-lc, the cryptography under the provider's TLS, otherwise spends some 23 ms of CPU on
+//! jitter entropy at every start, and Terraform starts a provider several times per
+//! command; with it, the seeds come from the operating system and a start takes about 2 ms.
+//!
+//! # Declare the models
+//!
+//! A model is a struct with `#[derive(TfSchema)]`: it is the Terraform schema (doc comments
+//! become descriptions) and the wire codec. The field's type says what a value may be:
+//! `Unknown<_>` when a configuration may compute it from another resource ("known after
+//! apply"), `Nullable<_>` (or `Option<_>`) when it may be left out, which makes the
+//! attribute optional. An attribute the provider fills in is `#[tf(computed)]` and
+//! `Unknown<Nullable<_>>`. A flag the type cannot carry is a compile error.
+//!
+//! ```
+//! use tfvalue::{Nullable, TfSchema, Unknown};
+//!
+//! /// `provider "greet" { greeting = "Hi" }`
+//! #[derive(TfSchema)]
+//! pub struct Config {
+//!     /// The greeting; "Hello" when left out.
+//!     pub greeting: Nullable<String>,
+//! }
+//!
+//! /// A greeting message, kept nowhere but in Terraform's state.
+//! #[derive(TfSchema)]
+//! pub struct Message {
+//!     /// Who to greet.
+//!     pub name: Unknown<String>,
+//!     /// The message, computed by the provider.
+//!     #[tf(computed)]
+//!     pub text: Unknown<Nullable<String>>,
+//! }
+//! ```
+//!
+//! Blocks, nested attributes, sets and maps, sensitive and write-only attributes,
+//! deprecation messages and the schema version are more `#[tf(...)]` keys; the `tfvalue`
+//! crate documentation lists them all. [`Timeouts`](crate::Timeouts) is the usual
+//! `timeouts { create = "30m" }` block.
+//!
+//! # The provider
+//!
+//! [`Provider`](crate::Provider) declares the provider block's model, configures the
+//! provider from it, and registers the types it serves under their type names. What
+//! `configure` returns is the `Data` every method reaches with `ctx.data()?`: typically a
+//! client; here, the greeting.
+//!
+//! ```
+//! use tfvalue_provider::{ConfigureRequest, Context, Diagnostics, Provider, Registry};
+//! # #[derive(tfvalue::TfSchema)]
+//! # pub struct Config { pub greeting: tfvalue::Nullable<String> }
+//! # #[derive(tfvalue::TfSchema)]
+//! # pub struct Message { pub name: tfvalue::Unknown<String>, #[tf(computed)] pub text: tfvalue::Unknown<tfvalue::Nullable<String>> }
+//! # pub struct Messages;
+//! # impl tfvalue_provider::Resource for Messages {
+//! #     type Model = Message;
+//! #     type Data = String;
+//! #     async fn create(&self, _: &mut Context<String>, r: tfvalue_provider::CreateRequest<Message>) -> Result<Message, tfvalue_provider::ApplyError<Message>> { Ok(r.planned) }
+//! #     async fn read(&self, _: &mut Context<String>, r: tfvalue_provider::ReadRequest<Message>) -> Result<Option<Message>, Diagnostics> { Ok(Some(r.state)) }
+//! #     async fn update(&self, _: &mut Context<String>, r: tfvalue_provider::UpdateRequest<Message>) -> Result<Message, tfvalue_provider::ApplyError<Message>> { Ok(r.planned) }
+//! #     async fn delete(&self, _: &mut Context<String>, _: tfvalue_provider::DeleteRequest<Message>) -> Result<(), tfvalue_provider::ApplyError<Message>> { Ok(()) }
+//! # }
+//!
+//! pub struct Greet;
+//!
+//! impl Provider for Greet {
+//!     type Config = Config;
+//!     type Data = String;
+//!
+//!     fn register(&self, registry: &mut impl Registry<String>) {
+//!         registry.resource("greet_message", Messages);
+//!     }
+//!
+//!     async fn configure(
+//!         &self,
+//!         _: &mut Context<String>,
+//!         request: ConfigureRequest<Config>,
+//!     ) -> Result<String, Diagnostics> {
+//!         Ok(request.config.greeting.unwrap_or_else(|| "Hello".to_owned()))
+//!     }
+//! }
+//! ```
+//!
+//! A mistake in the registrations (a repeated type name, an invalid schema) is reported
+//! when the provider starts, all at once, before Terraform sees it.
+//!
+//! # A resource
+//!
+//! [`Resource`](crate::Resource) has four methods to write. Each gets the context and one
+//! request: [`CreateRequest`](crate::CreateRequest) (`planned`, `config`),
+//! [`ReadRequest`](crate::ReadRequest) (`state`), [`UpdateRequest`](crate::UpdateRequest)
+//! (`prior`, `planned`, `config`) and [`DeleteRequest`](crate::DeleteRequest) (`prior`).
+//! Read their fields, or destructure them with `..`.
+//!
+//! ```
+//! use tfvalue::{IntoPlanned as _, Unknown};
+//! use tfvalue_provider::{
+//!     ApplyError, Context, CreateRequest, DeleteRequest, Diagnostics, ReadRequest, Resource,
+//!     UpdateRequest,
+//! };
+//! # #[derive(tfvalue::TfSchema)]
+//! # pub struct Message { pub name: Unknown<String>, #[tf(computed)] pub text: Unknown<tfvalue::Nullable<String>> }
+//!
+//! pub struct Messages;
+//!
+//! fn greet(greeting: &str, name: &str) -> String {
+//!     format!("{greeting}, {name}!")
+//! }
+//!
+//! impl Resource for Messages {
+//!     type Model = Message;
+//!     type Data = String;
+//!
+//!     async fn create(
+//!         &self,
+//!         ctx: &mut Context<String>,
+//!         request: CreateRequest<Message>,
+//!     ) -> Result<Message, ApplyError<Message>> {
+//!         // `MessagePlanned`, generated by the derive: what was configured is known
+//!         // (`name` is a String), computed attributes are as planned, to fill in.
+//!         let mut message = request.planned.into_planned()?;
+//!         message.text = Some(greet(ctx.data()?, &message.name)).into();
+//!         Ok(message.into())
+//!     }
+//!
+//!     async fn read(
+//!         &self,
+//!         ctx: &mut Context<String>,
+//!         request: ReadRequest<Message>,
+//!     ) -> Result<Option<Message>, Diagnostics> {
+//!         // The object as it is now; `None` if it is gone (Terraform plans to create it).
+//!         let mut state = request.state;
+//!         if let Some(name) = state.name.as_known() {
+//!             state.text = Some(greet(ctx.data()?, name)).into();
+//!         }
+//!         Ok(Some(state))
+//!     }
+//!
+//!     async fn update(
+//!         &self,
+//!         ctx: &mut Context<String>,
+//!         request: UpdateRequest<Message>,
+//!     ) -> Result<Message, ApplyError<Message>> {
+//!         let UpdateRequest { planned, config, .. } = request;
+//!         self.create(ctx, CreateRequest::new(planned, config)).await
+//!     }
+//!
+//!     async fn delete(
+//!         &self,
+//!         _: &mut Context<String>,
+//!         _: DeleteRequest<Message>,
+//!     ) -> Result<(), ApplyError<Message>> {
+//!         Ok(()) // nothing to remove but the state, which Terraform drops
+//!     }
+//! }
+//! ```
+//!
+//! The framework does the rest: it plans `text` as "known after apply", keeps values
+//! computed from other resources unknown until apply, and checks that what `create`
+//! returns is wholly known. `into_planned()` fails only if a configured value is still
+//! unknown, which Terraform never sends to an apply; `into_known()` (the `MessageKnown`
+//! companion) suits what holds no unknown at all, such as a state. `config` is the
+//! configuration as written: write-only attributes are only there.
+//!
+//! # Use it from Terraform
+//!
+//! No publishing is needed: build, and point Terraform at the build directory with
+//! `dev_overrides` (then no `terraform init` either).
+//!
+//! ```sh
+//! cargo build
+//! cat > dev.tfrc <<EOF
+//! provider_installation {
+//!   dev_overrides { "example.com/me/greet" = "$PWD/target/debug" }
+//!   direct {}
+//! }
+//! EOF
+//! export TF_CLI_CONFIG_FILE=$PWD/dev.tfrc
+//! ```
+//!
+//! ```hcl
+//! terraform {
+//!   required_providers {
+//!     greet = { source = "example.com/me/greet" }
+//!   }
+//! }
+//!
+//! provider "greet" {
+//!   greeting = "Hi"
+//! }
+//!
+//! resource "greet_message" "a" {
+//!   name = "world"
+//! }
+//!
+//! output "text" {
+//!   value = greet_message.a.text # "Hi, world!"
+//! }
+//! ```
+//!
+//! `terraform plan`, `apply` and `destroy` now run your provider. Log with `tracing`
+//! (`cargo add tracing`; see [Logging](crate#logging)): `TF_LOG=WARN` shows your warnings,
+//! `TF_LOG=TRACE` every call and its values, sensitive ones hidden. Run by hand, the binary
+//! says it is a plugin and exits. To run it under a debugger, serve it with
+//! [`serve_with`](crate::serve_with) and its address: started with `--debug`, it serves
+//! without Terraform and prints the `TF_REATTACH_PROVIDERS` line that attaches Terraform.
+//!
+//! # Plan rules and replacement
+//!
+//! Defaults, plan modifiers and validators are declared on the model, and the framework
+//! applies them at every depth, in Terraform's words: `default`, `use_state_for_unknown`,
+//! `requires_replace`, `requires_replace_if = f`, validators such as `length`, `between`,
+//! `one_of`, `regex` and `validate = f`, and on the struct `conflicts_with`,
+//! `exactly_one_of` and the like (the `tfvalue` crate documentation lists them all). The
+//! declared `requires_replace` and `requires_replace_if` are the one way to replace an
+//! object rather than update it.
+//!
+//! ```
+//! use tfvalue::{Nullable, TfSchema, Unknown};
+//!
+//! /// A disk that grows in place; shrinking it makes a new one.
+//! #[derive(TfSchema)]
+//! pub struct Disk {
+//!     /// Another name is another disk.
+//!     #[tf(requires_replace, length(min = 1, max = 63), regex = "^[a-z][a-z0-9-]*$")]
+//!     pub name: Unknown<String>,
+//!     /// Size in GiB.
+//!     #[tf(between(min = 1, max = 16384), requires_replace_if = shrinks)]
+//!     pub size_gb: Unknown<i64>,
+//!     /// "ssd" when left out.
+//!     #[tf(default = "ssd", one_of("ssd", "hdd"), requires_replace)]
+//!     pub kind: Unknown<Nullable<String>>,
+//!     /// Assigned on create; kept in plans rather than shown as "known after apply".
+//!     #[tf(computed, use_state_for_unknown)]
+//!     pub id: Unknown<Nullable<String>>,
+//! }
+//!
+//! fn shrinks(prior: &Unknown<i64>, planned: &Unknown<i64>) -> bool {
+//!     matches!((prior.as_known(), planned.as_known()), (Some(old), Some(new)) if new < old)
+//! }
+//! ```
+//!
+//! [`Resource::plan`](crate::Resource::plan) adjusts what is particular to the resource.
+//! It gets a [`Plan`](crate::Plan) whose `planned` state already holds what the framework
+//! planned; here the text is known as soon as the name is, so the plan shows it instead
+//! of "known after apply":
+//!
+//! ```
+//! use tfvalue::{Nullable, Unknown};
+//! use tfvalue_provider::{Context, Diagnostics, Plan};
+//! # #[derive(tfvalue::TfSchema)]
+//! # pub struct Message { pub name: Unknown<String>, #[tf(computed)] pub text: Unknown<Nullable<String>> }
+//! # fn greet(greeting: &str, name: &str) -> String { format!("{greeting}, {name}!") }
+//! # pub struct Messages;
+//! # impl tfvalue_provider::Resource for Messages {
+//! #     type Model = Message;
+//! #     type Data = String;
+//! #     async fn create(&self, _: &mut Context<String>, r: tfvalue_provider::CreateRequest<Message>) -> Result<Message, tfvalue_provider::ApplyError<Message>> { Ok(r.planned) }
+//! #     async fn read(&self, _: &mut Context<String>, r: tfvalue_provider::ReadRequest<Message>) -> Result<Option<Message>, Diagnostics> { Ok(Some(r.state)) }
+//! #     async fn update(&self, _: &mut Context<String>, r: tfvalue_provider::UpdateRequest<Message>) -> Result<Message, tfvalue_provider::ApplyError<Message>> { Ok(r.planned) }
+//! #     async fn delete(&self, _: &mut Context<String>, _: tfvalue_provider::DeleteRequest<Message>) -> Result<(), tfvalue_provider::ApplyError<Message>> { Ok(()) }
+//!
+//! // In `impl Resource for Messages`:
+//! async fn plan(
+//!     &self,
+//!     ctx: &mut Context<String>,
+//!     plan: &mut Plan<Message>,
+//! ) -> Result<(), Diagnostics> {
+//!     // `ctx.data()` fails while the provider block is not known yet: then leave it.
+//!     if let (Some(name), Ok(greeting)) = (plan.planned.name.as_known(), ctx.data()) {
+//!         plan.planned.text = Unknown::known(Nullable::Value(greet(greeting, name)));
+//!     }
+//!     Ok(())
+//! }
+//! # }
+//! ```
+//!
+//! # Import
+//!
+//! [`Resource::import`](crate::Resource::import) turns the id of `terraform import` or of
+//! an `import` block into a state that `read` completes. A message's id is its name:
+//!
+//! ```
+//! use tfvalue::Unknown;
+//! use tfvalue_provider::{Context, Diagnostics, ImportRequest};
+//! # #[derive(tfvalue::TfSchema)]
+//! # pub struct Message { pub name: Unknown<String>, #[tf(computed)] pub text: Unknown<tfvalue::Nullable<String>> }
+//! # pub struct Messages;
+//! # impl tfvalue_provider::Resource for Messages {
+//! #     type Model = Message;
+//! #     type Data = String;
+//! #     async fn create(&self, _: &mut Context<String>, r: tfvalue_provider::CreateRequest<Message>) -> Result<Message, tfvalue_provider::ApplyError<Message>> { Ok(r.planned) }
+//! #     async fn read(&self, _: &mut Context<String>, r: tfvalue_provider::ReadRequest<Message>) -> Result<Option<Message>, Diagnostics> { Ok(Some(r.state)) }
+//! #     async fn update(&self, _: &mut Context<String>, r: tfvalue_provider::UpdateRequest<Message>) -> Result<Message, tfvalue_provider::ApplyError<Message>> { Ok(r.planned) }
+//! #     async fn delete(&self, _: &mut Context<String>, _: tfvalue_provider::DeleteRequest<Message>) -> Result<(), tfvalue_provider::ApplyError<Message>> { Ok(()) }
+//!
+//! // In `impl Resource for Messages`:
+//! async fn import(
+//!     &self,
+//!     _: &mut Context<String>,
+//!     request: ImportRequest,
+//! ) -> Result<Message, Diagnostics> {
+//!     Ok(Message { name: Unknown::known(request.id), text: Unknown::null() })
+//! }
+//! # }
+//! ```
+//!
+//! # A data source
+//!
+//! [`DataSource`](crate::DataSource) has one method to write, `read`: it gets the
+//! configuration, wholly known, and returns it with the computed attributes filled in.
+//!
+//! ```
+//! use tfvalue::{IntoPlanned as _, Nullable, TfSchema, Unknown};
+//! use tfvalue_provider::{Context, DataSource, Diagnostics, ReadDataSourceRequest};
+//!
+//! /// `data "greet_phrase" "fr" { language = "fr" }`
+//! #[derive(TfSchema)]
+//! pub struct Phrase {
+//!     /// A language code.
+//!     #[tf(one_of("en", "fr"))]
+//!     pub language: Unknown<String>,
+//!     /// "Hello" in that language.
+//!     #[tf(computed)]
+//!     pub greeting: Unknown<Nullable<String>>,
+//! }
+//!
+//! pub struct Phrases;
+//!
+//! impl DataSource for Phrases {
+//!     type Model = Phrase;
+//!     type Data = String;
+//!
+//!     async fn read(
+//!         &self,
+//!         _: &mut Context<String>,
+//!         request: ReadDataSourceRequest<Phrase>,
+//!     ) -> Result<Phrase, Diagnostics> {
+//!         let mut phrase = request.config.into_planned()?;
+//!         let greeting = if phrase.language == "fr" { "Bonjour" } else { "Hello" };
+//!         phrase.greeting = Some(greeting.to_owned()).into();
+//!         Ok(phrase.into())
+//!     }
+//! }
+//! // In `register`: registry.data_source("greet_phrase", Phrases);
+//! ```
+//!
+//! # Validation and warnings
+//!
+//! What the declared validators cannot say goes in `validate` (of a provider, resource,
+//! data source or ephemeral resource). Its configuration may hold unknown values: check
+//! what is known. Returning `Err` fails the validation; a warning goes on the context with
+//! [`Context::warn`](crate::Context::warn) and reaches Terraform with the answer. `.at`
+//! names the attribute, and Terraform points at its line.
+//!
+//! ```
+//! use tfvalue_provider::{Context, Diagnostic, Diagnostics, ValidateRequest};
+//! # #[derive(tfvalue::TfSchema)]
+//! # pub struct Message { pub name: tfvalue::Unknown<String>, #[tf(computed)] pub text: tfvalue::Unknown<tfvalue::Nullable<String>> }
+//! # pub struct Messages;
+//! # impl tfvalue_provider::Resource for Messages {
+//! #     type Model = Message;
+//! #     type Data = String;
+//! #     async fn create(&self, _: &mut Context<String>, r: tfvalue_provider::CreateRequest<Message>) -> Result<Message, tfvalue_provider::ApplyError<Message>> { Ok(r.planned) }
+//! #     async fn read(&self, _: &mut Context<String>, r: tfvalue_provider::ReadRequest<Message>) -> Result<Option<Message>, Diagnostics> { Ok(Some(r.state)) }
+//! #     async fn update(&self, _: &mut Context<String>, r: tfvalue_provider::UpdateRequest<Message>) -> Result<Message, tfvalue_provider::ApplyError<Message>> { Ok(r.planned) }
+//! #     async fn delete(&self, _: &mut Context<String>, _: tfvalue_provider::DeleteRequest<Message>) -> Result<(), tfvalue_provider::ApplyError<Message>> { Ok(()) }
+//!
+//! // In `impl Resource for Messages`:
+//! async fn validate(
+//!     &self,
+//!     ctx: &mut Context<String>,
+//!     request: ValidateRequest<Message>,
+//! ) -> Result<(), Diagnostics> {
+//!     let Some(name) = request.config.name.as_known() else {
+//!         return Ok(()); // known after apply: nothing to check yet
+//!     };
+//!     if name.contains('\n') {
+//!         return Err(Diagnostic::error("Invalid name")
+//!             .with_detail("A name is one line.")
+//!             .at("name")
+//!             .into());
+//!     }
+//!     if name.trim() != name {
+//!         ctx.warn(Diagnostic::warning("Name with spaces around it")
+//!             .with_detail("The message keeps them.")
+//!             .at("name"));
+//!     }
+//!     Ok(())
+//! }
+//! # }
+//! ```
+//!
+//! # Errors
+//!
+//! A method fails by returning its errors: [`Diagnostics`](crate::Diagnostics), or
+//! [`ApplyError`](crate::ApplyError) for `create`, `update` and `delete`. `?` converts any
+//! error into them (a `std::error::Error`, `anyhow::Error`, `String`, `&str`): its text
+//! becomes the summary, its causes the detail. [`ErrorSummary`](crate::ErrorSummary)
+//! gives a summary of your own, with the error's text as the detail:
+//!
+//! ```
+//! use tfvalue_provider::{Diagnostics, ErrorSummary as _};
+//!
+//! fn greeting_from(path: &str) -> Result<String, Diagnostics> {
+//!     let text = std::fs::read_to_string(path).summary("Unable to read the greeting")?;
+//!     Ok(text.trim().to_owned())
+//! }
+//!
+//! let error = greeting_from("/no/such/file").unwrap_err();
+//! let d = error.iter().next().unwrap();
+//! assert_eq!(d.summary(), "Unable to read the greeting");
+//! assert!(d.detail().starts_with("No such file or directory"));
+//! ```
+//!
+//! A failed apply with a plain `?` means "nothing changed". Once the remote object
+//! exists, a failure must carry its state, or Terraform forgets an object that still
+//! exists; with the state, Terraform keeps it as tainted and replaces it on the next apply:
+//!
+//! ```
+//! use tfvalue_provider::ApplyError;
+//! # #[derive(Clone, Debug)]
+//! # pub struct Disk { pub id: Option<String> }
+//! # struct Api;
+//! # impl Api {
+//! #     async fn create_disk(&self) -> Result<String, std::io::Error> { Ok("disk-1".into()) }
+//! #     async fn attach(&self, _: &str) -> Result<(), std::io::Error> { Err(std::io::Error::other("busy")) }
+//! # }
+//!
+//! async fn create(api: &Api) -> Result<Disk, ApplyError<Disk>> {
+//!     let id = api.create_disk().await?; // fails: nothing was made
+//!     let state = Disk { id: Some(id.clone()) };
+//!     api.attach(&id).await // fails: the disk exists
+//!         .map_err(|e| ApplyError::new(e).with_state(state.clone()))?;
+//!     Ok(state)
+//! }
+//! # let failed = tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(create(&Api)).unwrap_err();
+//! # assert!(failed.state().is_some());
+//! ```
+//!
+//! # Private state
+//!
+//! Terraform stores a private state beside each object's state and hands it back unread:
+//! what a plan tells its apply, what `create` tells later reads.
+//! [`Context::private`](crate::Context::private) reads it and
+//! [`Context::private_mut`](crate::Context::private_mut) changes it: typed values under
+//! keys, as JSON.
+//!
+//! ```
+//! use serde::{Deserialize, Serialize};
+//! use tfvalue_provider::{Context, Diagnostic, StopToken};
+//!
+//! /// What made a message, kept out of the user's sight.
+//! #[derive(Serialize, Deserialize, Debug, PartialEq)]
+//! struct Origin {
+//!     greeting: String,
+//! }
+//!
+//! // In `create`:
+//! fn remember(ctx: &mut Context<String>) -> Result<(), Diagnostic> {
+//!     let origin = Origin { greeting: ctx.data()?.clone() };
+//!     ctx.private_mut().set("origin", &origin)
+//! }
+//!
+//! // In `read`: `None` for an object created before the provider kept it.
+//! fn recall(ctx: &Context<String>) -> Result<Option<Origin>, Diagnostic> {
+//!     ctx.private().get("origin")
+//! }
+//!
+//! // A context of one's own, for unit tests of such helpers.
+//! let mut ctx = Context::new("Hi".to_owned(), StopToken::never());
+//! remember(&mut ctx)?;
+//! assert_eq!(recall(&ctx)?, Some(Origin { greeting: "Hi".into() }));
+//! # Ok::<(), Diagnostic>(())
+//! ```
+//!
+//! # Stopping
+//!
+//! When the user interrupts Terraform (Ctrl-C), Terraform asks the provider to stop.
+//! [`Context::stop_token`](crate::Context::stop_token) gives a
+//! [`StopToken`](crate::StopToken) for long work: [`StopToken::run`](crate::StopToken::run)
+//! drops (cancels) the work on a stop and answers [`Stopped`](crate::Stopped), which `?`
+//! turns into an error.
+//!
+//! ```
+//! use std::time::Duration;
+//! use tfvalue_provider::{Diagnostics, StopToken};
+//!
+//! /// Waits for the remote side to be ready, unless Terraform stops the provider first.
+//! /// In a method: `wait_until_ready(&ctx.stop_token()).await?`.
+//! async fn wait_until_ready(stop: &StopToken) -> Result<(), Diagnostics> {
+//!     stop.run(tokio::time::sleep(Duration::from_secs(30))).await?;
+//!     Ok(())
+//! }
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() {
+//! let (stop, signal) = StopToken::new(); // a token and what stops it, for this test
+//! signal.stop();
+//! let error = wait_until_ready(&stop).await.unwrap_err();
+//! assert_eq!(error.iter().next().unwrap().summary(), "Stopped");
+//! # }
+//! ```
+//!
+//! # provider_meta
+//!
+//! A module can tell the provider about itself in
+//! `terraform { provider_meta "greet" { module_name = "welcome" } }`. Declare the block's
+//! model in `register`; reads, plans and applies of resources and reads of data sources
+//! get its values with `ctx.provider_meta::<Meta>()?`, an `Option`: `None` when the module
+//! has no such block.
+//!
+//! ```
+//! use tfvalue::{Nullable, TfSchema};
+//! use tfvalue_provider::{Context, Diagnostic, Registry};
+//!
+//! #[derive(TfSchema)]
+//! pub struct Meta {
+//!     /// The module's name.
+//!     pub module_name: Nullable<String>,
+//! }
+//!
+//! // In `register`:
+//! fn register(registry: &mut impl Registry<String>) {
+//!     registry.provider_meta::<Meta>();
+//! }
+//!
+//! // In a method:
+//! fn module_name(ctx: &Context<String>) -> Result<Option<String>, Diagnostic> {
+//!     Ok(ctx.provider_meta::<Meta>()?.and_then(|meta| meta.module_name.into_option()))
+//! }
+//! ```
+//!
+//! # Identity and list resources
+//!
+//! An identity (Terraform 1.12 and later) is a small model naming an object, which
+//! Terraform keeps beside the state and imports by (`import { identity = { ... } }`). By
+//! default it is made of the state's attributes of the same names. It never changes once
+//! set, so those attributes must replace the object when they change: a message named by
+//! its name needs `#[tf(requires_replace)]` on `name`. A list resource (Terraform 1.14 and
+//! later) finds the objects of a type for `terraform query`: implement
+//! [`ListResource`](crate::ListResource) (its documentation has an example) and register
+//! with `.with_list()` instead.
+//!
+//! ```
+//! use tfvalue::{Nullable, TfSchema, Unknown};
+//! use tfvalue_provider::{Registry, ResourceIdentity};
+//! # use tfvalue_provider::{Context, Diagnostics};
+//!
+//! #[derive(TfSchema)]
+//! pub struct Message {
+//!     /// Who to greet; another name is another message.
+//!     #[tf(requires_replace)]
+//!     pub name: Unknown<String>,
+//!     #[tf(computed)]
+//!     pub text: Unknown<Nullable<String>>,
+//! }
+//!
+//! /// What names a message.
+//! #[derive(TfSchema)]
+//! pub struct MessageIdentity {
+//!     pub name: String,
+//! }
+//! # pub struct Messages;
+//! # impl tfvalue_provider::Resource for Messages {
+//! #     type Model = Message;
+//! #     type Data = String;
+//! #     async fn create(&self, _: &mut Context<String>, r: tfvalue_provider::CreateRequest<Message>) -> Result<Message, tfvalue_provider::ApplyError<Message>> { Ok(r.planned) }
+//! #     async fn read(&self, _: &mut Context<String>, r: tfvalue_provider::ReadRequest<Message>) -> Result<Option<Message>, Diagnostics> { Ok(Some(r.state)) }
+//! #     async fn update(&self, _: &mut Context<String>, r: tfvalue_provider::UpdateRequest<Message>) -> Result<Message, tfvalue_provider::ApplyError<Message>> { Ok(r.planned) }
+//! #     async fn delete(&self, _: &mut Context<String>, _: tfvalue_provider::DeleteRequest<Message>) -> Result<(), tfvalue_provider::ApplyError<Message>> { Ok(()) }
+//! # }
+//!
+//! impl ResourceIdentity for Messages {
+//!     type Identity = MessageIdentity;
+//! }
+//!
+//! // In `register`:
+//! fn register(registry: &mut impl Registry<String>) {
+//!     registry.resource("greet_message", Messages).with_identity();
+//! }
+//! ```
+//!
+//! # Functions
+//!
+//! A provider function (Terraform 1.8 and later) is called from configuration as
+//! `provider::greet::shout("hi")`. Its parameter and result types are Rust types; an error
+//! about an argument names it.
+//!
+//! ```
+//! use tfvalue_provider::{Context, Function, FunctionError, Signature};
+//!
+//! pub struct Shout;
+//!
+//! impl Function for Shout {
+//!     type Args = (String,);
+//!     type Output = String;
+//!     type Data = String;
+//!
+//!     fn signature(&self) -> Signature {
+//!         Signature::new("Upper-cases a greeting").param("text", "The greeting")
+//!     }
+//!
+//!     async fn call(
+//!         &self,
+//!         _: &mut Context<String>,
+//!         (text,): (String,),
+//!     ) -> Result<String, FunctionError> {
+//!         if text.is_empty() {
+//!             return Err(FunctionError::argument(0, "must not be empty"));
+//!         }
+//!         Ok(text.to_uppercase())
+//!     }
+//! }
+//! // In `register`: registry.function("shout", Shout);
+//! ```
+//!
+//! # Ephemeral resources and write-only attributes
+//!
+//! An ephemeral resource (`ephemeral "greet_secret" "s" { ... }`, Terraform 1.10 and later)
+//! is a value Terraform opens for one run and never stores, such as a token. It usually
+//! feeds a write-only attribute (`#[tf(write_only)]`, Terraform 1.11 and later), which
+//! `create` and `update` read from `config` and which no plan or state holds.
+//! [`EphemeralResource::renew`](crate::EphemeralResource::renew) and `close` are optional;
+//! what they need goes in the private state.
+//!
+//! ```
+//! use tfvalue::{Nullable, TfSchema, Unknown};
+//! use tfvalue_provider::{Context, Diagnostics, EphemeralResource, OpenRequest, Opened};
+//!
+//! #[derive(TfSchema)]
+//! pub struct Secret {
+//!     /// Who the secret is for.
+//!     pub name: Unknown<String>,
+//!     #[tf(computed, sensitive)]
+//!     pub value: Unknown<Nullable<String>>,
+//! }
+//!
+//! pub struct Secrets;
+//!
+//! impl EphemeralResource for Secrets {
+//!     type Model = Secret;
+//!     type Data = String;
+//!
+//!     async fn open(
+//!         &self,
+//!         _: &mut Context<String>,
+//!         request: OpenRequest<Secret>,
+//!     ) -> Result<Opened<Secret>, Diagnostics> {
+//!         let value = Unknown::known(Nullable::Value("s3cr3t".to_owned()));
+//!         Ok(Opened::new(Secret { value, ..request.config }))
+//!     }
+//! }
+//! // In `register`: registry.ephemeral_resource("greet_secret", Secrets);
+//! ```
+//!
+//! # Moving and upgrading state
+//!
+//! A `moved` block between two resource types (Terraform 1.8 and later) hands the source's
+//! stored state to the target type's [`Resource::move_state`](crate::Resource::move_state),
+//! which decodes it with the source's model, or answers `None` for a type it does not
+//! accept:
+//!
+//! ```hcl
+//! moved {
+//!   from = greet_message.a
+//!   to   = greet_note.a
+//! }
+//! ```
+//!
+//! ```
+//! use tfvalue::{Nullable, TfSchema, Unknown};
+//! use tfvalue_provider::{Context, Diagnostics, MovedState};
+//! # #[derive(TfSchema)]
+//! # pub struct Message { pub name: Unknown<String>, #[tf(computed)] pub text: Unknown<Nullable<String>> }
+//!
+//! #[derive(TfSchema)]
+//! pub struct Note {
+//!     pub recipient: Unknown<String>,
+//!     #[tf(computed)]
+//!     pub text: Unknown<Nullable<String>>,
+//! }
+//!
+//! // The body of `move_state` in `impl Resource for Notes`:
+//! async fn move_state(
+//!     _: &mut Context<String>,
+//!     source: MovedState<'_>,
+//! ) -> Result<Option<Note>, Diagnostics> {
+//!     if source.source_type_name() != "greet_message" {
+//!         return Ok(None);
+//!     }
+//!     let message: Message = source.decode()?;
+//!     Ok(Some(Note { recipient: message.name, text: message.text }))
+//! }
+//! ```
+//!
+//! A model whose schema changes incompatibly takes a new version, `#[tf(version = N)]` on
+//! the struct and nowhere else; [`Resource::upgrades`](crate::Resource::upgrades) converts
+//! states stored with older versions, each read with a plain serde model:
+//!
+//! ```
+//! use serde::Deserialize;
+//! use tfvalue::{Nullable, TfSchema, Unknown, Upgrades};
+//! # use tfvalue_provider::{Context, Diagnostics};
+//!
+//! /// Version 1: `who` became `name`.
+//! #[derive(TfSchema)]
+//! #[tf(version = 1)]
+//! pub struct Message {
+//!     pub name: Unknown<String>,
+//!     #[tf(computed)]
+//!     pub text: Unknown<Nullable<String>>,
+//! }
+//!
+//! /// Version 0, as its states hold it.
+//! #[derive(Deserialize)]
+//! struct MessageV0 {
+//!     who: String,
+//!     text: Option<String>,
+//! }
+//! # pub struct Messages;
+//! # impl tfvalue_provider::Resource for Messages {
+//! #     type Model = Message;
+//! #     type Data = String;
+//! #     async fn create(&self, _: &mut Context<String>, r: tfvalue_provider::CreateRequest<Message>) -> Result<Message, tfvalue_provider::ApplyError<Message>> { Ok(r.planned) }
+//! #     async fn read(&self, _: &mut Context<String>, r: tfvalue_provider::ReadRequest<Message>) -> Result<Option<Message>, Diagnostics> { Ok(Some(r.state)) }
+//! #     async fn update(&self, _: &mut Context<String>, r: tfvalue_provider::UpdateRequest<Message>) -> Result<Message, tfvalue_provider::ApplyError<Message>> { Ok(r.planned) }
+//! #     async fn delete(&self, _: &mut Context<String>, _: tfvalue_provider::DeleteRequest<Message>) -> Result<(), tfvalue_provider::ApplyError<Message>> { Ok(()) }
+//!
+//! // In `impl Resource for Messages`:
+//! fn upgrades(&self) -> Upgrades<Message> {
+//!     Upgrades::new().from(0, |v0: MessageV0| {
+//!         Ok(Message { name: Unknown::known(v0.who), text: v0.text.into() })
+//!     })
+//! }
+//! # }
+//! ```
+//!
+//! [`Resource::repair_state`](crate::Resource::repair_state) mends a state of the current
+//! version that the model cannot decode (a required attribute an older release left null).
+//!
+//! # Test in process
+//!
+//! [`harness`](crate::harness) serves the provider inside the test and calls it with the
+//! requests Terraform would send, in Terraform's order and with Terraform's checks of the
+//! answers: typed models in, typed models (or the diagnostics) out, in milliseconds, with
+//! no Terraform installed. In `tests/` or a `#[cfg(test)]` module, these lines go in a
+//! `#[tokio::test] async fn`:
+//!
+//! ```
+//! use tfvalue::{Nullable, Unknown};
+//! use tfvalue_provider::harness::{Action, Harness};
+//! use tfvalue_provider::Diagnostics;
+//! # use tfvalue::{IntoPlanned as _, TfSchema};
+//! # use tfvalue_provider::{ApplyError, ConfigureRequest, Context, CreateRequest, DeleteRequest, ImportRequest, Plan, Provider, ReadRequest, Registry, Resource, UpdateRequest};
+//! # #[derive(TfSchema)]
+//! # pub struct Config { pub greeting: Nullable<String> }
+//! # #[derive(TfSchema, Debug)]
+//! # pub struct Message { pub name: Unknown<String>, #[tf(computed)] pub text: Unknown<Nullable<String>> }
+//! # pub struct Greet;
+//! # impl Provider for Greet {
+//! #     type Config = Config;
+//! #     type Data = String;
+//! #     fn register(&self, registry: &mut impl Registry<String>) { registry.resource("greet_message", Messages); }
+//! #     async fn configure(&self, _: &mut Context<String>, r: ConfigureRequest<Config>) -> Result<String, Diagnostics> { Ok(r.config.greeting.unwrap_or_else(|| "Hello".to_owned())) }
+//! # }
+//! # fn greet(greeting: &str, name: &str) -> String { format!("{greeting}, {name}!") }
+//! # pub struct Messages;
+//! # impl Resource for Messages {
+//! #     type Model = Message;
+//! #     type Data = String;
+//! #     async fn plan(&self, ctx: &mut Context<String>, plan: &mut Plan<Message>) -> Result<(), Diagnostics> {
+//! #         if let (Some(name), Ok(greeting)) = (plan.planned.name.as_known(), ctx.data()) {
+//! #             plan.planned.text = Unknown::known(Nullable::Value(greet(greeting, name)));
+//! #         }
+//! #         Ok(())
+//! #     }
+//! #     async fn create(&self, ctx: &mut Context<String>, r: CreateRequest<Message>) -> Result<Message, ApplyError<Message>> {
+//! #         let mut message = r.planned.into_planned()?;
+//! #         message.text = Some(greet(ctx.data()?, &message.name)).into();
+//! #         Ok(message.into())
+//! #     }
+//! #     async fn read(&self, ctx: &mut Context<String>, r: ReadRequest<Message>) -> Result<Option<Message>, Diagnostics> {
+//! #         let mut state = r.state;
+//! #         if let Some(name) = state.name.as_known() { state.text = Some(greet(ctx.data()?, name)).into(); }
+//! #         Ok(Some(state))
+//! #     }
+//! #     async fn update(&self, ctx: &mut Context<String>, r: UpdateRequest<Message>) -> Result<Message, ApplyError<Message>> {
+//! #         let UpdateRequest { planned, config, .. } = r;
+//! #         self.create(ctx, CreateRequest::new(planned, config)).await
+//! #     }
+//! #     async fn delete(&self, _: &mut Context<String>, _: DeleteRequest<Message>) -> Result<(), ApplyError<Message>> { Ok(()) }
+//! #     async fn import(&self, _: &mut Context<String>, r: ImportRequest) -> Result<Message, Diagnostics> {
+//! #         Ok(Message { name: Unknown::known(r.id), text: Unknown::null() })
+//! #     }
+//! # }
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), Diagnostics> {
+//! let harness = Harness::new(Greet).expect("the types are declared rightly");
+//! harness.configure(&Config { greeting: Nullable::Value("Hi".into()) }).await?;
+//! let messages = harness.resource::<Message>("greet_message");
+//!
+//! // `terraform apply` of a new message: its plan, then the apply.
+//! let config = Message { name: Unknown::known("world".into()), text: Unknown::null() };
+//! let state = messages.create(&config).await?;
+//! assert_eq!(state.text.as_value().map(String::as_str), Some("Hi, world!"));
+//!
+//! // Another name updates the message in place, and the plan already shows the text.
+//! let renamed = Message { name: Unknown::known("you".into()), text: Unknown::null() };
+//! let plan = messages.plan(Some(&state), &renamed).await?;
+//! assert_eq!(plan.action(), Action::Update);
+//! assert_eq!(plan.state().unwrap().text.as_value().map(String::as_str), Some("Hi, you!"));
+//! let state = messages.apply(&plan).await?.expect("updated");
+//!
+//! // `terraform import`, then `terraform destroy`.
+//! assert_eq!(messages.import("you").await?[0].text, state.text);
+//! messages.delete(&state).await?;
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! `harness.data_source`, `ephemeral`, `function` and `list` reach the other kinds of type
+//! the same way; the module's documentation lists which requests each call sends.
+//!
+//! # Test with Terraform
+//!
+//! tfvalue-testing, the acceptance-test crate (`tfvalue-testing/` in the checkout), runs
+//! the real Terraform CLI against the provider step by step (apply a configuration, check
+//! the plan and the state, import, refresh, destroy), once per Terraform version found:
+//! `terraform` on `PATH`, and each executable listed in `TFVALUE_TERRAFORM_EXTRA`. Served
+//! with `TestProvider::in_process("example.com/me/greet", || Greet)`, the provider runs
+//! inside the test process and Terraform attaches to it: no executable to build, and
+//! breakpoints work. A test in `tests/acceptance.rs` names the provider through the
+//! library (`terraform_provider_greet::Greet`, see [Set up the crate](#set-up-the-crate)),
+//! and a step looks like `Step::config(hcl).check(state::value("greet_message.a", ".text")
+//! .equals("Hi, world!"))`. The crate's documentation
+//! (`cargo doc --open -p tfvalue-testing` in the checkout) has a complete test, where it is
+//! compiled (this crate cannot depend on it); the repository's `tests/e2e_*.rs` are many
+//! more.
+//!
+//! # Registry documentation
+//!
+//! A provider built on this crate prints its whole schema when run as
+//! `terraform-provider-greet --schema-json`, as `terraform providers schema -json` would.
+//! `tfvalue-cli docs` turns it, with example configurations, into the pages the Terraform
+//! Registry reads (`docs/index.md`, `docs/resources/<name>.md`, ...). Install it from the
+//! checkout:
+//!
+//! ```sh
+//! cargo install --path $TFVALUE/tfvalue-cli
+//! cargo build
+//! tfvalue-cli docs --provider-binary target/debug/terraform-provider-greet \
+//!     --provider-name greet --examples examples --out docs
+//! # in CI, add --check: it fails, naming each stale, missing or extra page
+//! ```
+//!
+//! `examples/` has the registry's layout: `provider/provider.tf`,
+//! `resources/<type>/resource.tf` (with `import.sh` or `import-by-string-id.tf` for an
+//! "Import" section), `data-sources/<type>/data-source.tf`,
+//! `ephemeral-resources/<type>/ephemeral-resource.tf`, `functions/<name>/function.tf`.
