@@ -48,9 +48,9 @@
 //! the next plan repairs, `terraform import localfs_file.x some/path` (or an `import`
 //! block with `identity = { path = "some/path" }`, Terraform 1.12 and later) adopts an
 //! existing file, `terraform query` lists the files of a directory (a `list "localfs_file"`
-//! block, Terraform 1.14 and later; `file_identity.rs`), and `destroy` removes the files. Terraform starts the provider itself; see the
-//! README's "Write your first provider" for the CLI configuration (`dev_overrides`) that
-//! makes it find this executable. Started by hand with `--debug`, it serves without
+//! block, Terraform 1.14 and later; `file_identity.rs`), and `destroy` removes the files.
+//! Terraform starts the provider itself; tfvalue-provider's guide (module `guide`) shows the
+//! CLI configuration (`dev_overrides`) that makes it find this executable. Started by hand with `--debug`, it serves without
 //! Terraform and prints the `TF_REATTACH_PROVIDERS` value that attaches Terraform to it.
 //!
 //! It is a `[[bin]]` of the repository's root package (so that the end-to-end tests in

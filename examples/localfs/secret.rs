@@ -106,6 +106,10 @@ async fn append_line(path: &Path, line: &str) -> Result<(), Diagnostic> {
         .map_err(|e| io_error("open the journal", path, &e))?;
     file.write_all(format!("{line}\n").as_bytes())
         .await
+        .map_err(|e| io_error("append to the journal", path, &e))?;
+    // tokio's file writes in the background: the line is on disk before the RPC answers.
+    file.flush()
+        .await
         .map_err(|e| io_error("append to the journal", path, &e))
 }
 

@@ -107,7 +107,7 @@
 //! assert_eq!(tfvalue_provider::serve(Greet), ExitCode::FAILURE);
 //! ```
 //!
-//! Writing a provider step by step: the README's "Write your first provider"; a complete
+//! Writing a provider step by step: the [`guide`]; a complete
 //! provider that manages files: `examples/localfs` in the repository.
 //!
 //! # Logging
@@ -149,8 +149,10 @@ mod logging;
 mod engine;
 // the transport, which serves it all to Terraform:
 mod transport;
-// and the harness, which calls the engine in-process, for authors' unit tests.
+// the harness, which calls the engine in-process, for authors' unit tests:
 pub mod harness;
+// and the guide, documentation only.
+pub mod guide;
 
 #[cfg(test)]
 mod service_tests;
@@ -311,9 +313,11 @@ impl ServeOptions {
 /// }
 /// ```
 pub fn serve_with<P: Provider>(provider: P, options: ServeOptions) -> std::process::ExitCode {
-    match transport::server::ProviderService::new_or_refusing(provider) {
-        Ok(service) => transport::main::run_with(service, options.address.as_deref()),
-        Err((refusing, problems)) => {
+    match transport::server::ProviderService::serving(provider) {
+        (service, problems) if problems.is_empty() => {
+            transport::main::run_with(service, options.address.as_deref())
+        }
+        (refusing, problems) => {
             eprintln!("The provider cannot start; its types are declared wrongly:");
             for problem in problems {
                 eprintln!("  - {problem}");

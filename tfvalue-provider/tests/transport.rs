@@ -438,8 +438,7 @@ mod notes {
         async fn configure(
             &self,
             _: &mut Context<()>,
-            _: &str,
-            _: Config,
+            _: tfvalue_provider::ConfigureRequest<Config>,
         ) -> Result<(), Diagnostics> {
             Ok(())
         }
@@ -452,30 +451,38 @@ mod notes {
         async fn create(
             &self,
             _: &mut Context<()>,
-            planned: Note,
-            _: Note,
+            request: tfvalue_provider::CreateRequest<Note>,
         ) -> Result<Note, ApplyError<Note>> {
+            let planned = request.planned;
             Ok(Note {
                 id: Unknown::known(Nullable::Value("note".to_owned())),
                 ..planned
             })
         }
 
-        async fn read(&self, _: &mut Context<()>, note: Note) -> Result<Option<Note>, Diagnostics> {
+        async fn read(
+            &self,
+            _: &mut Context<()>,
+            request: tfvalue_provider::ReadRequest<Note>,
+        ) -> Result<Option<Note>, Diagnostics> {
+            let note = request.state;
             Ok(Some(note))
         }
 
         async fn update(
             &self,
             _: &mut Context<()>,
-            _: Note,
-            note: Note,
-            _: Note,
+            request: tfvalue_provider::UpdateRequest<Note>,
         ) -> Result<Note, ApplyError<Note>> {
+            let note = request.planned;
             Ok(note)
         }
 
-        async fn delete(&self, _: &mut Context<()>, _: Note) -> Result<(), ApplyError<Note>> {
+        async fn delete(
+            &self,
+            _: &mut Context<()>,
+            _: tfvalue_provider::DeleteRequest<Note>,
+        ) -> Result<(), ApplyError<Note>> {
             Ok(())
         }
     }

@@ -42,26 +42,25 @@ impl<P: Provider> ProviderService<P> {
     /// # Errors
     /// Every problem found in the registrations and schemas, one line each.
     pub(crate) fn new(provider: P) -> Result<Self, Vec<String>> {
-        ProviderService::new_or_refusing(provider).map_err(|(_, problems)| problems)
+        match ProviderService::serving(provider) {
+            (service, problems) if problems.is_empty() => Ok(service),
+            (_, problems) => Err(problems),
+        }
     }
 
-    /// The service of `provider`; when its registrations are wrong, a service that answers
-    /// every RPC with the problems (see [`Dispatch::refusing`]), with them.
-    ///
-    /// # Errors
-    /// The refusing service and the problems, one line each.
-    pub(crate) fn new_or_refusing(provider: P) -> Result<Self, (Self, Vec<String>)> {
-        let service = |dispatch| ProviderService {
+    /// The service of `provider` and the problems of its registrations, one line each
+    /// (none when they are right); with problems, the service answers every RPC with them
+    /// (see [`Dispatch::refusing`]).
+    pub(crate) fn serving(provider: P) -> (Self, Vec<String>) {
+        let (dispatch, problems) = match Dispatch::new(provider) {
+            Ok(dispatch) => (dispatch, Vec::new()),
+            Err((provider, problems)) => (Dispatch::refusing(provider, problems.clone()), problems),
+        };
+        let service = ProviderService {
             dispatch: Arc::new(dispatch),
             schema: OnceLock::new(),
         };
-        match Dispatch::new(provider) {
-            Ok(dispatch) => Ok(service(dispatch)),
-            Err((provider, problems)) => Err((
-                service(Dispatch::refusing(provider, problems.clone())),
-                problems,
-            )),
-        }
+        (service, problems)
     }
 
     /// The provider and its registered types.
