@@ -17,7 +17,7 @@ use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, TfSchema, Unknown, Upgrades, Value};
 use tfvalue_provider::{
     ApplyError, Context, CreateRequest, DeleteRequest, Diagnostic, Diagnostics, ImportRequest,
-    MovedState, Plan, ReadRequest, Resource, Timeouts, TimeoutsField as _, UpdateRequest,
+    MovedState, Plan, Private, ReadRequest, Resource, Timeouts, TimeoutsField as _, UpdateRequest,
     ValidateRequest,
 };
 
@@ -215,7 +215,29 @@ struct WrittenOnly {
     content_wo_size: i64,
 }
 
+/// The top-level keys of the record as releases before the keyed private state kept it
+/// (the whole private state was the record).
+const FORMER_KEYS: [&str; 2] = ["content_wo_hash", "content_wo_size"];
+
 impl WrittenOnly {
+    /// The record in `private`, if there is one: under its key, or as an earlier release
+    /// kept it.
+    fn in_private(private: &Private) -> Result<Option<Self>, Diagnostic> {
+        if let Some(record) = private.get::<WrittenOnly>(WRITTEN_ONLY)? {
+            return Ok(Some(record));
+        }
+        let [hash, size] = FORMER_KEYS;
+        Ok(
+            match (private.get::<String>(hash)?, private.get::<i64>(size)?) {
+                (Some(content_wo_hash), Some(content_wo_size)) => Some(WrittenOnly {
+                    content_wo_hash,
+                    content_wo_size,
+                }),
+                _ => None,
+            },
+        )
+    }
+
     /// The record of `state`, a file written from `content_wo`.
     fn of(state: &File) -> Self {
         WrittenOnly {
@@ -240,6 +262,9 @@ fn keep_private(
         return Ok(());
     };
     let private = ctx.private_mut();
+    for key in FORMER_KEYS {
+        private.remove(key);
+    }
     if wo {
         private.set(WRITTEN_ONLY, &WrittenOnly::of(state))
     } else {
@@ -515,7 +540,7 @@ impl Resource for FileResource {
             // The text is not in the plan. The file keeps what was written while the
             // version stays and the file on disk still has it; otherwise it is written
             // again, and its hash and size are known after apply.
-            let written = ctx.private().get::<WrittenOnly>(WRITTEN_ONLY)?;
+            let written = WrittenOnly::in_private(ctx.private())?;
             let kept = match (&plan.prior, written) {
                 (Some(prior), Some(written))
                     if prior.content_wo_version == plan.planned.content_wo_version
@@ -595,7 +620,7 @@ impl Resource for FileResource {
     ) -> Result<Option<File>, Diagnostics> {
         let limit = state.timeouts.read(DEFAULT_READ_TIMEOUT)?;
         let rel = known_path(&state)?.to_owned();
-        let wo = ctx.private().get::<WrittenOnly>(WRITTEN_ONLY)?.is_some();
+        let wo = WrittenOnly::in_private(ctx.private())?.is_some();
         tokio::time::timeout(limit, observe(ctx.data()?, &rel, state, wo))
             .await
             .map_err(|_| timed_out("read", &format!("Reading {rel}"), limit))?
@@ -725,5 +750,28 @@ impl Resource for FileResource {
             .upgrade(version, source.json())
             .map(Some)
             .map_err(|e| Diagnostics::from_value_error("Unable to Upgrade Resource State", &e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file written from `content_wo` by a release before the keyed private state keeps
+    /// its record: the next plan compares the file with it instead of rewriting it.
+    #[test]
+    fn the_former_private_record_is_still_read() {
+        let mut private = Private::new();
+        private.set("content_wo_hash", "abc").unwrap();
+        private.set("content_wo_size", &3).unwrap();
+        let record = WrittenOnly::in_private(&private).unwrap();
+        assert_eq!(
+            record,
+            Some(WrittenOnly {
+                content_wo_hash: "abc".to_owned(),
+                content_wo_size: 3,
+            })
+        );
+        assert_eq!(WrittenOnly::in_private(&Private::new()).unwrap(), None);
     }
 }
