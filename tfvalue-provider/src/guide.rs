@@ -14,7 +14,11 @@
 //!
 //! The crates are not published on crates.io: depend on them by path, from a checkout of
 //! the repository. A provider is a binary crate named `terraform-provider-<name>` (the
-//! name Terraform looks for), built with Rust 1.95 or later.
+//! name Terraform looks for), built with Rust 1.95 or later and a C compiler (aws-lc, the
+//! cryptography under the TLS, is C): the first build compiles about 150 crates, a few
+//! minutes. Put `[env] AWS_LC_SYS_NO_JITTER_ENTROPY = "1"` in the crate's
+//! `.cargo/config.toml`: without it, every start of the provider spends some 20 ms seeding
+//! aws-lc, and Terraform starts a provider several times per command.
 //!
 //! ```sh
 //! git clone https://github.com/tfvalue/tfvalue ~/tfvalue    # the checkout
@@ -65,8 +69,9 @@
 //!
 //! # Declare the models
 //!
-//! A model is a struct with `#[derive(TfSchema)]`: it is the Terraform schema (doc comments
-//! become descriptions) and the wire codec. The field's type says what a value may be:
+//! A model is a struct with `#[derive(TfSchema)]`: it is the Terraform schema and the wire
+//! codec. Doc comments become the descriptions Terraform and the registry documentation
+//! show, so write them for the provider's users. The field's type says what a value may be:
 //! `Unknown<_>` when a configuration may compute it from another resource ("known after
 //! apply"), `Nullable<_>` (or `Option<_>`) when it may be left out, which makes the
 //! attribute optional. An attribute the provider fills in is `#[tf(computed)]` and
@@ -75,7 +80,7 @@
 //! ```
 //! use tfvalue::{Nullable, TfSchema, Unknown};
 //!
-//! /// `provider "greet" { greeting = "Hi" }`
+//! /// The greet provider: greets with the configured greeting.
 //! #[derive(TfSchema)]
 //! pub struct Config {
 //!     /// The greeting; "Hello" when left out.
@@ -91,6 +96,27 @@
 //!     #[tf(computed)]
 //!     pub text: Unknown<Nullable<String>>,
 //! }
+//! ```
+//!
+//! Reading and building values, the calls a provider uses most:
+//!
+//! ```
+//! use tfvalue::{Nullable, Unknown};
+//!
+//! // An optional computed attribute: unknown in a plan, null or a value in state.
+//! let mut text: Unknown<Nullable<String>> = Unknown::unknown();
+//! assert!(text.is_unknown());
+//! text = Some("Hi".to_owned()).into(); // known, a value (`None.into()`: known, null)
+//! assert_eq!(text.as_value().map(String::as_str), Some("Hi")); // None: unknown or null
+//!
+//! // A required attribute a configuration may compute from another resource.
+//! let name: Unknown<String> = Unknown::known("world".to_owned());
+//! assert_eq!(name.as_known().map(String::as_str), Some("world")); // None: unknown
+//! assert_eq!(name.into_option().as_deref(), Some("world"));
+//!
+//! // An optional attribute that is always known.
+//! let greeting: Nullable<String> = Nullable::Value("Hello".to_owned());
+//! assert_eq!(greeting.into_option().as_deref(), Some("Hello")); // None: null
 //! ```
 //!
 //! Blocks, nested attributes, sets and maps, sensitive and write-only attributes,
@@ -224,8 +250,9 @@
 //!
 //! # Use it from Terraform
 //!
-//! No publishing is needed: build, and point Terraform at the build directory with
-//! `dev_overrides` (then no `terraform init` either).
+//! No publishing is needed: build, and point Terraform at the directory that holds the built
+//! executable with `dev_overrides` (then no `terraform init` either): `target/debug` of
+//! the crate, or of its workspace, or of `CARGO_TARGET_DIR` when that is set.
 //!
 //! ```sh
 //! cargo build

@@ -20,13 +20,23 @@
 //!     let provider = TestProvider::in_process("registry.terraform.io/acme/files", || files::Files);
 //!     Test::new(&provider)
 //!         .step(
-//!             Step::config(r#"resource "files_file" "a" { path = "a.txt", content = "one" }"#)
+//!             Step::config(
+//!                 r#"resource "files_file" "a" {
+//!                   path    = "a.txt"
+//!                   content = "one"
+//!                 }"#,
+//!             )
 //!                 .plan_check(plan::creates("files_file.a"))
 //!                 .check(state::value("files_file.a", ".content").equals("one"))
 //!                 .check(state::value("files_file.a", ".id").matches("^[0-9a-f]{16}$")),
 //!         )
 //!         .step(
-//!             Step::config(r#"resource "files_file" "a" { path = "a.txt", content = "two" }"#)
+//!             Step::config(
+//!                 r#"resource "files_file" "a" {
+//!                   path    = "a.txt"
+//!                   content = "two"
+//!                 }"#,
+//!             )
 //!                 .plan_check(plan::updates("files_file.a")),
 //!         )
 //!         .step(Step::import("files_file.a", "a.txt"))

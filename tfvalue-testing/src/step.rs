@@ -142,7 +142,12 @@ impl Step {
     /// configuration of the step before, then checks that the imported resource equals
     /// the one in the step before's state (import verification; see
     /// [`Step::verify_ignoring`] and [`Step::no_verify`]). It uses `terraform import`;
-    /// [`Step::by_import_block`] uses an `import` block instead.
+    /// [`Step::by_import_block`] uses an `import` block instead. It also plans the
+    /// configuration against the imported state and fails when the plan would change the
+    /// resource, as after an import a user's next plan should not: for an object whose
+    /// import cannot recover every configured attribute (write-only values, settings the
+    /// remote object does not keep), say so with [`Step::expect_non_empty_plan`], which
+    /// skips that plan; [`Step::verify_ignoring`] covers only the state comparison.
     pub fn import(address: &str, id: &str) -> Step {
         Step::import_id(address, ImportId::Fixed(id.to_owned()))
     }

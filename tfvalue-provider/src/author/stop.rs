@@ -6,6 +6,9 @@ use std::future::Future;
 
 use tokio::sync::watch;
 
+use crate::author::diagnostics::{Diagnostic, Diagnostics};
+use crate::author::function_error::FunctionError;
+
 /// Terraform asked the provider to stop: `terraform apply` was interrupted (Ctrl-C) and
 /// Terraform called `StopProvider`. Get it with [`Context::stop_token`](crate::Context::stop_token);
 /// it is cheap to clone, and helpers that run long work take one.
@@ -112,7 +115,9 @@ impl StopToken {
 }
 
 /// The work [`StopToken::run`] ran was cancelled: Terraform asked the provider to stop.
-/// Converts into the error diagnostic "Stopped" with `?`.
+/// Converts with `?` into the error diagnostic "Stopped", whose detail says that Terraform
+/// interrupted the operation (map it to a diagnostic of your own to say more, e.g. what
+/// was left half done).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stopped;
 
@@ -122,4 +127,48 @@ impl fmt::Display for Stopped {
     }
 }
 
-impl std::error::Error for Stopped {}
+impl From<Stopped> for Diagnostics {
+    fn from(_: Stopped) -> Diagnostics {
+        Diagnostic::error("Stopped")
+            .with_detail(
+                "Terraform asked the provider to stop (the run was interrupted) before this \
+                 operation finished.",
+            )
+            .into()
+    }
+}
+
+impl From<Stopped> for FunctionError {
+    fn from(stopped: Stopped) -> FunctionError {
+        Diagnostics::from(stopped).into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_stop_drops_the_work_and_says_why() {
+        let (token, signal) = StopToken::new();
+        assert_eq!(token.run(async { 7 }).await, Ok(7));
+        signal.stop();
+        assert!(token.is_stopped());
+        assert_eq!(token.run(std::future::pending::<()>()).await, Err(Stopped));
+        let diagnostics = Diagnostics::from(Stopped);
+        let d = diagnostics.iter().next().unwrap();
+        assert_eq!(d.summary(), "Stopped");
+        assert!(d
+            .detail()
+            .starts_with("Terraform asked the provider to stop"));
+        let error = FunctionError::from(Stopped);
+        assert!(
+            error.to_string().starts_with("Stopped: Terraform asked"),
+            "{error}"
+        );
+        // A token whose signal is gone without stopping never stops.
+        let never = StopToken::never();
+        let ran = tokio::time::timeout(std::time::Duration::from_millis(20), never.stopped());
+        assert!(ran.await.is_err());
+    }
+}
