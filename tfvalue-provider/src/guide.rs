@@ -10,6 +10,9 @@
 //! Every Rust snippet below is a test of this crate: it compiles, and it runs unless it
 //! is a provider's `main`.
 //!
+//! (Why one file: it is one page, read from top to bottom, each section building on the
+//! ones before; it holds documentation only.)
+//!
 //! # Set up the crate
 //!
 //! The crates are not published on crates.io: depend on them by path, from a checkout of
