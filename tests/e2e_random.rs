@@ -857,19 +857,15 @@ fn strings_and_passwords() {
         // Steps 389-390: String_Import 2, Password_Import 2 (ImportStateVerify, the
         // password's bcrypt_hash ignored), each by its result, with `import` blocks.
         .step(
-            Step::import_id_from_state("random_string.basic", |s| {
-                shown_text(s, "random_string.basic", "result")
-            })
-            .by_import_block()
-            .using_config(move |_| basic.to_owned()),
+            Step::import_by_attribute("random_string.basic", ".result")
+                .by_import_block()
+                .using_config(move |_| basic.to_owned()),
         )
         .step(
-            Step::import_id_from_state("random_password.basic", |s| {
-                shown_text(s, "random_password.basic", "result")
-            })
-            .by_import_block()
-            .using_config(move |_| basic.to_owned())
-            .verify_ignoring(&["bcrypt_hash"]),
+            Step::import_by_attribute("random_password.basic", ".result")
+                .by_import_block()
+                .using_config(move |_| basic.to_owned())
+                .verify_ignoring(&["bcrypt_hash"]),
         )
         .run();
 }

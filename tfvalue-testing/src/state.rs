@@ -201,6 +201,20 @@ pub fn resource_in<'s>(state: &'s Json, address: &str) -> Option<&'s Json> {
         .find(|r| r["address"] == address)
 }
 
+/// The value at `path` (as `.id` or `.keepers["a"]`, see [`AttrPath`]) of the resource at
+/// `address` in a state from `terraform show -json`.
+///
+/// # Errors
+/// The path does not parse, or the state has no such resource or no value there.
+pub fn attribute<'s>(state: &'s Json, address: &str, path: &str) -> Result<&'s Json, String> {
+    let parsed = AttrPath::parse(path)?;
+    let resource =
+        resource_in(state, address).ok_or_else(|| format!("there is no {address} in the state"))?;
+    parsed
+        .find(&resource["values"])
+        .ok_or_else(|| format!("{address} has no value at {path}"))
+}
+
 /// Every resource address in a state from `terraform show -json` (any module), managed
 /// and data alike.
 pub fn addresses(state: &Json) -> Vec<String> {
@@ -268,6 +282,24 @@ mod tests {
                 {"address": "module.m.t.y", "mode": "managed", "values": {"n": 3}}
             ]}]
         }}})
+    }
+
+    #[test]
+    fn attributes_are_found_by_address_and_path() {
+        let s = state();
+        assert_eq!(
+            attribute(&s, "random_string.x", ".result"),
+            Ok(&json!("abc"))
+        );
+        assert_eq!(attribute(&s, "module.m.t.y", ".n"), Ok(&json!(3)));
+        assert_eq!(
+            attribute(&s, "random_string.y", ".result"),
+            Err("there is no random_string.y in the state".to_owned())
+        );
+        assert_eq!(
+            attribute(&s, "random_string.x", ".nope"),
+            Err("random_string.x has no value at .nope".to_owned())
+        );
     }
 
     #[test]

@@ -162,6 +162,19 @@ impl Step {
         Step::import_id(address, ImportId::FromState(Arc::new(id)))
     }
 
+    /// [`Step::import`] with the ID the state holds at `path` (as `.id`) of the resource at
+    /// `address`, as earlier steps left it: the usual case of
+    /// [`Step::import_id_from_state`].
+    pub fn import_by_attribute(address: &str, path: &str) -> Step {
+        let (source, path) = (address.to_owned(), path.to_owned());
+        Step::import_id_from_state(address, move |state| {
+            match crate::state::attribute(state, &source, &path)? {
+                serde_json::Value::String(id) => Ok(id.clone()),
+                other => Err(format!("{source}{path} is {other}, not a string ID")),
+            }
+        })
+    }
+
     fn import_id(address: &str, id: ImportId) -> Step {
         Step::with_kind(
             Kind::Import {
