@@ -12,10 +12,9 @@ use tonic::Request;
 use super::checks::{apply_problems, plan_problems, Problem};
 use super::proposal::{proposed_new, same};
 use super::schema::registered;
-use super::wire::{
-    answer, decode, diagnostics, dynamic, joined, model_of, outcome, path_from_proto, value_of,
-};
+use super::wire::{answer, decode, diagnostics, dynamic, joined, model_of, outcome, value_of};
 use super::{Harness, Kept};
+use crate::protocol::convert::path_from_proto;
 use crate::protocol::proto::tfplugin6 as pb;
 use crate::protocol::proto::tfplugin6::provider_server::Provider as _;
 use crate::{Diagnostic, Diagnostics, Model, Provider};

@@ -4,10 +4,10 @@
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use tfvalue::path::{AttributePath, PathStep};
 use tfvalue::{Type, Value};
 use tonic::{Response, Status};
 
+use crate::protocol::convert::path_from_proto;
 use crate::protocol::proto::tfplugin6 as pb;
 use crate::{Diagnostic, Diagnostics};
 
@@ -74,19 +74,6 @@ pub(super) fn answer<T>(reply: Result<Response<T>, Status>) -> Result<T, Diagnos
             ))
             .into()
     })
-}
-
-/// A path of the protocol as tfvalue's path.
-pub(super) fn path_from_proto(path: &pb::AttributePath) -> AttributePath {
-    use pb::attribute_path::step::Selector;
-    let steps = (path.steps.iter())
-        .filter_map(|step| match step.selector.as_ref()? {
-            Selector::AttributeName(name) => Some(PathStep::Attr(name.clone())),
-            Selector::ElementKeyString(key) => Some(PathStep::Key(key.clone())),
-            Selector::ElementKeyInt(index) => Some(PathStep::Index(*index)),
-        })
-        .collect();
-    AttributePath::from_steps(steps)
 }
 
 /// The diagnostics of an answer, as Terraform shows them: warnings are warnings, anything

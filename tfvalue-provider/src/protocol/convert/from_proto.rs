@@ -401,9 +401,9 @@ impl From<pb::stop_provider::Request> for StopProviderRequest {
     }
 }
 
-/// A protocol path as a [`tfvalue`] path (the tests check with it what the provider
-/// sends; no request carries a path yet). A step without a selector is skipped.
-#[cfg(test)]
+/// A protocol path as a [`tfvalue`] path: the harness and the tests read with it the paths
+/// the provider answers (no request carries a path yet). A step without a selector is
+/// skipped.
 pub(crate) fn path_from_proto(path: &pb::AttributePath) -> tfvalue::path::AttributePath {
     use pb::attribute_path::step::Selector;
     use tfvalue::path::{AttributePath, PathStep};

@@ -18,5 +18,4 @@ mod function;
 mod schema;
 pub(crate) mod to_proto;
 
-#[cfg(test)]
 pub(crate) use from_proto::path_from_proto;
