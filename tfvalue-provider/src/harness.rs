@@ -246,6 +246,8 @@ impl<P: Provider> Harness<P> {
             },
             kept: Mutex::new(HashMap::new()),
             warnings: Mutex::new(Diagnostics::new()),
+                store_planned_private: false,
+                computed_blocks_allowed: false,
         })
     }
 

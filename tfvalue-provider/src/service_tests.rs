@@ -568,6 +568,7 @@ async fn create_plans_computed_unknown_then_applies_known() {
             config: Some(config.clone()),
             prior_private: Vec::new(),
             provider_meta: None,
+            planned_private: Vec::new(),
         }))
         .await
         .unwrap()
@@ -699,6 +700,7 @@ async fn refined_unknowns_from_config_survive_the_plan() {
             config: Some(config),
             prior_private: Vec::new(),
             provider_meta: None,
+            planned_private: Vec::new(),
         }))
         .await
         .unwrap()
@@ -728,6 +730,7 @@ async fn update_keeps_id_and_reports_replacement_paths() {
             config: Some(config),
             prior_private: b"kept".to_vec(),
             provider_meta: None,
+            planned_private: Vec::new(),
         }))
         .await
         .unwrap()
@@ -758,6 +761,7 @@ async fn destroy_plans_null_and_deletes() {
             config: Some(nil()),
             prior_private: Vec::new(),
             provider_meta: None,
+            planned_private: Vec::new(),
         }))
         .await
         .unwrap()
@@ -1053,6 +1057,7 @@ async fn garbage_values_become_diagnostics_in_every_rpc() {
             config: garbage(),
             prior_private: Vec::new(),
             provider_meta: None,
+            planned_private: Vec::new(),
         }))
         .await
         .unwrap()
@@ -1241,6 +1246,7 @@ async fn garbage_in_each_dynamic_value_of_each_rpc_is_an_error_diagnostic() {
                     config,
                     prior_private: Vec::new(),
                     provider_meta: None,
+                    planned_private: Vec::new(),
                 }))
                 .await
                 .unwrap()

@@ -586,6 +586,7 @@ fn plan_request(text: &str) -> tf::plan_resource_change::Request {
         config: Some(note_value(text)),
         prior_private: Vec::new(),
         provider_meta: None,
+        planned_private: Vec::new(),
     }
 }
 
@@ -806,6 +807,8 @@ async fn every_rpc_added_since_6_4_is_answered_over_the_transport() {
             client_capabilities: Some(tf::ClientCapabilities {
                 deferral_allowed: true,
                 write_only_attributes_allowed: true,
+                store_planned_private: false,
+                computed_blocks_allowed: false,
             }),
         })
         .await

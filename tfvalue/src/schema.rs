@@ -181,6 +181,15 @@ pub struct Block {
     /// Why the block is deprecated and what to use instead (Terraform's default text when
     /// `None`). Only with `deprecated`; [`Schema::validate`] checks it.
     pub deprecation_message: Option<String>,
+    /// The provider may fill in blocks of this type (the block of a [`NestedBlock`]) that
+    /// the configuration leaves out, as it fills in a computed attribute (Terraform 1.16
+    /// and later; `Block.computed` in protocol 6.11). Every attribute inside is then
+    /// computed, and every block type inside computed too; the configuration may still
+    /// write the blocks, whose optional attributes it then sets. A LIST, SET or MAP block
+    /// type the configuration leaves out reaches the provider as null (not empty), and its
+    /// plan must not be null: known blocks, or unknown. [`Schema::validate`] checks the
+    /// rules.
+    pub computed: bool,
 }
 
 /// A versioned schema (`tfplugin6.Schema`): of a resource, a data source or a provider.
@@ -410,6 +419,14 @@ impl NestedBlock {
         self
     }
 
+    /// Sets `computed` on the block ([`Block::computed`]): the provider fills in blocks of
+    /// this type that the configuration leaves out.
+    #[must_use]
+    pub fn computed(mut self) -> Self {
+        self.block.computed = true;
+        self
+    }
+
     /// The type of this block type's value in the enclosing object: the block's object
     /// for SINGLE and GROUP; a list, set or map of it for LIST, SET and MAP, except that a
     /// LIST or MAP whose object contains `dynamic` is `dynamic` (Terraform then encodes the
@@ -468,6 +485,16 @@ impl Block {
         self.deprecated = true;
         self.deprecation_message = Some(message.into());
         self
+    }
+
+    /// True when this block, or a block type at any depth inside it, is computed
+    /// ([`Block::computed`]).
+    pub fn contains_computed_blocks(&self) -> bool {
+        self.computed
+            || self
+                .block_types
+                .iter()
+                .any(|b| b.block.contains_computed_blocks())
     }
 
     /// True when any attribute, at any depth of nested attributes and blocks, is

@@ -35,6 +35,8 @@ fn capabilities() -> Option<pb::ClientCapabilities> {
     Some(pb::ClientCapabilities {
         deferral_allowed: true,
         write_only_attributes_allowed: true,
+        store_planned_private: true,
+        computed_blocks_allowed: true,
     })
 }
 
@@ -321,6 +323,7 @@ pub fn seeds() -> Vec<Vec<u8>> {
                 config: config.clone(),
                 prior_private: Vec::new(),
                 provider_meta: None,
+                planned_private: Vec::new(),
                 client_capabilities: capabilities(),
                 prior_identity: if prior.is_some() { identity() } else { None },
             }

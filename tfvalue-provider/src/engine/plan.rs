@@ -13,6 +13,13 @@
 //! every run. Unknown values from the configuration (with their refinements) are left as
 //! they are. [`Resource::plan`](crate::Resource::plan) then refines this (for example,
 //! keeping an `id` that never changes).
+//!
+//! A computed block type (Terraform 1.16) is planned as a computed attribute is, as a
+//! whole: where the configuration leaves it out, Terraform proposes null (not the prior
+//! blocks, which it keeps for computed attributes), so [`keep_prior_computed_blocks`]
+//! first puts the prior blocks there; then the same rule makes it unknown on create and on
+//! an update that changes something. A LIST, SET or MAP block is thus never planned null,
+//! which Terraform refuses.
 
 use tfvalue::schema::{Attribute, AttributeKind, Block, NestedBlock, NestedObject};
 use tfvalue::Value;
@@ -32,6 +39,52 @@ pub(crate) fn mark_computed_unknown(block: &Block, config: Option<&Value>, plann
             mark_attribute(attribute, config_attr, value);
         } else if let Some(nested) = block.find_block_type(name) {
             mark_block(nested, config_attr, value);
+        }
+    }
+}
+
+/// Puts the prior blocks (from `prior`, the prior state's object of `block`) where
+/// `planned` holds null for a computed block type, at every depth of ordinary blocks: list
+/// and tuple elements matched by position, map elements by key, a SINGLE or GROUP block
+/// itself. Elements of SET blocks have no position to match, so computed blocks inside
+/// them are left as proposed.
+pub(crate) fn keep_prior_computed_blocks(block: &Block, prior: &Value, planned: &mut Value) {
+    if !block.contains_computed_blocks() {
+        return;
+    }
+    for nested in &block.block_types {
+        let (Some(prior), Some(planned)) = (
+            prior.attr(&nested.type_name),
+            planned.attr_mut(&nested.type_name),
+        ) else {
+            continue;
+        };
+        if nested.block.computed {
+            if planned.is_null() && !prior.is_null() && !prior.is_unknown() {
+                *planned = prior.clone();
+            }
+            continue;
+        }
+        match (prior, planned) {
+            (Value::Object(..), planned @ Value::Object(..)) => {
+                keep_prior_computed_blocks(&nested.block, prior, planned);
+            }
+            (
+                Value::List(_, prior_elements) | Value::Tuple(prior_elements),
+                Value::List(_, elements) | Value::Tuple(elements),
+            ) => {
+                for (prior, element) in prior_elements.iter().zip(elements.iter_mut()) {
+                    keep_prior_computed_blocks(&nested.block, prior, element);
+                }
+            }
+            (Value::Map(_, prior_elements), Value::Map(_, elements)) => {
+                for (key, element) in elements.iter_mut() {
+                    if let Some(prior) = prior_elements.get(key) {
+                        keep_prior_computed_blocks(&nested.block, prior, element);
+                    }
+                }
+            }
+            _ => {}
         }
     }
 }
@@ -65,6 +118,13 @@ fn mark_nested_object(object: &NestedObject, config: Option<&Value>, planned: &m
 }
 
 fn mark_block(nested: &NestedBlock, config: Option<&Value>, planned: &mut Value) {
+    if planned.is_unknown() {
+        return;
+    }
+    if nested.block.computed && config_is_null(config) {
+        *planned = Value::unknown(planned.ty());
+        return;
+    }
     each_object(planned, config, |config, element| {
         mark_computed_unknown(&nested.block, config, element);
     });
@@ -183,5 +243,71 @@ mod tests {
         );
         mark_computed_unknown(&schema(), Some(&config), &mut planned);
         assert_eq!(planned.unknown_paths().len(), 4);
+    }
+
+    /// `nic` is a computed LIST block; `net` an ordinary one holding a computed SINGLE
+    /// block `port`.
+    fn computed_schema() -> Block {
+        let mac = || Block::new().attribute(Attribute::new("mac", s()).computed());
+        Block::new()
+            .attribute(Attribute::new("name", s()).required())
+            .block_type(NestedBlock::new("nic", mac(), BlockNesting::List).computed())
+            .block_type(NestedBlock::new(
+                "net",
+                Block::new()
+                    .attribute(Attribute::new("cidr", s()).required())
+                    .block_type(NestedBlock::new("port", mac(), BlockNesting::Single).computed()),
+                BlockNesting::List,
+            ))
+    }
+
+    fn computed_value(json: &str) -> Value {
+        Value::from_json(json.as_bytes(), &computed_schema().implied_type()).unwrap()
+    }
+
+    /// What Terraform 1.16 proposes for a configuration that leaves the computed blocks
+    /// out: null, also on update.
+    const LEFT_OUT: &str = r#"{"name":"a","nic":null,"net":[{"cidr":"10.0.0.0/8","port":null}]}"#;
+    const PRIOR: &str =
+        r#"{"name":"a","nic":[{"mac":"m1"}],"net":[{"cidr":"10.0.0.0/8","port":{"mac":"m2"}}]}"#;
+
+    #[test]
+    fn computed_blocks_left_out_are_planned_unknown_on_create() {
+        let config = computed_value(LEFT_OUT);
+        let mut planned = config.clone();
+        mark_computed_unknown(&computed_schema(), Some(&config), &mut planned);
+        let unknown: Vec<String> = planned
+            .unknown_paths()
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        assert_eq!(unknown, [".net[0].port", ".nic"]);
+    }
+
+    #[test]
+    fn an_unchanged_update_keeps_the_prior_computed_blocks() {
+        let prior = computed_value(PRIOR);
+        let mut planned = computed_value(LEFT_OUT);
+        keep_prior_computed_blocks(&computed_schema(), &prior, &mut planned);
+        assert_eq!(planned, prior);
+    }
+
+    #[test]
+    fn a_changed_update_plans_them_unknown_and_configured_blocks_stay() {
+        let prior = computed_value(PRIOR);
+        let config = computed_value(
+            r#"{"name":"b","nic":[{"mac":null}],"net":[{"cidr":"10.0.0.0/8","port":null}]}"#,
+        );
+        let mut planned = config.clone();
+        keep_prior_computed_blocks(&computed_schema(), &prior, &mut planned);
+        assert_ne!(planned, prior);
+        mark_computed_unknown(&computed_schema(), Some(&config), &mut planned);
+        let unknown: Vec<String> = planned
+            .unknown_paths()
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        // The configured `nic` block stays one block, its computed `mac` unknown.
+        assert_eq!(unknown, [".net[0].port", ".nic[0].mac"]);
     }
 }

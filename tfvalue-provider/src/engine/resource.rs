@@ -22,7 +22,7 @@ use crate::author::requests::{
 };
 use crate::author::resource::{Plan, Resource};
 use crate::engine::call::{finish, validate_config, BoxFuture};
-use crate::engine::plan::mark_computed_unknown;
+use crate::engine::plan::{keep_prior_computed_blocks, mark_computed_unknown};
 use crate::engine::rule_findings::finding_error;
 use crate::protocol::codec::{
     decode_config, decode_failed, decode_model, decode_value, encode_model, encode_model_as,
@@ -60,6 +60,45 @@ fn write_only_not_allowed(schema: &Schema, config: Option<&DynamicValue>) -> Dia
                     "The attribute {name} is write-only, and the Terraform running this \
                      configuration does not support write-only attributes: setting it needs \
                      Terraform 1.11 or later."
+                ))
+                .at(path),
+        );
+    }
+    diagnostics
+}
+
+/// The errors for the computed blocks of `config` (a configuration of a type whose schema
+/// has them), when the Terraform that sends it does not honour computed blocks (it
+/// announces them from 1.16 on, with the `computed_blocks_allowed` capability). Such a
+/// Terraform ignores the flag: it sends a block the configuration leaves out as empty
+/// rather than null, and rejects as an invalid plan every block the provider fills in, so
+/// the type cannot work with it. One error per computed block in the configuration
+/// ([`Block::computed_blocks_in`]). A configuration that does not decode is left to the
+/// validation itself.
+///
+/// Both RPCs that carry the capabilities and a configuration refuse: the validation (the
+/// first RPC to see a configuration, so `terraform validate` already reports it, at the
+/// block's source) and the plan (for a client that plans without validating first).
+/// Reads, imports and destroy plans are not refused, so that objects created by a
+/// Terraform that has the capability can still be read and destroyed by one that has not.
+fn computed_blocks_not_allowed(schema: &Schema, config: Option<&DynamicValue>) -> Diagnostics {
+    let mut diagnostics = Diagnostics::new();
+    if !schema.block.contains_computed_blocks() {
+        return diagnostics;
+    }
+    let Ok(value) = decode_value(config, schema.object_type()) else {
+        return diagnostics;
+    };
+    for path in schema.block.computed_blocks_in(&value) {
+        let text = path.to_string();
+        let name = text.strip_prefix('.').unwrap_or(&text);
+        diagnostics.push(
+            Diagnostic::error("Computed Block Not Supported")
+                .with_detail(format!(
+                    "The block {name} is computed: the provider fills it in where the \
+                     configuration leaves it out, and the Terraform running this \
+                     configuration does not support computed blocks. This resource type \
+                     needs Terraform 1.16 or later."
                 ))
                 .at(path),
         );
@@ -182,11 +221,18 @@ impl<R: Resource> ErasedResource<R::Data> for ResourceOf<R> {
         request: ValidateResourceConfigRequest,
     ) -> BoxFuture<'a, ValidateResourceConfigResponse> {
         Box::pin(async move {
-            let refused = if request.client_capabilities.write_only_attributes_allowed {
+            let capabilities = request.client_capabilities;
+            let mut refused = if capabilities.write_only_attributes_allowed {
                 Diagnostics::new()
             } else {
                 write_only_not_allowed(R::Model::schema(), request.config.as_ref())
             };
+            if !capabilities.computed_blocks_allowed {
+                refused.extend(computed_blocks_not_allowed(
+                    R::Model::schema(),
+                    request.config.as_ref(),
+                ));
+            }
             let mut diagnostics = validate_config::<R::Data, R::Model, _, _>(
                 ctx,
                 request.config,
@@ -218,11 +264,23 @@ impl<R: Resource> ErasedResource<R::Data> for ResourceOf<R> {
                     // Destroy: the plan is null.
                     return Ok((null_value(), Vec::new()));
                 }
+                if !request.client_capabilities.computed_blocks_allowed {
+                    let refused = computed_blocks_not_allowed(schema, request.config.as_ref());
+                    if refused.has_errors() {
+                        return Err(refused);
+                    }
+                }
                 let config = decode_value(request.config.as_ref(), ty)
                     .map_err(decode_failed("Invalid configuration"))?;
                 // Terraform proposes the configuration's write-only values; they are no
                 // part of the plan, and so no change either.
                 schema.block.null_write_only(&mut proposed);
+                // Terraform proposes null for a computed block the configuration leaves
+                // out, even on update; it holds the prior blocks until a change makes it
+                // unknown, as a computed attribute does.
+                if !prior.is_null() {
+                    keep_prior_computed_blocks(&schema.block, &prior, &mut proposed);
+                }
                 // The declared defaults are part of what is proposed: an attribute whose
                 // configuration is null holds its default, before and after the computed
                 // attributes are marked unknown.

@@ -464,6 +464,7 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
             config: Some(dynamic(config, ty)?),
             prior_private: prior_kept.private.clone(),
             provider_meta: None,
+            planned_private: Vec::new(),
             client_capabilities: self.harness.capabilities(),
             prior_identity: prior_kept.identity.clone(),
         };

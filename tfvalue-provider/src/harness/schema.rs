@@ -198,6 +198,7 @@ fn attribute(a: &pb::schema::Attribute) -> Result<Attribute, String> {
             Type::from_json(&a.r#type).map_err(|e| format!("attribute {:?}: {e}", a.name))?,
         ),
     };
+        computed: b.computed,
     let mut made = match kind {
         AttributeKind::Type(ty) => Attribute::new(a.name.clone(), ty),
         AttributeKind::Nested(object) => Attribute::nested(a.name.clone(), object),

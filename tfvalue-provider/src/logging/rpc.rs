@@ -31,7 +31,7 @@ use crate::protocol::messages::{
 };
 
 /// The protocol version in every RPC's span (`tf_proto_version`).
-pub(crate) const PROTOCOL_VERSION: &str = "6.10";
+pub(crate) const PROTOCOL_VERSION: &str = "6.11";
 
 /// The span of one RPC: `tf_rpc` (its name), `tf_req_id` (fresh), `tf_proto_version`,
 /// and, when the request names one, the type or function it is about under the key Go

@@ -21,7 +21,7 @@
 //! implements [`Rpc`] alone. New fields of an existing RPC are new fields here and in its
 //! two conversions.
 //!
-//! Protocol 6.10 in full, with one part not modelled: deferral (the `Deferred` of
+//! Protocol 6.11 in full, with one part not modelled: deferral (the `Deferred` of
 //! responses), whose wire fields are left empty by the conversions and dropped from
 //! requests: this provider never defers. Resource identities (the `ResourceIdentityData`
 //! of read, plan, apply, import, move and list) are [`DynamicValue`]s of the type's
@@ -100,6 +100,12 @@ pub(crate) struct ClientCapabilities {
     pub(crate) deferral_allowed: bool,
     /// Terraform supports write-only attributes of managed resources.
     pub(crate) write_only_attributes_allowed: bool,
+    /// Terraform keeps the private state a plan answers and hands it back to the plan it
+    /// makes again before applying (`PlanResourceChangeRequest::planned_private`).
+    pub(crate) store_planned_private: bool,
+    /// Terraform honours computed blocks (`Block::computed`); one without it treats them as
+    /// ordinary blocks.
+    pub(crate) computed_blocks_allowed: bool,
 }
 
 /// One RPC's request: its name (for logs and panic messages) and its response type.
@@ -358,12 +364,14 @@ pub(crate) struct PlanResourceChangeRequest {
     pub(crate) prior_private: Vec<u8>,
     /// Values of the `provider_meta` block (`Context::provider_meta`).
     pub(crate) provider_meta: Option<DynamicValue>,
-    /// What Terraform supports; nothing here depends on it: this provider never defers,
-    /// and write-only attributes are null in its answers to any Terraform.
-    #[allow(dead_code, reason = "nothing this provider answers depends on it yet")]
+    /// What Terraform supports: computed blocks (refused without them) and keeping the
+    /// plan's private state (which the author's plan is told).
     pub(crate) client_capabilities: ClientCapabilities,
     /// The identity stored with the prior state.
     pub(crate) prior_identity: Option<DynamicValue>,
+    /// The private state the first plan of this change answered, sent back with the plan
+    /// Terraform makes again before applying it (empty otherwise, and before 1.16).
+    pub(crate) planned_private: Vec<u8>,
 }
 
 /// The answer to [`PlanResourceChangeRequest`]. `requires_replace` paths are as the

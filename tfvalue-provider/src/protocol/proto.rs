@@ -2,7 +2,7 @@
 //! project's own definitions in `proto/` (see `build.rs`).
 #![allow(missing_docs, clippy::all, clippy::pedantic)]
 
-/// `tfplugin6`: Terraform's plugin protocol, version 6.10.
+/// `tfplugin6`: Terraform's plugin protocol, version 6.11.
 pub mod tfplugin6 {
     tonic::include_proto!("tfplugin6");
 }

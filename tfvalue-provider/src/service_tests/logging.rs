@@ -129,6 +129,8 @@ async fn plan(name: &str) -> pb::plan_resource_change::Response {
         client_capabilities: Some(pb::ClientCapabilities {
             deferral_allowed: false,
             write_only_attributes_allowed: true,
+            store_planned_private: false,
+            computed_blocks_allowed: false,
         }),
         prior_identity: None,
         type_name: "test_secret".into(),
@@ -137,6 +139,7 @@ async fn plan(name: &str) -> pb::plan_resource_change::Response {
         config: Some(dynamic),
         prior_private: Vec::new(),
         provider_meta: None,
+        planned_private: Vec::new(),
     }))
     .await
     .unwrap()
@@ -165,7 +168,7 @@ async fn at_trace_every_line_of_a_call_carries_its_request_id() {
     assert_eq!(received["@module"], "sdk.proto");
     assert_eq!(received["tf_rpc"], "PlanResourceChange");
     assert_eq!(received["tf_resource_type"], "test_secret");
-    assert_eq!(received["tf_proto_version"], "6.10");
+    assert_eq!(received["tf_proto_version"], "6.11");
     let id = received["tf_req_id"].as_str().unwrap();
     assert_eq!(id.len(), 36, "{id}");
 

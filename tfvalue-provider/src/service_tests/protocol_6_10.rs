@@ -78,9 +78,12 @@ async fn nothing_needs_the_schema_rpc_first() {
             config: Some(proposed.clone()),
             prior_private: Vec::new(),
             provider_meta: None,
+            planned_private: Vec::new(),
             client_capabilities: Some(pb::ClientCapabilities {
                 deferral_allowed: true,
                 write_only_attributes_allowed: true,
+                store_planned_private: false,
+                computed_blocks_allowed: false,
             }),
             prior_identity: None,
         }))

@@ -182,6 +182,7 @@ async fn labels(
             config: Some(tagged(name, Value::null(Type::String))),
             prior_private: Vec::new(),
             provider_meta: m.clone(),
+            planned_private: Vec::new(),
             client_capabilities: None,
             prior_identity: None,
         }))

@@ -238,6 +238,7 @@ async fn plan(
         config: wire(&config),
         prior_private: Vec::new(),
         provider_meta: None,
+        planned_private: Vec::new(),
     }))
     .await
     .unwrap()

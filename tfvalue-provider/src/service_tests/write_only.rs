@@ -235,6 +235,8 @@ async fn plans_and_states_hold_write_only_attributes_null() {
             client_capabilities: Some(pb::ClientCapabilities {
                 deferral_allowed: false,
                 write_only_attributes_allowed: true,
+                store_planned_private: false,
+                computed_blocks_allowed: false,
             }),
             prior_identity: None,
             type_name: "test_account".into(),
@@ -243,6 +245,7 @@ async fn plans_and_states_hold_write_only_attributes_null() {
             config: account(CONFIG),
             prior_private: Vec::new(),
             provider_meta: None,
+            planned_private: Vec::new(),
         }))
         .await
         .unwrap()
@@ -291,6 +294,7 @@ async fn plans_and_states_hold_write_only_attributes_null() {
             config: account(CONFIG),
             prior_private: Vec::new(),
             provider_meta: None,
+            planned_private: Vec::new(),
         }))
         .await
         .unwrap()
@@ -384,6 +388,8 @@ async fn validate(svc: &Service, allowed: Option<bool>, config: &str) -> Vec<pb:
         client_capabilities: allowed.map(|allowed| pb::ClientCapabilities {
             deferral_allowed: false,
             write_only_attributes_allowed: allowed,
+            store_planned_private: false,
+            computed_blocks_allowed: false,
         }),
         type_name: "test_account".into(),
         config: account(config),

@@ -52,11 +52,16 @@ impl Block {
     /// - an attribute's or a block's `deprecation_message` is set only with `deprecated`
     ///   (Terraform 1.15's rule), and is not empty (tfvalue's rule: leave it `None` for
     ///   the default text);
+    /// - inside a computed block ([`Block::computed`]), every attribute is `computed`
+    ///   (possibly `optional` too) and every block type is computed; a GROUP block type is
+    ///   never computed, nor a LIST, SET or MAP one with `min_items` above 0 (Terraform
+    ///   1.16's rules); the root block is not computed (tfvalue's rule: only a nested block
+    ///   type can be left to the provider);
     /// - blocks and nested attributes nest at most [`MAX_DEPTH`] deep (an
     ///   [`ErrorKind::Limit`] error).
     pub fn validate(&self) -> Result<()> {
         let mut checker = Checker::new(true);
-        checker.block(self);
+        checker.root(self);
         match checker.errors.into_iter().next() {
             Some(e) => Err(e),
             None => Ok(()),
@@ -66,7 +71,7 @@ impl Block {
     /// Every problem [`Block::validate`] would report, in declaration order.
     pub fn validation_errors(&self) -> Vec<Error> {
         let mut checker = Checker::new(false);
-        checker.block(self);
+        checker.root(self);
         checker.errors
     }
 }
@@ -161,14 +166,41 @@ impl Checker {
         }
     }
 
+    /// A schema's root block, which is no block type and so cannot be computed.
+    fn root(&mut self, block: &Block) {
+        if block.computed {
+            self.error(
+                "the root block cannot be computed: only a nested block type can be left to \
+                 the provider",
+            );
+        }
+        self.block(block);
+    }
+
     fn block(&mut self, block: &Block) {
         self.deprecation(block.deprecated, block.deprecation_message.as_deref());
         self.names(&block.attributes, &block.block_types);
         for a in &block.attributes {
-            self.nested(&a.name, |c| c.attribute(a));
+            self.nested(&a.name, |c| {
+                if block.computed && !a.computed {
+                    c.error(
+                        "every attribute inside a computed block must be computed (the \
+                         provider fills in the whole block)",
+                    );
+                }
+                c.attribute(a);
+            });
         }
         for b in &block.block_types {
-            self.nested(&b.type_name, |c| c.block_type(b));
+            self.nested(&b.type_name, |c| {
+                if block.computed && !b.block.computed {
+                    c.error(
+                        "every block type inside a computed block must be computed (the \
+                         provider fills in the whole block)",
+                    );
+                }
+                c.block_type(b);
+            });
         }
     }
 
@@ -233,6 +265,18 @@ impl Checker {
                 "min_items and max_items must not exceed {MAX_ITEMS} (the protocol's int64)"
             ));
         }
+        if b.block.computed
+            && min > 0
+            && matches!(
+                b.nesting,
+                BlockNesting::List | BlockNesting::Set | BlockNesting::Map
+            )
+        {
+            self.error(format!(
+                "a computed block type cannot have min_items ({min}): the configuration may \
+                 leave it out for the provider to fill in"
+            ));
+        }
         match b.nesting {
             BlockNesting::Single => {
                 if min != max {
@@ -246,6 +290,12 @@ impl Checker {
             BlockNesting::Group => {
                 if min != 0 || max != 0 {
                     self.error("min_items and max_items cannot be used in group nesting mode");
+                }
+                if b.block.computed {
+                    self.error(
+                        "a block type with group nesting cannot be computed (Terraform fills \
+                         an absent one with nulls, so there is nothing left out to compute)",
+                    );
                 }
             }
             BlockNesting::Map => {
@@ -681,5 +731,60 @@ mod tests {
         assert_eq!(e.kind(), ErrorKind::Limit);
         assert_eq!(e.path().steps().len(), MAX_DEPTH + 1);
         assert_eq!(b.validation_errors().len(), 1);
+    }
+
+    #[test]
+    fn computed_blocks() {
+        let computed_v = || Block::new().attribute(opt("v", Type::String).computed());
+        let inner = || NestedBlock::new("inner", computed_v(), BlockNesting::Set).computed();
+        let good = Block::new()
+            .block_type(NestedBlock::new("s", computed_v(), BlockNesting::Single).computed())
+            .block_type(
+                NestedBlock::new("l", computed_v().block_type(inner()), BlockNesting::List)
+                    .max_items(3)
+                    .computed(),
+            )
+            .block_type(NestedBlock::new("m", computed_v(), BlockNesting::Map).computed())
+            // A computed block type inside an ordinary one.
+            .block_type(NestedBlock::new(
+                "net",
+                v_block().block_type(inner()),
+                BlockNesting::List,
+            ));
+        assert!(good.validate().is_ok(), "{:?}", good.validation_errors());
+        assert!(good.contains_computed_blocks());
+        assert!(!v_block().contains_computed_blocks());
+
+        let bad = Block::new()
+            .block_type(
+                NestedBlock::new(
+                    "l",
+                    Block::new()
+                        .attribute(Attribute::new("r", Type::String).required())
+                        .attribute(opt("o", Type::String))
+                        .block_type(NestedBlock::new("x", computed_v(), BlockNesting::List)),
+                    BlockNesting::List,
+                )
+                .min_items(1)
+                .computed(),
+            )
+            .block_type(NestedBlock::new("g", computed_v(), BlockNesting::Group).computed())
+            .block_type(NestedBlock::new("m", computed_v(), BlockNesting::Map).computed());
+        assert_eq!(
+            all(&bad),
+            [
+                ".l: a computed block type cannot have min_items (1): the configuration may leave it out for the provider to fill in",
+                ".l.r: every attribute inside a computed block must be computed (the provider fills in the whole block)",
+                ".l.o: every attribute inside a computed block must be computed (the provider fills in the whole block)",
+                ".l.x: every block type inside a computed block must be computed (the provider fills in the whole block)",
+                ".g: a block type with group nesting cannot be computed (Terraform fills an absent one with nulls, so there is nothing left out to compute)",
+            ]
+        );
+        let mut root = computed_v();
+        root.computed = true;
+        assert_eq!(
+            first(&root),
+            "the root block cannot be computed: only a nested block type can be left to the provider"
+        );
     }
 }

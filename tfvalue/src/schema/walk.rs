@@ -235,6 +235,74 @@ impl Block {
         }
     }
 
+    /// Where `config`, a configuration object of this block, holds a computed block type
+    /// ([`Block::computed`]): the path of each such block type in each object of its
+    /// enclosing blocks (`.network[0].interface`), whatever the configuration writes there
+    /// (a computed block type is there even when left out). A computed block type's own
+    /// inner block types are not named again; where an enclosing block's value is unknown
+    /// (a `dynamic` block over a collection not known yet), its path is named instead, since
+    /// its blocks may hold computed ones. Terraform before 1.16 ignores the computed flag, so
+    /// a provider refuses each of these when the client's `computed_blocks_allowed`
+    /// capability is false.
+    ///
+    /// ```
+    /// use tfvalue::schema::{Attribute, Block, BlockNesting, NestedBlock};
+    /// use tfvalue::{AttributePath, Type, Value};
+    ///
+    /// let interface = Block::new().attribute(Attribute::new("mac", Type::String).computed());
+    /// let network = Block::new()
+    ///     .attribute(Attribute::new("name", Type::String).required())
+    ///     .block_type(NestedBlock::new("interface", interface, BlockNesting::List).computed());
+    /// let block = Block::new().block_type(NestedBlock::new("network", network, BlockNesting::List));
+    /// let interfaces = Type::list(Type::object([("mac", Type::String)]));
+    /// let network_type = Type::object([("interface", interfaces.clone()), ("name", Type::String)]);
+    /// let config = Value::object([(
+    ///     "network",
+    ///     Value::list(
+    ///         network_type,
+    ///         vec![Value::object([
+    ///             ("interface", Value::null(interfaces)),
+    ///             ("name", Value::String("lan".into())),
+    ///         ])],
+    ///     )?,
+    /// )]);
+    /// assert_eq!(
+    ///     block.computed_blocks_in(&config),
+    ///     [AttributePath::root().attr("network").index(0).attr("interface")]
+    /// );
+    /// # Ok::<(), tfvalue::Error>(())
+    /// ```
+    pub fn computed_blocks_in(&self, config: &Value) -> Vec<AttributePath> {
+        let mut found = Vec::new();
+        if self.contains_computed_blocks() {
+            self.collect_computed_blocks(config, &mut AttributePath::root(), &mut found);
+        }
+        found
+    }
+
+    fn collect_computed_blocks(
+        &self,
+        value: &Value,
+        path: &mut AttributePath,
+        found: &mut Vec<AttributePath>,
+    ) {
+        for b in &self.block_types {
+            if !b.block.contains_computed_blocks() {
+                continue;
+            }
+            path.push(PathStep::Attr(b.type_name.clone()));
+            match value.attr(&b.type_name) {
+                _ if b.block.computed => found.push(path.clone()),
+                Some(v) if v.is_unknown() => found.push(path.clone()),
+                Some(v) => Objects::of_block(b.nesting).each(v, path, &mut |o, p| {
+                    b.block.collect_computed_blocks(o, p, found)
+                }),
+                None => {}
+            }
+            path.pop();
+        }
+    }
+
     /// The deprecated parts of this block that `config`, a configuration object of it,
     /// uses, each with its path and the warning's text: the block itself (the root path)
     /// when it is deprecated and `config` is not null; every deprecated attribute that is

@@ -38,6 +38,8 @@ fn capabilities(c: Option<pb::ClientCapabilities>) -> ClientCapabilities {
     ClientCapabilities {
         deferral_allowed: c.deferral_allowed,
         write_only_attributes_allowed: c.write_only_attributes_allowed,
+        store_planned_private: c.store_planned_private,
+        computed_blocks_allowed: c.computed_blocks_allowed,
     }
 }
 
@@ -133,6 +135,7 @@ impl From<pb::plan_resource_change::Request> for PlanResourceChangeRequest {
             provider_meta: value(r.provider_meta),
             client_capabilities: capabilities(r.client_capabilities),
             prior_identity: identity(r.prior_identity),
+            planned_private: r.planned_private,
         }
     }
 }
@@ -438,6 +441,7 @@ mod tests {
             config: Some(pb::DynamicValue::default()),
             prior_private: vec![1, 2],
             provider_meta: None,
+            planned_private: vec![3],
         };
         let r = PlanResourceChangeRequest::from(request);
         assert_eq!(r.type_name, "t");
@@ -451,6 +455,7 @@ mod tests {
         );
         assert_eq!(r.config, Some(DynamicValue::default()));
         assert_eq!(r.prior_private, [1, 2]);
+        assert_eq!(r.planned_private, [3]);
     }
 
     #[test]
@@ -461,11 +466,15 @@ mod tests {
             client_capabilities: Some(pb::ClientCapabilities {
                 deferral_allowed: true,
                 write_only_attributes_allowed: false,
+                store_planned_private: true,
+                computed_blocks_allowed: false,
             }),
         };
         let r = ConfigureProviderRequest::from(sent);
         assert!(r.client_capabilities.deferral_allowed);
         assert!(!r.client_capabilities.write_only_attributes_allowed);
+        assert!(r.client_capabilities.store_planned_private);
+        assert!(!r.client_capabilities.computed_blocks_allowed);
         let r = ReadDataSourceRequest::from(pb::read_data_source::Request::default());
         assert_eq!(r.client_capabilities, ClientCapabilities::default());
     }

@@ -46,6 +46,7 @@ fn block(b: &Block, version: i64) -> pb::schema::Block {
         description_kind: string_kind(b.description_kind) as i32,
         deprecated: b.deprecated,
         deprecation_message: b.deprecation_message.clone().unwrap_or_default(),
+        computed: b.computed,
     }
 }
 
@@ -141,6 +142,21 @@ mod tests {
         // Field 6 (deprecated) then field 7 (deprecation_message): keys 0x30 and 0x3a.
         let tail = [&[0x30, 0x01, 0x3a, 0x05][..], b"Gone."].concat();
         assert!(bytes.ends_with(&tail), "{bytes:02x?}");
+    }
+
+    #[test]
+    fn a_computed_block_is_field_8_and_an_ordinary_one_leaves_it_out() {
+        let mut b = Block::new();
+        assert_eq!(block(&b, 0).encode_to_vec(), b"");
+        b.computed = true;
+        // Field 8 (computed, varint): key 0x40, then true; every other field is empty.
+        assert_eq!(block(&b, 0).encode_to_vec(), [0x40, 0x01]);
+        let computed = Block::new().attribute(Attribute::new("mac", Type::String).computed());
+        let root = Block::new().block_type(
+            NestedBlock::new("nic", computed, tfvalue::schema::BlockNesting::List).computed(),
+        );
+        let nic = &block(&root, 0).block_types[0];
+        assert!(nic.block.as_ref().is_some_and(|b| b.computed));
     }
 
     #[test]

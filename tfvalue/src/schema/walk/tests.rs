@@ -388,3 +388,53 @@ fn unknown_block_collections_are_present() {
         .collect();
     assert_eq!(found, [".l"]);
 }
+
+#[test]
+fn computed_blocks_are_named_in_every_enclosing_object() {
+    let mac = || Block::new().attribute(Attribute::new("mac", Type::String).computed());
+    let mac_type = Type::object([("mac", Type::String)]);
+    let port = NestedBlock::new("port", mac(), BlockNesting::Single).computed();
+    let nic = Block::new().attribute(opt("keep")).block_type(port);
+    let nic_type = Type::object([("keep", Type::String), ("port", mac_type.clone())]);
+    let block = Block::new()
+        .block_type(NestedBlock::new("top", mac(), BlockNesting::Set).computed())
+        .block_type(NestedBlock::new("nic", nic, BlockNesting::Map))
+        .block_type(NestedBlock::new("plain", pair_block(), BlockNesting::List));
+    let nic_value =
+        |keep: &str| Value::object([("keep", s(keep)), ("port", Value::null(mac_type.clone()))]);
+    let config = Value::object([
+        ("top", Value::null(Type::set(mac_type.clone()))),
+        (
+            "nic",
+            Value::map(
+                nic_type.clone(),
+                [("a", nic_value("1")), ("b", nic_value("2"))]
+                    .into_iter()
+                    .map(|(k, v)| (k.to_owned(), v))
+                    .collect(),
+            )
+            .expect("valid map"),
+        ),
+        ("plain", list(vec![])),
+    ]);
+    assert_eq!(
+        block.computed_blocks_in(&config),
+        [
+            path(&[attr("top")]),
+            path(&[attr("nic"), key("a"), attr("port")]),
+            path(&[attr("nic"), key("b"), attr("port")]),
+        ]
+    );
+    // A `dynamic` block over a collection not known yet: the enclosing block is named.
+    let mut unknown = config.clone();
+    if let Some(nic) = unknown.attr_mut("nic") {
+        *nic = Value::unknown(Type::map(nic_type));
+    }
+    assert_eq!(
+        block.computed_blocks_in(&unknown),
+        [path(&[attr("top")]), path(&[attr("nic")])]
+    );
+    assert!(pair_block()
+        .computed_blocks_in(&pair("k", null_s()))
+        .is_empty());
+}
