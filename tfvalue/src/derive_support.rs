@@ -167,18 +167,20 @@ pub fn default_value<F: crate::TfType + ?Sized, T: serde::Serialize>(
 
 /// A declared attribute validator (`#[tf(validate = f)]`): the known, non-null value
 /// decoded into the function's parameter type, then checked.
-/// The parameter may be borrowed (`fn(&str)`): the value decodes into its owned form.
-pub fn custom_check<T>(
+/// The parameter may be borrowed (`fn(&str)`): the value decodes into its owned form. The
+/// error is a sentence (`String`, `&str`) or a whole [`Invalid`](crate::rules::Invalid).
+pub fn custom_check<T, E>(
     value: &crate::Value,
-    check: fn(&T) -> Result<(), String>,
-) -> Result<(), String>
+    check: fn(&T) -> Result<(), E>,
+) -> Result<(), crate::rules::Invalid>
 where
     T: ?Sized + ToOwned,
     T::Owned: serde::de::DeserializeOwned,
+    E: Into<crate::rules::Invalid>,
 {
     match value.decode_as::<T::Owned>() {
-        Ok(typed) => check(std::borrow::Borrow::borrow(&typed)),
-        Err(e) => Err(format!("cannot be read by its validator: {}", e.message())),
+        Ok(typed) => check(std::borrow::Borrow::borrow(&typed)).map_err(Into::into),
+        Err(e) => Err(format!("cannot be read by its validator: {}", e.message()).into()),
     }
 }
 

@@ -161,8 +161,10 @@
 //!   `&str`). Every failed validator is the error "Invalid Attribute Value" at its
 //!   attribute; a `validate` function's message ends the sentence of its detail, `Attribute
 //!   <name> <message>`, the way the built-in validators word theirs: return `must be a
-//!   duration such as "30s", found "10x"`, not a parser's own text. Null and unknown values
-//!   are not checked.
+//!   duration such as "30s", found "10x"`, not a parser's own text. A diagnostic of the
+//!   author's own wording, summary and whole detail, is `Err(`[`rules::Invalid::diagnostic`]`)`
+//!   (the function's error type is then `rules::Invalid`). Null and unknown values are not
+//!   checked.
 //! - On the struct: `conflicts_with(a, b)`, `exactly_one_of(a, b)`, `at_least_one_of(a,
 //!   b)`, `required_with(a, b)` (all or none; each may be repeated), and `validate = f`
 //!   with `fn f(model: &Self) -> tfvalue::Result<()>` (an error built with

@@ -40,7 +40,7 @@ use crate::value::Value;
 pub use applies::{BoolRule, DefaultSlot, LengthRule, NumberRule, OneOfRule, SizeRule};
 pub use check::{check_object, Finding};
 pub use plan::{apply_defaults, apply_modifiers};
-pub use validator::{ObjectRule, Pattern, Validator};
+pub use validator::{Invalid, ObjectRule, Pattern, Validator};
 
 /// The declared behaviour of one object type: of its attributes, and of the object as a
 /// whole (attribute combinations).

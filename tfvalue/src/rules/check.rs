@@ -269,7 +269,13 @@ fn check_value(
         }
         Validator::Custom(check) => match check(value) {
             Ok(()) => None,
-            Err(sentence) => Some((INVALID.to_owned(), format!("Attribute {name} {sentence}"))),
+            Err(invalid) => Some(match invalid.summary() {
+                Some(summary) => (summary.to_owned(), invalid.detail().to_owned()),
+                None => (
+                    INVALID.to_owned(),
+                    format!("Attribute {name} {}", invalid.detail()),
+                ),
+            }),
         },
     }
 }

@@ -107,6 +107,37 @@ fn custom_object_rules_place_their_error() {
 }
 
 #[test]
+fn custom_attribute_checks_end_the_sentence_or_give_the_whole_diagnostic() {
+    fn sentence(value: &Value) -> Result<(), Invalid> {
+        match value.as_str() {
+            Some("bad") => Err("must not be bad".into()),
+            _ => Ok(()),
+        }
+    }
+    fn own(value: &Value) -> Result<(), Invalid> {
+        match value.as_str() {
+            Some("bad") => Err(Invalid::diagnostic(
+                "Invalid File Permission String Value",
+                "bad mode permission: bad",
+            )),
+            _ => Ok(()),
+        }
+    }
+    let rules = Rules::new()
+        .attribute(AttributeRules::new("a").validator(Validator::Custom(sentence)))
+        .attribute(AttributeRules::new("b").validator(Validator::Custom(own)));
+    let types = [("a", Type::String), ("b", Type::String)];
+    assert!(findings(&rules, &object(r#"{"a":"ok","b":"ok"}"#, &types)).is_empty());
+    assert_eq!(
+        findings(&rules, &object(r#"{"a":"bad","b":"bad"}"#, &types)),
+        [
+            ".a|Invalid Attribute Value|Attribute a must not be bad",
+            ".b|Invalid File Permission String Value|bad mode permission: bad",
+        ]
+    );
+}
+
+#[test]
 fn lengths_count_characters_and_sizes_name_the_collection() {
     let rules = Rules::new()
         .attribute(AttributeRules::new("s").validator(Validator::Length {

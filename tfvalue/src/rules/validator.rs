@@ -38,8 +38,8 @@ pub enum Validator {
     AtLeastSumOf(Vec<&'static str>),
     /// A bool that is true, or one of the named sibling bool attributes is.
     AtLeastOneTrue(Vec<&'static str>),
-    /// The author's check: `Err` holds the sentence that says what is wrong.
-    Custom(fn(&Value) -> Result<(), String>),
+    /// The author's check: `Err` says what is wrong ([`Invalid`]).
+    Custom(fn(&Value) -> Result<(), Invalid>),
 }
 
 impl fmt::Debug for Validator {
@@ -56,6 +56,64 @@ impl fmt::Debug for Validator {
             Validator::AtLeastOneTrue(names) => write!(f, "AtLeastOneTrue({names:?})"),
             Validator::Custom(_) => f.write_str("Custom(..)"),
         }
+    }
+}
+
+/// What an author's check (`#[tf(validate = f)]`) says of a value it refuses.
+///
+/// From a `String` or `&str` it is the end of the framework's sentence: the error
+/// "Invalid Attribute Value" with the detail `Attribute <name> <sentence>`, as the built-in
+/// validators word theirs. [`Invalid::diagnostic`] gives the whole diagnostic instead, a
+/// summary and detail of the author's own, as a Go provider's custom type or validator
+/// may word it ("Invalid File Permission String Value").
+///
+/// ```
+/// use tfvalue::rules::Invalid;
+///
+/// let sentence = Invalid::from("must be lowercase");
+/// assert_eq!(sentence.summary(), None);
+/// let own = Invalid::diagnostic("Invalid Mode", "bad mode: 9999");
+/// assert_eq!((own.summary(), own.detail()), (Some("Invalid Mode"), "bad mode: 9999"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invalid {
+    summary: Option<String>,
+    detail: String,
+}
+
+impl Invalid {
+    /// The error `summary` with `detail` as its whole detail (no `Attribute <name>`
+    /// before it).
+    pub fn diagnostic(summary: impl Into<String>, detail: impl Into<String>) -> Invalid {
+        Invalid {
+            summary: Some(summary.into()),
+            detail: detail.into(),
+        }
+    }
+
+    /// The summary of the author's own, `None` for a sentence the framework completes.
+    pub fn summary(&self) -> Option<&str> {
+        self.summary.as_deref()
+    }
+
+    /// The whole detail, or the sentence that ends the framework's.
+    pub fn detail(&self) -> &str {
+        &self.detail
+    }
+}
+
+impl From<String> for Invalid {
+    fn from(sentence: String) -> Invalid {
+        Invalid {
+            summary: None,
+            detail: sentence,
+        }
+    }
+}
+
+impl From<&str> for Invalid {
+    fn from(sentence: &str) -> Invalid {
+        Invalid::from(sentence.to_owned())
     }
 }
 

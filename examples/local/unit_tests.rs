@@ -1,0 +1,2 @@
+//! Unit tests of the provider's types through the harness (tfvalue_provider::harness):
+//! the requests Terraform sends, in process, with no Terraform installed.
