@@ -41,6 +41,19 @@
 //!   path               = "etc/db.conf"
 //!   content_wo         = ephemeral.localfs_secret.db.value
 //!   content_wo_version = 1                   # bump to write the secret again
+//!   lifecycle {
+//!     action_trigger {                       # actions (Terraform 1.14 and later)
+//!       events  = [after_create, after_update]
+//!       actions = [action.localfs_append.log]
+//!     }
+//!   }
+//! }
+//!
+//! action "localfs_append" "log" {           # appends lines, reporting each as it goes
+//!   config {
+//!     path  = "deploy.log"
+//!     lines = ["wrote etc/db.conf"]
+//!   }
 //! }
 //! ```
 //!
@@ -59,6 +72,7 @@
 //! Terraform shows with the models' own; that is why its modules name each other through
 //! `super::` rather than `crate::`.
 
+pub mod append;
 pub mod directory;
 pub mod document;
 pub mod file;
@@ -145,7 +159,8 @@ impl Provider for LocalFs {
             .data_source("localfs_directory", directory::DirectoryDataSource)
             .function("join_path", functions::JoinPath)
             .function("parse_permissions", functions::ParsePermissions)
-            .ephemeral_resource("localfs_secret", secret::SecretEphemeral);
+            .ephemeral_resource("localfs_secret", secret::SecretEphemeral)
+            .action("localfs_append", append::AppendAction);
     }
 
     async fn validate(

@@ -3,6 +3,7 @@
 //! [`Diagnostics`](crate::Diagnostics), [`Plan`](crate::Plan), ...) and the [`Registry`](crate::Registry)
 //! they register their types in. Nothing here knows the protocol's messages or the engine.
 
+pub(crate) mod action;
 pub(crate) mod apply_error;
 pub(crate) mod context;
 pub(crate) mod data_source;

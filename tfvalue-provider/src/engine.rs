@@ -2,6 +2,7 @@
 //! checking and encoding what it answers. [`dispatch`] routes a request to the registered
 //! type; one file per RPC family does the rest.
 
+pub(crate) mod action;
 pub(crate) mod call;
 pub(crate) mod deprecation;
 pub(crate) mod dispatch;

@@ -26,6 +26,7 @@
 //! | [`EphemeralHandle::open`], `renew`, `close` | `ValidateEphemeralResourceConfig` and `OpenEphemeralResource`; `RenewEphemeralResource`; `CloseEphemeralResource` |
 //! | [`FunctionHandle::call`] | `CallFunction` |
 //! | [`ListHandle::list`] | `ValidateListResourceConfig`, `ListResource` |
+//! | [`ActionHandle::validate`], [`ActionHandle::plan`], [`ActionHandle::invoke`] | `ValidateActionConfig`; and `PlanAction`; and `InvokeAction`, its progress read as it streams |
 //! | [`Harness::stop`] | `StopProvider` |
 //!
 //! Each request carries what Terraform's would: the Terraform version and the client
@@ -144,6 +145,7 @@
 //! # }
 //! ```
 
+mod action;
 mod checks;
 mod data;
 mod function;
@@ -168,6 +170,7 @@ use crate::protocol::proto::tfplugin6::provider_server::Provider as _;
 use crate::transport::server::ProviderService;
 use crate::{Diagnostic, Diagnostics, Model, Provider};
 
+pub use action::{ActionHandle, Invoked};
 pub use data::{DataSourceHandle, Ephemeral, EphemeralHandle};
 pub use function::FunctionHandle;
 pub use list::{Found, ListHandle};
@@ -243,11 +246,11 @@ impl<P: Provider> Harness<P> {
             capabilities: pb::ClientCapabilities {
                 deferral_allowed: false,
                 write_only_attributes_allowed: true,
+                store_planned_private: false,
+                computed_blocks_allowed: false,
             },
             kept: Mutex::new(HashMap::new()),
             warnings: Mutex::new(Diagnostics::new()),
-                store_planned_private: false,
-                computed_blocks_allowed: false,
         })
     }
 
@@ -329,6 +332,11 @@ impl<P: Provider> Harness<P> {
     /// identities of the model `I`.
     pub fn list<M: Model, I: Model>(&self, type_name: &str) -> ListHandle<'_, P, M, I> {
         ListHandle::new(self, type_name)
+    }
+
+    /// The action type `type_name`, with the model `M` of its `config` block.
+    pub fn action<M: Model>(&self, type_name: &str) -> ActionHandle<'_, P, M> {
+        ActionHandle::new(self, type_name)
     }
 
     /// Asks the provider to stop, as Terraform does on Ctrl-C (`StopProvider`): every

@@ -210,6 +210,7 @@ pub mod __unstable_proto {
     ];
 }
 
+pub use author::action::{Action, Progress};
 pub use author::apply_error::ApplyError;
 pub use author::context::Context;
 pub use author::data_source::DataSource;
@@ -227,7 +228,7 @@ pub use author::private::Private;
 pub use author::provider::Provider;
 pub use author::registry::{Registry, ResourceRegistration};
 pub use author::requests::{
-    ConfigureRequest, CreateRequest, DeleteRequest, ImportRequest, OpenRequest,
+    ActionInvokeRequest, ActionPlanRequest, ConfigureRequest, CreateRequest, DeleteRequest, ImportRequest, OpenRequest,
     ReadDataSourceRequest, ReadRequest, UpdateRequest, ValidateRequest,
 };
 pub use author::resource::{Plan, Resource};

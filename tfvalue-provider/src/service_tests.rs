@@ -63,6 +63,7 @@ macro_rules! inert_resource {
     };
 }
 
+mod actions;
 mod deprecation;
 mod ephemeral;
 mod functions;

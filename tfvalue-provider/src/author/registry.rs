@@ -1,8 +1,9 @@
-//! [`Registry`]: how a provider names the resource, data source, ephemeral resource and
-//! list resource types and the functions it serves.
+//! [`Registry`]: how a provider names the resource, data source, ephemeral resource, list
+//! resource and action types and the functions it serves.
 
 use std::sync::Arc;
 
+use crate::author::action::Action;
 use crate::author::data_source::DataSource;
 use crate::author::ephemeral_resource::EphemeralResource;
 use crate::author::function::Function;
@@ -17,7 +18,7 @@ use crate::author::resource::Resource;
 /// The framework implements it (the trait is sealed): the server that answers Terraform,
 /// `--schema-json` and the in-process tests each hand the provider their own registry.
 /// Mistakes (a repeated or malformed type name, an invalid schema, a write-only attribute
-/// anywhere but in a managed resource, a resource's state
+/// anywhere but in a managed resource or an action, a resource's state
 /// [`upgrades`](crate::Resource::upgrades) declared wrongly, an identity of the wrong shape)
 /// are collected and reported together when the provider starts: started by Terraform, the
 /// provider answers every RPC with them, and Terraform shows them.
@@ -78,6 +79,11 @@ pub trait Registry<D: Send + Sync + 'static>: Sealed {
         type_name: &str,
         ephemeral: E,
     ) -> &mut Self;
+
+    /// Serves `action` as the action type `type_name` (Terraform 1.14 and later): an
+    /// `action "type_name" "name" { config { ... } }` block, invoked by a resource's
+    /// `action_trigger` or by `terraform apply -invoke=action.type_name.name`.
+    fn action<A: Action<Data = D>>(&mut self, type_name: &str, action: A) -> &mut Self;
 
     /// Declares the schema of the `provider_meta` block, from the model `M`; read its
     /// values with [`Context::provider_meta`](crate::Context::provider_meta). At most one

@@ -5,7 +5,8 @@
 
 /// A configuration to check, beyond what the schema says: the `validate` of every kind of
 /// type ([`Provider`](crate::Provider), [`Resource`](crate::Resource),
-/// [`DataSource`](crate::DataSource), [`EphemeralResource`](crate::EphemeralResource)).
+/// [`DataSource`](crate::DataSource), [`EphemeralResource`](crate::EphemeralResource),
+/// [`Action`](crate::Action)).
 /// Values may be unknown (the configuration refers to what is known only after apply).
 #[derive(Debug)]
 #[non_exhaustive]
@@ -157,5 +158,36 @@ impl<M> OpenRequest<M> {
     /// A request to open the ephemeral resource configured by `config`.
     pub fn new(config: M) -> Self {
         OpenRequest { config }
+    }
+}
+
+/// What [`Action::plan`](crate::Action::plan) is handed.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct ActionPlanRequest<M> {
+    /// The action's configuration (values may be unknown: it may refer to what is known
+    /// only after apply).
+    pub config: M,
+}
+
+impl<M> ActionPlanRequest<M> {
+    /// A request to plan the action configured by `config`.
+    pub fn new(config: M) -> Self {
+        ActionPlanRequest { config }
+    }
+}
+
+/// What [`Action::invoke`](crate::Action::invoke) is handed.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct ActionInvokeRequest<M> {
+    /// The action's configuration, wholly known (write-only attributes included).
+    pub config: M,
+}
+
+impl<M> ActionInvokeRequest<M> {
+    /// A request to invoke the action configured by `config`.
+    pub fn new(config: M) -> Self {
+        ActionInvokeRequest { config }
     }
 }

@@ -10,8 +10,8 @@
 //! Resource identities are added to the resource RPCs' answers, and checked, by
 //! `dispatch/identity.rs`. The RPCs of ephemeral resources are answered in
 //! `dispatch/ephemeral.rs`, those of functions in `dispatch/functions.rs`, those of list
-//! resources in `dispatch/list.rs`; those of state stores and actions, which this
-//! provider does not serve, in `dispatch/unsupported.rs`.
+//! resources in `dispatch/list.rs`, those of actions in `dispatch/actions.rs`; those of
+//! state stores, which this provider does not serve, in `dispatch/unsupported.rs`.
 
 use std::collections::BTreeMap;
 use std::future::Future;
@@ -51,6 +51,7 @@ use crate::protocol::messages::{
     ValidateResourceConfigResponse,
 };
 
+mod actions;
 mod ephemeral;
 mod functions;
 mod identity;
@@ -274,7 +275,9 @@ impl<P: Provider> Dispatch<P> {
                 .map(|(name, l)| (name.clone(), l.schema()))
                 .collect(),
             state_store_schemas: BTreeMap::new(),
-            action_schemas: BTreeMap::new(),
+            action_schemas: (self.registry.actions.iter())
+                .map(|(name, a)| (name.clone(), a.schema()))
+                .collect(),
         }
     }
 
@@ -294,7 +297,7 @@ impl<P: Provider> Dispatch<P> {
             ephemeral_resources: self.registry.ephemeral_resources.keys().cloned().collect(),
             list_resources: self.registry.lists.keys().cloned().collect(),
             state_stores: Vec::new(),
-            actions: Vec::new(),
+            actions: self.registry.actions.keys().cloned().collect(),
         }
     }
 

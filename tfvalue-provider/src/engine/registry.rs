@@ -4,9 +4,10 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use tfvalue::schema::Schema;
+use tfvalue::schema::{Attribute, AttributeKind, Block, Schema};
 use tfvalue::TfSchema;
 
+use crate::author::action::Action;
 use crate::author::data_source::DataSource;
 use crate::author::ephemeral_resource::EphemeralResource;
 use crate::author::function::Function;
@@ -17,14 +18,15 @@ use crate::author::provider::Provider;
 use crate::author::provider_meta::MetaModel;
 use crate::author::registry::{Registry, ResourceRegistration, Sealed};
 use crate::author::resource::Resource;
+use crate::engine::action::{ActionOf, ErasedAction};
 use crate::engine::ephemeral::{EphemeralOf, ErasedEphemeralResource};
 use crate::engine::functions::{ErasedFunction, RegisteredFunction};
 use crate::engine::identity::{identity_problems, ErasedIdentity, IdentityOf};
 use crate::engine::list::{ErasedList, ListOf};
 use crate::engine::resource::{DataSourceOf, ErasedDataSource, ErasedResource, ResourceOf};
 
-/// The resource, data source and ephemeral resource types and the functions of a provider,
-/// by name: the engine's [`Registry`], filled by [`Provider::register`].
+/// The resource, data source, ephemeral resource, list resource and action types and the
+/// functions of a provider, by name: the engine's [`Registry`], filled by [`Provider::register`].
 ///
 /// Mistakes (a repeated or malformed type name, an invalid schema, a write-only
 /// attribute anywhere but
@@ -40,6 +42,7 @@ pub(crate) struct Registrations<D> {
     pub(crate) identities: BTreeMap<String, Arc<dyn ErasedIdentity<D>>>,
     /// The list resource types, by name (each a managed resource type's).
     pub(crate) lists: BTreeMap<String, Arc<dyn ErasedList<D>>>,
+    pub(crate) actions: BTreeMap<String, Arc<dyn ErasedAction<D>>>,
     pub(crate) problems: Vec<String>,
     /// The `provider_meta` model (`provider_meta.rs`).
     pub(crate) provider_meta: Option<MetaModel>,
@@ -54,6 +57,7 @@ impl<D: Send + Sync + 'static> Registrations<D> {
             ephemeral_resources: BTreeMap::new(),
             identities: BTreeMap::new(),
             lists: BTreeMap::new(),
+            actions: BTreeMap::new(),
             problems: Vec::new(),
             provider_meta: None,
         }
@@ -226,6 +230,28 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
         self
     }
 
+    fn action<A: Action<Data = D>>(&mut self, type_name: &str, action: A) -> &mut Self {
+        self.check_name("action", type_name, self.actions.contains_key(type_name));
+        let what = format!("action type {type_name:?}");
+        let schema = <A::Model as TfSchema>::schema();
+        if let Err(e) = schema.validate() {
+            self.problems.push(format!("{what}: invalid schema: {e}"));
+        }
+        if let Some(path) = first_computed(&schema.block, "") {
+            self.problems.push(format!(
+                "{what}: {path} is computed, but an action's configuration has nothing to \
+                 compute (nothing of it is stored); make it required or optional"
+            ));
+        }
+        if <A::Model as TfSchema>::rules().plans_anything() {
+            self.problems
+                .push(format!("{what}: {PLAN_RULES_OUTSIDE_RESOURCES}"));
+        }
+        self.actions
+            .insert(type_name.to_owned(), Arc::new(ActionOf(action)));
+        self
+    }
+
     fn provider_meta<M: Model>(&mut self) -> &mut Self {
         let model = MetaModel::of::<M>();
         if let Some(earlier) = &self.provider_meta {
@@ -253,7 +279,28 @@ pub(crate) fn write_only_misplaced(what: &str, schema: &Schema) -> Option<String
     })
 }
 
-/// Why a data source or ephemeral resource model cannot declare plan behaviour.
+/// Why a data source, ephemeral resource or action model cannot declare plan behaviour.
 const PLAN_RULES_OUTSIDE_RESOURCES: &str = "its model declares a default, use_state_for_unknown \
-     or requires_replace, which only managed resources plan (Terraform plans no data source \
-     or ephemeral resource); remove them, or use a separate model";
+     or requires_replace, which only managed resources plan (Terraform plans no data source, \
+     ephemeral resource or action configuration); remove them, or use a separate model";
+
+/// The path (`.a.b`) of the first computed attribute in `block`, its nested attributes
+/// and blocks, under `prefix`.
+fn first_computed(block: &Block, prefix: &str) -> Option<String> {
+    first_computed_attribute(&block.attributes, prefix).or_else(|| {
+        (block.block_types.iter()).find_map(|nested| {
+            first_computed(&nested.block, &format!("{prefix}.{}", nested.type_name))
+        })
+    })
+}
+
+fn first_computed_attribute(attributes: &[Attribute], prefix: &str) -> Option<String> {
+    attributes.iter().find_map(|attribute| {
+        let path = format!("{prefix}.{}", attribute.name);
+        match &attribute.kind {
+            _ if attribute.computed => Some(path),
+            AttributeKind::Nested(object) => first_computed_attribute(&object.attributes, &path),
+            AttributeKind::Type(_) => None,
+        }
+    })
+}

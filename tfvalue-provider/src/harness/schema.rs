@@ -19,6 +19,7 @@ pub(super) struct Schemas {
     pub(super) data_sources: BTreeMap<String, Schema>,
     pub(super) ephemeral_resources: BTreeMap<String, Schema>,
     pub(super) list_resources: BTreeMap<String, Schema>,
+    pub(super) actions: BTreeMap<String, Schema>,
     pub(super) functions: BTreeMap<String, FunctionType>,
 }
 
@@ -77,6 +78,15 @@ impl Schemas {
                 &answer.ephemeral_resource_schemas,
             )?,
             list_resources: all("list resource type", &answer.list_resource_schemas)?,
+            actions: (answer.action_schemas.iter())
+                .map(|(name, action)| {
+                    let s = (action.schema.as_ref())
+                        .ok_or_else(|| "it has no schema".to_owned())
+                        .and_then(schema)
+                        .map_err(|why| unreadable("action type", name, why))?;
+                    Ok((name.clone(), s))
+                })
+                .collect::<Result<_, Diagnostics>>()?,
             functions,
         })
     }
@@ -188,6 +198,7 @@ fn block(b: &pb::schema::Block) -> Result<Block, String> {
         description_kind: string_kind(b.description_kind),
         deprecated: b.deprecated,
         deprecation_message: message(&b.deprecation_message),
+        computed: b.computed,
     })
 }
 
@@ -198,7 +209,6 @@ fn attribute(a: &pb::schema::Attribute) -> Result<Attribute, String> {
             Type::from_json(&a.r#type).map_err(|e| format!("attribute {:?}: {e}", a.name))?,
         ),
     };
-        computed: b.computed,
     let mut made = match kind {
         AttributeKind::Type(ty) => Attribute::new(a.name.clone(), ty),
         AttributeKind::Nested(object) => Attribute::nested(a.name.clone(), object),

@@ -20,14 +20,15 @@ use crate::protocol::messages::{
     ApplyResourceChangeRequest, ApplyResourceChangeResponse, CloseEphemeralResourceRequest,
     CloseEphemeralResourceResponse, DynamicValue, ImportResourceStateRequest,
     ImportResourceStateResponse, MoveResourceStateRequest, MoveResourceStateResponse,
-    OpenEphemeralResourceRequest, OpenEphemeralResourceResponse, PlanResourceChangeRequest,
-    PlanResourceChangeResponse, ReadDataSourceRequest, ReadDataSourceResponse, ReadResourceRequest,
-    ReadResourceResponse, RenewEphemeralResourceRequest, RenewEphemeralResourceResponse,
-    UpgradeResourceStateRequest, UpgradeResourceStateResponse, ValidateDataResourceConfigRequest,
-    ValidateDataResourceConfigResponse, ValidateEphemeralResourceConfigRequest,
-    ValidateEphemeralResourceConfigResponse, ValidateListResourceConfigRequest,
-    ValidateListResourceConfigResponse, ValidateResourceConfigRequest,
-    ValidateResourceConfigResponse,
+    OpenEphemeralResourceRequest, OpenEphemeralResourceResponse, PlanActionRequest,
+    PlanActionResponse, PlanResourceChangeRequest, PlanResourceChangeResponse,
+    ReadDataSourceRequest, ReadDataSourceResponse, ReadResourceRequest, ReadResourceResponse,
+    RenewEphemeralResourceRequest, RenewEphemeralResourceResponse, UpgradeResourceStateRequest,
+    UpgradeResourceStateResponse, ValidateActionConfigRequest, ValidateActionConfigResponse,
+    ValidateDataResourceConfigRequest, ValidateDataResourceConfigResponse,
+    ValidateEphemeralResourceConfigRequest, ValidateEphemeralResourceConfigResponse,
+    ValidateListResourceConfigRequest, ValidateListResourceConfigResponse,
+    ValidateResourceConfigRequest, ValidateResourceConfigResponse,
 };
 
 /// The protocol version in every RPC's span (`tf_proto_version`).
@@ -194,9 +195,10 @@ pub(crate) trait Payloads {
     }
 }
 
-/// Messages whose values are never logged: ephemeral ones (secrets by design), raw or
-/// foreign state (upgrades, moves), list resources' configuration (of a schema other
-/// than the type's), and those without values.
+/// Messages whose values are never logged: ephemeral ones (secrets by design), actions'
+/// configurations (their write-only attributes take ephemeral values), raw or foreign
+/// state (upgrades, moves), list resources' configuration (of a schema other than the
+/// type's), and those without values.
 macro_rules! no_payloads {
     ($($message:ty),* $(,)?) => {
         $(impl Payloads for $message {})*
@@ -222,6 +224,10 @@ no_payloads!(
     CloseEphemeralResourceResponse,
     ValidateListResourceConfigRequest,
     ValidateListResourceConfigResponse,
+    ValidateActionConfigRequest,
+    ValidateActionConfigResponse,
+    PlanActionRequest,
+    PlanActionResponse,
 );
 
 impl Payloads for ValidateResourceConfigRequest {

@@ -26,7 +26,7 @@
 //! requests: this provider never defers. Resource identities (the `ResourceIdentityData`
 //! of read, plan, apply, import, move and list) are [`DynamicValue`]s of the type's
 //! identity schema, `None` where the message has none. The RPCs of ephemeral resources,
-//! functions and list resources are complete here; those of state stores and actions are
+//! functions, list resources and actions are complete here; those of state stores are
 //! too, and the dispatch answers them as unsupported. The RPCs of each kind live in a file of their own
 //! (`messages/ephemeral.rs`, `functions.rs`, `list.rs`, `state_store.rs`, `actions.rs`);
 //! this file holds the provider's, managed resources' and data sources' RPCs and what

@@ -467,9 +467,9 @@ async fn state_stores_are_refused() {
 }
 
 #[tokio::test]
-async fn actions_are_refused_and_an_invocation_completes_at_once() {
+async fn an_unknown_action_type_is_named_and_an_invocation_completes_at_once() {
     let svc = service();
-    let summary = "Actions not supported by this provider";
+    let summary = "Unknown action type";
     let action = "test_reboot";
     let validated = svc
         .validate_action_config(Request::new(pb::validate_action_config::Request {

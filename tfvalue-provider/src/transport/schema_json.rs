@@ -1,6 +1,6 @@
 //! The whole provider's schema as `terraform providers schema -json` prints it
 //! (Terraform's `internal/command/jsonprovider` and `jsonfunction`): the provider block,
-//! every resource, data source and ephemeral resource type, and every function.
+//! every resource, data source, ephemeral resource and action type, and every function.
 //!
 //! [`providers_schema_json`] renders it for a [`Provider`]; a provider executable prints it
 //! when run as `terraform-provider-<name> --schema-json` (the command line is read in
@@ -9,8 +9,8 @@
 //! The text is Terraform's byte for byte: compact, Go's struct field order, names in byte
 //! order, strings escaped as Go's `encoding/json` escapes them. Terraform 1.15 and later
 //! also print list resources and resource identities (after the ephemeral resources and
-//! after the functions). Terraform prints no `provider_meta` schema, and nothing of what
-//! this provider does not serve (actions, state stores: empty, so left out).
+//! after the functions), then actions. Terraform prints no `provider_meta` schema, and
+//! nothing of what this provider does not serve (state stores: empty, so left out).
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -33,8 +33,9 @@ pub(crate) mod args;
 /// `{"format_version":"1.0","provider_schemas":{"<address>":{"provider":…,
 /// "resource_schemas":…,"data_source_schemas":…,"ephemeral_resource_schemas":…,
 /// "functions":…}}}` (for [`ProvidersJson::Terraform1_15`] also `"list_resource_schemas"`
-/// before the functions and `"resource_identity_schemas"` after them), each map left out
-/// when empty (as Go's `omitempty` leaves it out).
+/// before the functions, `"resource_identity_schemas"` after them, then
+/// `"action_schemas"`, each action as `{"block":…}`), each map left out when empty (as
+/// Go's `omitempty` leaves it out).
 /// A schema is rendered as [`Schema::to_providers_json_string_as`] renders it; a function
 /// as `{"description","summary","deprecation_message","return_type","parameters",
 /// "variadic_parameter"}`, a parameter as `{"name","description","is_nullable","type"}`,
@@ -125,7 +126,8 @@ fn render<D>(
     schemas(&mut out, "data_source_schemas", data_sources, release);
     let ephemeral = (registry.ephemeral_resources.iter()).map(|(n, e)| (n, e.schema()));
     schemas(&mut out, "ephemeral_resource_schemas", ephemeral, release);
-    // Terraform 1.11 to 1.14 print neither list resources nor identities.
+    // List resources, identities and actions are printed for the newer releases only
+    // (Terraform 1.11 to 1.13 know none of them).
     let newer = release == ProvidersJson::Terraform1_15;
     if newer {
         // Terraform wraps a list resource's schema as the `config` block of its own, and
@@ -138,6 +140,13 @@ fn render<D>(
     if newer {
         let identities = registry.identities.iter().map(|(n, i)| (n, i.schema()));
         map(&mut out, "resource_identity_schemas", identities, identity);
+        // Terraform prints an action's schema as its `config` block alone, unversioned.
+        let actions = registry.actions.iter().map(|(n, a)| (n, a.schema()));
+        map(&mut out, "action_schemas", actions, |out, schema| {
+            out.extend_from_slice(br#"{"block":"#);
+            out.extend_from_slice(schema.block.to_providers_json_string_as(release).as_bytes());
+            out.push(b'}');
+        });
     }
     out.extend_from_slice(b"}}}");
     // Only valid UTF-8 is written: ASCII syntax and escapes, and the bytes of `str`s.

@@ -14,8 +14,10 @@ use crate::author::context::Context;
 use crate::author::provider::Provider;
 use crate::engine::dispatch::Dispatch;
 use crate::logging::rpc::answered_in_place;
-use crate::protocol::convert::to_proto::{list_events, ListEventStream};
-use crate::protocol::messages::{ListResourceRequest, Rpc};
+use crate::protocol::convert::to_proto::{
+    action_events, list_events, ActionEventStream, ListEventStream,
+};
+use crate::protocol::messages::{InvokeActionRequest, ListResourceRequest, Rpc};
 use crate::protocol::proto::tfplugin6 as pb;
 
 /// The provider as a gRPC service.
@@ -425,26 +427,39 @@ impl<P: Provider> pb::provider_server::Provider for ProviderService<P> {
         &self,
         request: Request<pb::plan_action::Request>,
     ) -> Reply<pb::plan_action::Response> {
-        self.call(request, |d, r| async move { d.plan_action(r) })
+        self.call(request, |d, r| async move { d.plan_action(r).await })
             .await
     }
 
-    type InvokeActionStream = Messages<pb::invoke_action::Event>;
+    type InvokeActionStream = ActionEventStream;
 
+    /// The invocation runs on after this answer: its progress reaches Terraform as it
+    /// comes, then its completion.
     async fn invoke_action(
         &self,
         request: Request<pb::invoke_action::Request>,
     ) -> Reply<Self::InvokeActionStream> {
-        let events = self.call(request, |d, r| async move { d.invoke_action(r) });
-        events.await.map(stream)
+        let request = InvokeActionRequest::from(request.into_inner());
+        let type_name = request.type_name.clone();
+        // "Served request" is logged once the invocation has started streaming.
+        let response = answered_in_place(
+            "InvokeAction",
+            Some(&type_name),
+            || self.dispatch.invoke_action(request),
+            |r| Some(&r.diagnostics),
+        );
+        Ok(Response::new(action_events(response)))
     }
 
     async fn validate_action_config(
         &self,
         request: Request<pb::validate_action_config::Request>,
     ) -> Reply<pb::validate_action_config::Response> {
-        self.call(request, |d, r| async move { d.validate_action_config(r) })
-            .await
+        self.call(
+            request,
+            |d, r| async move { d.validate_action_config(r).await },
+        )
+        .await
     }
 
     async fn stop_provider(

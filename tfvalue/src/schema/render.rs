@@ -70,6 +70,18 @@ impl Schema {
     }
 }
 
+impl super::Block {
+    /// This block as the given Terraform release prints it inside a schema (the `"block"`
+    /// of [`Schema::to_providers_json_string_as`]), as exact text. An action's schema is
+    /// printed as `{"block":<this>}`, without a version.
+    pub fn to_providers_json_string_as(&self, release: ProvidersJson) -> String {
+        let mut out = Vec::new();
+        write(&block_node(self, release), &mut out);
+        // Only valid UTF-8 is written: ASCII syntax, escapes and the bytes of `str`s.
+        String::from_utf8(out).unwrap_or_default()
+    }
+}
+
 /// A JSON value borrowing from the schema, with keys in output order.
 enum Node<'a> {
     Str(&'a str),

@@ -1,5 +1,5 @@
-//! The RPCs of what this provider does not serve: state stores and actions (it announces
-//! none in its schema). Each is answered with one error diagnostic
+//! The RPCs of what this provider does not serve: state stores (it announces none in its
+//! schema). Each is answered with one error diagnostic
 //! naming the call and the type it was about; a streamed answer is a stream of one
 //! message carrying it.
 
@@ -7,12 +7,10 @@ use super::{not_supported, Dispatch};
 use crate::author::provider::Provider;
 use crate::protocol::messages::{
     ConfigureStateStoreRequest, ConfigureStateStoreResponse, DeleteStateRequest,
-    DeleteStateResponse, GetStatesRequest, GetStatesResponse, InvokeActionRequest,
-    InvokeActionResponse, LockStateRequest, LockStateResponse, PlanActionRequest,
-    PlanActionResponse, ReadStateBytesRequest, ReadStateBytesResponse, TypeRpc, UnlockStateRequest,
-    UnlockStateResponse, ValidateActionConfigRequest, ValidateActionConfigResponse,
-    ValidateStateStoreConfigRequest, ValidateStateStoreConfigResponse, WriteStateBytesRequest,
-    WriteStateBytesResponse,
+    DeleteStateResponse, GetStatesRequest, GetStatesResponse, LockStateRequest, LockStateResponse,
+    ReadStateBytesRequest, ReadStateBytesResponse, TypeRpc, UnlockStateRequest,
+    UnlockStateResponse, ValidateStateStoreConfigRequest, ValidateStateStoreConfigResponse,
+    WriteStateBytesRequest, WriteStateBytesResponse,
 };
 
 /// One kind of thing this provider does not serve.
@@ -29,12 +27,6 @@ const STATE_STORE: Kind = Kind {
     summary: "State storage not supported by this provider",
     what: "state store",
     plural: "state stores",
-};
-
-const ACTION: Kind = Kind {
-    summary: "Actions not supported by this provider",
-    what: "action type",
-    plural: "actions",
 };
 
 /// The error answer to `request`, a call about a `kind` this provider does not serve.
@@ -93,21 +85,5 @@ impl<P: Provider> Dispatch<P> {
 
     pub(crate) fn delete_state(&self, request: DeleteStateRequest) -> DeleteStateResponse {
         refuse(&STATE_STORE, &request)
-    }
-
-    pub(crate) fn validate_action_config(
-        &self,
-        request: ValidateActionConfigRequest,
-    ) -> ValidateActionConfigResponse {
-        refuse(&ACTION, &request)
-    }
-
-    pub(crate) fn plan_action(&self, request: PlanActionRequest) -> PlanActionResponse {
-        refuse(&ACTION, &request)
-    }
-
-    /// No progress: the stream's one event is the completion with the error.
-    pub(crate) fn invoke_action(&self, request: InvokeActionRequest) -> InvokeActionResponse {
-        refuse(&ACTION, &request)
     }
 }

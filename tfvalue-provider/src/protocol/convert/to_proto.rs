@@ -12,8 +12,8 @@ use crate::protocol::messages::{
     ConfigureProviderResponse, ConfigureStateStoreResponse, DeleteStateResponse, DynamicValue,
     FunctionError, GenerateResourceConfigResponse, GetFunctionsResponse, GetMetadataResponse,
     GetProviderSchemaResponse, GetResourceIdentitySchemasResponse, GetStatesResponse,
-    ImportResourceStateResponse, ImportedResource, InvokeActionResponse, ListResourceEvent,
-    ListResourceResponse, LockStateResponse, MoveResourceStateResponse,
+    ImportResourceStateResponse, ImportedResource, InvokeActionEvent, InvokeActionResponse,
+    ListResourceEvent, ListResourceResponse, LockStateResponse, MoveResourceStateResponse,
     OpenEphemeralResourceResponse, PlanActionResponse, PlanResourceChangeResponse,
     ReadDataSourceResponse, ReadResourceResponse, ReadStateBytesResponse,
     RenewEphemeralResourceResponse, ServerCapabilities, StopProviderResponse, UnlockStateResponse,
@@ -539,19 +539,40 @@ impl From<PlanActionResponse> for pb::plan_action::Response {
     }
 }
 
-/// The stream's events: one per progress line, then the completion with the diagnostics.
-impl From<InvokeActionResponse> for Vec<pb::invoke_action::Event> {
-    fn from(r: InvokeActionResponse) -> Self {
+/// An invocation's stream of events, as Terraform reads them.
+pub(crate) type ActionEventStream = std::pin::Pin<
+    Box<dyn tokio_stream::Stream<Item = Result<pb::invoke_action::Event, tonic::Status>> + Send>,
+>;
+
+impl From<InvokeActionEvent> for pb::invoke_action::Event {
+    fn from(event: InvokeActionEvent) -> Self {
         use pb::invoke_action::event::{Completed, Progress, Type};
-        let progress = (r.progress.into_iter()).map(|message| Type::Progress(Progress { message }));
-        let completed = Type::Completed(Completed {
-            diagnostics: diagnostics(r.diagnostics),
-        });
-        (progress.chain([completed]))
-            .map(|event| pb::invoke_action::Event {
-                r#type: Some(event),
-            })
-            .collect()
+        let event = match event {
+            InvokeActionEvent::Progress(message) => Type::Progress(Progress { message }),
+            InvokeActionEvent::Completed(d) => Type::Completed(Completed {
+                diagnostics: diagnostics(d),
+            }),
+        };
+        pb::invoke_action::Event {
+            r#type: Some(event),
+        }
+    }
+}
+
+/// The events of an invocation as they come, one per progress line, then the completion;
+/// an answer made at once is its completion alone.
+pub(crate) fn action_events(r: InvokeActionResponse) -> ActionEventStream {
+    use tokio_stream::StreamExt as _;
+    match r.events.0 {
+        Some(receiver) => Box::pin(
+            tokio_stream::wrappers::ReceiverStream::new(receiver)
+                .map(pb::invoke_action::Event::from)
+                .map(Ok),
+        ),
+        None => {
+            let completed = InvokeActionEvent::Completed(r.diagnostics);
+            Box::pin(tokio_stream::iter([Ok(completed.into())]))
+        }
     }
 }
 
@@ -732,10 +753,14 @@ mod tests {
         assert_eq!(opened.encode_to_vec(), [0x12, 0x04, 0x08, 0x01, 0x10, 0x05]);
     }
 
-    use crate::protocol::messages::ListEvents;
+    use crate::protocol::messages::{ActionEvents, ListEvents};
 
     /// Every item of a stream that is ready at once.
-    fn collect(stream: ListEventStream) -> Vec<pb::list_resource::Event> {
+    fn collect<T>(
+        stream: std::pin::Pin<
+            Box<dyn tokio_stream::Stream<Item = Result<T, tonic::Status>> + Send>,
+        >,
+    ) -> Vec<T> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .build()
             .unwrap();
@@ -766,18 +791,34 @@ mod tests {
         assert!(quiet.is_empty(), "no objects, no problems: no event");
 
         use pb::invoke_action::event::Type;
-        let invoked = Vec::<pb::invoke_action::Event>::from(InvokeActionResponse {
-            progress: vec!["a".to_owned(), "b".to_owned()],
+        let kinds = |events: Vec<pb::invoke_action::Event>| -> Vec<String> {
+            (events.iter())
+                .map(|e| match &e.r#type {
+                    Some(Type::Progress(p)) => p.message.clone(),
+                    Some(Type::Completed(c)) => format!("completed {}", c.diagnostics.len()),
+                    None => "none".to_owned(),
+                })
+                .collect()
+        };
+        let (sender, receiver) = tokio::sync::mpsc::channel(4);
+        for event in [
+            InvokeActionEvent::Progress("a".to_owned()),
+            InvokeActionEvent::Progress("b".to_owned()),
+            InvokeActionEvent::Completed(Diagnostics::new()),
+        ] {
+            sender.try_send(event).unwrap();
+        }
+        drop(sender);
+        let invoked = collect(action_events(InvokeActionResponse {
+            events: ActionEvents(Some(receiver)),
             diagnostics: Diagnostics::new(),
-        });
-        let kinds: Vec<&str> = (invoked.iter())
-            .map(|e| match &e.r#type {
-                Some(Type::Progress(p)) => p.message.as_str(),
-                Some(Type::Completed(_)) => "completed",
-                None => "none",
-            })
-            .collect();
-        assert_eq!(kinds, ["a", "b", "completed"]);
+        }));
+        assert_eq!(kinds(invoked), ["a", "b", "completed 0"]);
+        let refused = collect(action_events(InvokeActionResponse {
+            events: ActionEvents(None),
+            diagnostics: Diagnostic::error("no such action").into(),
+        }));
+        assert_eq!(kinds(refused), ["completed 1"]);
 
         let read = Vec::<pb::read_state_bytes::Response>::from(ReadStateBytesResponse {
             bytes: b"{}".to_vec(),

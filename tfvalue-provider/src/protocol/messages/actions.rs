@@ -1,5 +1,5 @@
 //! The RPCs of actions: operations a configuration invokes (an `action` block) outside
-//! any resource's lifecycle.
+//! any resource's lifecycle. An invocation streams its progress, then its completion.
 
 use super::{Answer, ClientCapabilities, DynamicValue, Rpc, TypeRpc};
 use crate::author::diagnostics::Diagnostics;
@@ -8,7 +8,6 @@ use crate::author::diagnostics::Diagnostics;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ValidateActionConfigRequest {
     pub(crate) type_name: String,
-    #[allow(dead_code, reason = "read once actions can be registered")]
     pub(crate) config: Option<DynamicValue>,
 }
 
@@ -25,9 +24,11 @@ rpc!(ValidateActionConfigRequest => ValidateActionConfigResponse, "ValidateActio
 pub(crate) struct PlanActionRequest {
     /// The action's type name (`action_type` in the protocol).
     pub(crate) type_name: String,
-    #[allow(dead_code, reason = "read once actions can be registered")]
     pub(crate) config: Option<DynamicValue>,
-    #[allow(dead_code, reason = "read once actions can be registered")]
+    #[allow(
+        dead_code,
+        reason = "an action's plan cannot be deferred: deferral is not modelled"
+    )]
     pub(crate) client_capabilities: ClientCapabilities,
 }
 
@@ -44,19 +45,33 @@ rpc!(PlanActionRequest => PlanActionResponse, "PlanAction", type_name);
 pub(crate) struct InvokeActionRequest {
     /// The action's type name (`action_type` in the protocol).
     pub(crate) type_name: String,
-    #[allow(dead_code, reason = "read once actions can be registered")]
     pub(crate) config: Option<DynamicValue>,
-    #[allow(dead_code, reason = "read once actions can be registered")]
+    #[allow(dead_code, reason = "nothing an invocation does depends on it in 6.10")]
     pub(crate) client_capabilities: ClientCapabilities,
 }
 
-/// The answer to [`InvokeActionRequest`]: progress lines for Terraform to show, then the
-/// completion with the diagnostics. The protocol streams them; they are collected here
-/// and streamed in this order, the completion last.
-#[derive(Clone, Debug, Default)]
+/// The answer to [`InvokeActionRequest`]: the events of the running invocation, then
+/// `diagnostics` (an answer made at once, such as for a type no action has, has no events
+/// and ends with its diagnostics as the completion).
+#[derive(Debug, Default)]
 pub(crate) struct InvokeActionResponse {
-    pub(crate) progress: Vec<String>,
+    pub(crate) events: ActionEvents,
     pub(crate) diagnostics: Diagnostics,
 }
+
+/// One event of an invocation.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum InvokeActionEvent {
+    /// A line for Terraform to show while the action runs.
+    Progress(String),
+    /// The end of the invocation, with its diagnostics.
+    Completed(Diagnostics),
+}
+
+/// Where an invocation's events come from: the receiving end of a bounded channel fed by
+/// the task that runs it, which ends with a [`InvokeActionEvent::Completed`]; none for an
+/// answer made at once.
+#[derive(Debug, Default)]
+pub(crate) struct ActionEvents(pub(crate) Option<tokio::sync::mpsc::Receiver<InvokeActionEvent>>);
 
 rpc!(InvokeActionRequest => InvokeActionResponse, "InvokeAction", type_name);
