@@ -5,7 +5,8 @@
 //! Its types cover what the framework decodes, plans and encodes: the resource
 //! `fuzz_thing` (nested blocks of every nesting, a set, a map, a dynamic attribute, a
 //! write-only attribute, computed attributes, a state upgrade from version 0, import), the
-//! data source `fuzz_lookup` and the provider block [`Config`].
+//! data source `fuzz_lookup`, the ephemeral resource `fuzz_token`, the function `fuzz_sum`,
+//! the action `fuzz_notify` and the provider block [`Config`].
 //!
 //! [`types`] lists every type the provider serves, by kind and name, with the type of its
 //! values; the target's checks read that list, and a test compares it with what the
@@ -18,6 +19,7 @@ use std::time::{Duration, SystemTime};
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, Set, TfSchema, Type, Unknown, Value};
 
+use tfvalue_provider::{Action, ActionInvokeRequest, ActionPlanRequest, Progress};
 use tfvalue_provider::{ApplyError, Context, DataSource, Diagnostic, Diagnostics, Plan};
 use tfvalue_provider::{ConfigureRequest, CreateRequest, DeleteRequest, ImportRequest};
 use tfvalue_provider::{EphemeralResource, Function, FunctionError, MovedState, Opened};
@@ -307,6 +309,26 @@ pub struct Sum {
     pub count: i64,
 }
 
+/// A `fuzz_notify` action's `config` block: a message sent to a channel, some times.
+#[derive(TfSchema, Debug)]
+pub struct Notify {
+    /// Where to send it.
+    #[tf(length(min = 1, max = 32))]
+    pub channel: Unknown<String>,
+    /// What to send (the channel's name when not set).
+    pub message: Unknown<Nullable<String>>,
+    /// How many times to send it (once when not set).
+    #[tf(between(min = 0, max = 5))]
+    pub repeat: Unknown<Nullable<i64>>,
+    /// A credential Terraform never stores.
+    #[tf(write_only, sensitive)]
+    pub token: Unknown<Nullable<String>>,
+}
+
+/// The `fuzz_notify` action type: each message is a progress message; the channel
+/// `"closed"` fails the plan, `"fail"` the invocation.
+pub struct Notifications;
+
 /// The provider.
 pub struct FuzzProvider;
 
@@ -368,6 +390,7 @@ pub fn types() -> Vec<(Kind, &'static str, &'static Type)> {
         ),
         (Kind::Ephemeral, "fuzz_token", Token::schema().object_type()),
         (Kind::Function, "fuzz_sum", Sum::schema().object_type()),
+        (Kind::Action, "fuzz_notify", Notify::schema().object_type()),
     ]
 }
 
@@ -477,6 +500,7 @@ impl Provider for FuzzProvider {
         registry.data_source("fuzz_lookup", Lookups);
         registry.ephemeral_resource("fuzz_token", Tokens);
         registry.function("fuzz_sum", SumFunction);
+        registry.action("fuzz_notify", Notifications);
         // Further kinds register here, each with its entry in `types()`.
     }
 
@@ -819,5 +843,50 @@ impl Function for SumFunction {
             total,
             count,
         })
+    }
+}
+
+impl Action for Notifications {
+    type Model = Notify;
+    type Data = Settings;
+
+    async fn plan(
+        &self,
+        ctx: &mut Context<Settings>,
+        request: ActionPlanRequest<Notify>,
+    ) -> Result<(), Diagnostics> {
+        ctx.data()?;
+        if request.config.channel.as_known().map(String::as_str) == Some("closed") {
+            return Err(Diagnostic::error("Channel closed").at("channel").into());
+        }
+        Ok(())
+    }
+
+    async fn invoke(
+        &self,
+        ctx: &mut Context<Settings>,
+        request: ActionInvokeRequest<Notify>,
+        progress: &mut Progress,
+    ) -> Result<(), Diagnostics> {
+        let prefix = ctx.data()?.prefix.clone();
+        let config = request.config;
+        let channel = config.channel.as_known().cloned().unwrap_or_default();
+        let message = match config.message.as_known() {
+            Some(Nullable::Value(message)) => message.clone(),
+            _ => channel.clone(),
+        };
+        let repeat = match config.repeat.as_known() {
+            Some(Nullable::Value(n)) => (*n).clamp(0, 5),
+            _ => 1,
+        };
+        for i in 0..repeat {
+            progress
+                .send(format!("{prefix}{channel} #{i}: {message}"))
+                .await?;
+        }
+        if channel == "fail" {
+            return Err(Diagnostic::error("Delivery failed").at("channel").into());
+        }
+        Ok(())
     }
 }

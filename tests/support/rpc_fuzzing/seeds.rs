@@ -1,7 +1,8 @@
-//! Seed inputs of the `rpc` target: a valid request for every RPC of protocol 6.10, built
+//! Seed inputs of the `rpc` target: a valid request for every RPC of protocol 6.11, built
 //! from the fuzz provider's models as Terraform would send them (configuration, plan and
-//! state of `fuzz_thing`; a `fuzz_lookup` configuration; the provider block), and for the
-//! RPCs of kinds the provider does not serve, requests naming a type of that kind.
+//! state of `fuzz_thing`; a `fuzz_lookup` configuration; `fuzz_notify` configurations; the
+//! provider block), and for the RPCs of kinds the provider does not serve, requests naming
+//! a type of that kind.
 
 use std::collections::BTreeMap;
 
@@ -9,8 +10,8 @@ use tfvalue::{Nullable, Set, TfSchema, Type, Unknown, Value};
 use tfvalue_provider::__unstable_proto::tfplugin6 as pb;
 
 use super::provider::{
-    Config, Defaults, Endpoint, Filter, Lookup, Match, Member, Owner, Rule, Thing, ThingIdentity,
-    ThingQuery, Token, Zone,
+    Config, Defaults, Endpoint, Filter, Lookup, Match, Member, Notify, Owner, Rule, Thing,
+    ThingIdentity, ThingQuery, Token, Zone,
 };
 use super::{input, Prelude};
 
@@ -615,30 +616,54 @@ pub fn seeds() -> Vec<Vec<u8>> {
         }
     );
     let action = || "fuzz_notify".to_owned();
+    let notify = |channel: &str| {
+        dynamic(&Notify {
+            channel: Unknown::known(channel.to_owned()),
+            message: Unknown::known(Nullable::Value("deployed".to_owned())),
+            repeat: Unknown::known(Nullable::Value(2)),
+            token: Unknown::known(Nullable::Value("s3cret".to_owned())),
+        })
+    };
     seed!(
         "PlanAction",
         P::CONFIGURED,
         pb::plan_action::Request {
             action_type: action(),
-            config: empty_object(),
+            config: notify("ops"),
             client_capabilities: capabilities(),
         }
     );
     seed!(
-        "InvokeAction",
+        "PlanAction",
         P::CONFIGURED,
-        pb::invoke_action::Request {
+        pb::plan_action::Request {
             action_type: action(),
-            config: empty_object(),
+            config: dynamic(&Notify {
+                channel: Unknown::unknown(),
+                message: Unknown::unknown(),
+                repeat: Unknown::known(Nullable::Null),
+                token: Unknown::known(Nullable::Null),
+            }),
             client_capabilities: capabilities(),
         }
     );
+    for channel in ["ops", "fail"] {
+        seed!(
+            "InvokeAction",
+            P::CONFIGURED,
+            pb::invoke_action::Request {
+                action_type: action(),
+                config: notify(channel),
+                client_capabilities: capabilities(),
+            }
+        );
+    }
     seed!(
         "ValidateActionConfig",
         P::NONE,
         pb::validate_action_config::Request {
             type_name: action(),
-            config: empty_object(),
+            config: notify(""),
         }
     );
     seed!("StopProvider", P::NONE, pb::stop_provider::Request {});
