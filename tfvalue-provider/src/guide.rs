@@ -744,6 +744,51 @@
 //! // In `register`: registry.ephemeral_resource("greet_secret", Secrets);
 //! ```
 //!
+//! # Actions
+//!
+//! An action (`action "greet_announce" "x" { config { ... } }`, Terraform 1.14 and later)
+//! is something the provider does on request that leaves nothing in the state. A
+//! resource's `lifecycle { action_trigger { events = [after_create, after_update] actions =
+//! [action.greet_announce.x] } }` invokes it as the resource changes;
+//! `terraform apply -invoke=action.greet_announce.x` invokes it alone. Its model is the
+//! `config` block (nothing computed; write-only attributes take ephemeral values).
+//! [`Action::plan`](crate::Action::plan) checks, while Terraform plans, that it can run;
+//! [`Action::invoke`](crate::Action::invoke) runs it and sends progress messages, which
+//! Terraform shows at once; an error fails the apply. Test it with
+//! [`Progress::recording`](crate::Progress::recording), or through the harness
+//! ([`Harness::action`](crate::harness::Harness::action)).
+//!
+//! ```
+//! use tfvalue::TfSchema;
+//! use tfvalue_provider::{Action, ActionInvokeRequest, Context, Diagnostics, Progress};
+//!
+//! /// `action "greet_announce" "x" { config { name = "world" } }`
+//! #[derive(TfSchema)]
+//! pub struct Announce {
+//!     /// Who to announce.
+//!     pub name: String,
+//! }
+//!
+//! pub struct Announcements;
+//!
+//! impl Action for Announcements {
+//!     type Model = Announce;
+//!     type Data = String;
+//!
+//!     async fn invoke(
+//!         &self,
+//!         ctx: &mut Context<String>,
+//!         request: ActionInvokeRequest<Announce>,
+//!         progress: &mut Progress,
+//!     ) -> Result<(), Diagnostics> {
+//!         // Terraform shows each message at once; an error fails the apply.
+//!         progress.send(format!("{}, {}!", ctx.data()?, request.config.name)).await?;
+//!         Ok(())
+//!     }
+//! }
+//! // In `register`: registry.action("greet_announce", Announcements);
+//! ```
+//!
 //! # Moving and upgrading state
 //!
 //! A `moved` block between two resource types (Terraform 1.8 and later) hands the source's

@@ -14,7 +14,9 @@
 //! durations ([`parse_duration`]). A resource type may have an identity
 //! ([`ResourceIdentity`]: a typed model made from the state, answered in every RPC, never
 //! changed once set, importable by) and a list resource ([`ListResource`]: its objects
-//! streamed to `terraform query`).
+//! streamed to `terraform query`). An [`Action`] (Terraform 1.14 and later) is invoked by
+//! a resource's `action_trigger` or `terraform apply -invoke`, and streams its
+//! [`Progress`] to Terraform as it runs.
 //!
 //! ```
 //! use std::process::ExitCode;
