@@ -2,7 +2,7 @@
 //! block nesting (inferred and explicit) and nested-attribute nesting, unknown block
 //! collections, item limits, generic structs and lifetimes, the derived `TfType`, the JSON
 //! codec, the known and planned companion types, write-only attributes and deprecation
-//! messages, and models spelled with type aliases (flags decided by the types). Each is
+//! messages, computed blocks, and models spelled with type aliases (flags decided by the types). Each is
 //! checked three ways: the emitted schema (in full), decoding Terraform's bytes, and
 //! encoding back to exactly those bytes.
 //!
@@ -19,6 +19,8 @@
 mod attribute_flags;
 #[path = "derive_forms/common.rs"]
 mod common;
+#[path = "derive_forms/computed_blocks.rs"]
+mod computed_blocks;
 #[path = "derive_forms/derived_tf_type.rs"]
 mod derived_tf_type;
 #[path = "derive_forms/dynamic_blocks.rs"]

@@ -87,7 +87,7 @@ pub(crate) struct Field<'a> {
     pub(crate) role: Role,
     /// The type of one block or nested object (for blocks and nested attributes).
     pub(crate) element: Option<&'a syn::Type>,
-    /// The schema flags the keys decide (a block has none): each set when its key is
+    /// The schema flags the keys decide (a block has only `computed`): each set when its key is
     /// written, or implied by another key. An attribute with none of the three is optional
     /// or required by its type ([`Field::flags_by_type`]), which only the compiled program
     /// knows (an alias does not show its type in the tokens).
@@ -315,12 +315,13 @@ impl<'a> Field<'a> {
             (Role::Attribute, None)
         };
 
-        // Blocks have no flags. A default makes the attribute optional and computed: the
-        // framework plans the default where the configuration leaves it out. An attribute
-        // without flag keys gets its flags from its type (`flags_by_type`).
+        // Blocks have no flags but `computed` (Terraform 1.16: the provider fills in the
+        // blocks the configuration leaves out). A default makes the attribute optional and
+        // computed: the framework plans the default where the configuration leaves it out.
+        // An attribute without flag keys gets its flags from its type (`flags_by_type`).
         let is_block = matches!(role, Role::Block { .. });
         let defaulted = attrs.rules.default.is_set();
-        let computed = (attrs.computed.is_set() || defaulted) && !is_block;
+        let computed = attrs.computed.is_set() || (defaulted && !is_block);
         let optional = (attrs.optional.is_set() || defaulted) && !is_block;
         let required = attrs.required.is_set() && !is_block;
 

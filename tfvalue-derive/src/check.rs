@@ -13,7 +13,7 @@ pub(crate) fn check(cx: &Ctxt, cont: &Container<'_>) {
     check_deprecation(cx, &cont.attrs.deprecated, &cont.attrs.deprecation_message);
     for field in &cont.fields {
         check_name(cx, field);
-        check_role(cx, field);
+        check_role(cx, field, cont.is_type_generic());
         check_flags(cx, field, cont.is_type_generic());
         check_write_only(cx, field, cont.is_type_generic());
         check_deprecation(
@@ -114,7 +114,7 @@ fn check_unique_names(cx: &Ctxt, cont: &Container<'_>) {
 
 /// A block or a nested attribute: its nesting against the field's type, its item limits and
 /// the flags it cannot have.
-fn check_role(cx: &Ctxt, f: &Field<'_>) {
+fn check_role(cx: &Ctxt, f: &Field<'_>, generic: bool) {
     let attrs = &f.attrs;
     if let Some(spec) = attrs.block.get() {
         let key = attrs.block.span().unwrap_or(f.name_span);
@@ -145,10 +145,12 @@ fn check_role(cx: &Ctxt, f: &Field<'_>) {
                 "min_items and max_items apply to list and set blocks only",
             );
         }
+        if let Some(span) = attrs.computed.span() {
+            check_computed_block(cx, f, spec, nesting, span, generic);
+        }
         for (flag, span) in [
             ("required", attrs.required.span()),
             ("optional", attrs.optional.span()),
-            ("computed", attrs.computed.span()),
             ("sensitive", attrs.sensitive.span()),
             ("write_only", attrs.write_only.span()),
         ] {
@@ -157,7 +159,8 @@ fn check_role(cx: &Ctxt, f: &Field<'_>) {
                     span,
                     format!(
                         "`{flag}` does not apply to a block: Terraform's blocks have no such \
-                         flag (use min_items/max_items for list and set blocks)"
+                         flag (use min_items/max_items for list and set blocks, `computed` for \
+                         blocks the provider fills in)"
                     ),
                 );
             }
@@ -177,6 +180,48 @@ fn check_role(cx: &Ctxt, f: &Field<'_>) {
         }
         check_nesting(cx, f, spec, key, false);
     }
+}
+
+/// `computed` on a block (`computed` is the span of the key): not on a GROUP block, not
+/// with `min_items`, and, for structs with type parameters (which the generated constant
+/// assertion cannot name), a type that can be unknown and null as written.
+fn check_computed_block(
+    cx: &Ctxt,
+    f: &Field<'_>,
+    spec: &NestingSpec,
+    nesting: Nesting,
+    computed: Span,
+    generic: bool,
+) {
+    if nesting == Nesting::Group {
+        cx.error_at(
+            computed,
+            "a GROUP block cannot be computed: Terraform fills an absent one with nulls, so \
+             nothing is left out for the provider to fill in; use a SINGLE block \
+             (Unknown<Option<T>>)",
+        );
+    }
+    if let Some(min) = spec.min_items.filter(|m| m.n > 0) {
+        cx.error_at(
+            min.key,
+            "a computed block cannot have `min_items`: the configuration may leave it out \
+             for the provider to fill in",
+        );
+    }
+    if generic && !(f.shape.unknown && f.shape.nullable) {
+        cx.error_spanned_by(f.ty, computed_block_type(&f.tf_name));
+    }
+}
+
+/// The error for a computed block whose type cannot be unknown or cannot be null (also the
+/// message of the generated constant assertion).
+pub(crate) fn computed_block_type(name: &str) -> String {
+    format!(
+        "`{name}` is a computed block: Terraform sends null where the configuration leaves it \
+         out, and the provider may plan it unknown, so its type must hold both: use \
+         Unknown<Nullable<Vec<T>>> (a set or map likewise, Unknown<Nullable<T>> for a single \
+         block)"
+    )
 }
 
 /// The nesting as written (or inferred) against the field's type. `key` is the span of

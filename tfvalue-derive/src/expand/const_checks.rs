@@ -11,8 +11,8 @@ use super::Root;
 use crate::ast::{Container, Field, Role};
 use crate::attr::Nesting;
 use crate::check::{
-    computed_but_never_unknown, computed_but_not_nullable, optional_but_not_nullable,
-    required_but_nullable, write_only_not_nullable,
+    computed_block_type, computed_but_never_unknown, computed_but_not_nullable,
+    optional_but_not_nullable, required_but_nullable, write_only_not_nullable,
 };
 
 pub(super) fn expand_const_checks(cont: &Container<'_>, root: &Root<'_>) -> TokenStream {
@@ -24,6 +24,7 @@ pub(super) fn expand_const_checks(cont: &Container<'_>, root: &Root<'_>) -> Toke
             set_check(f, root),
             write_only_check(f, root),
             flags_check(f, root),
+            computed_block_check(f, root),
         ]
         .into_iter()
         .flatten()
@@ -117,6 +118,22 @@ fn flags_check(f: &Field<'_>, root: &Root<'_>) -> Option<TokenStream> {
     }
     Some(quote_spanned! {f.ty_span()=>
         const _: () = #(#arms)else* ;
+    })
+}
+
+/// A computed block is null where the configuration leaves it out and may be planned
+/// unknown, so its type holds both (`TfType::CAN_BE_UNKNOWN` and `CAN_BE_NULL`): the error
+/// is on the field's type.
+fn computed_block_check(f: &Field<'_>, root: &Root<'_>) -> Option<TokenStream> {
+    if !(f.computed && matches!(f.role, Role::Block { .. })) {
+        return None;
+    }
+    let ty = static_lifetimes(f.ty);
+    let tv = root.at(f.ty_span());
+    let panic = panic_on(f.ty, &computed_block_type(&f.tf_name));
+    Some(quote_spanned! {f.ty_span()=>
+        const _: () = if !<#ty as #tv::TfType>::CAN_BE_UNKNOWN
+            || !<#ty as #tv::TfType>::CAN_BE_NULL { #panic };
     })
 }
 

@@ -126,6 +126,7 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
             } => {
                 let element = f.element.unwrap_or(f.ty);
                 let nesting = block_nesting(&root.path(), nesting);
+                let computed = f.computed.then(|| quote!(.computed()));
                 let tv = root.at(f.element_span());
                 // The field's description, else what the element type declares for its
                 // blocks: never the element's own (rustdoc) description.
@@ -152,6 +153,7 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
                         )
                         .min_items(#min_items)
                         .max_items(#max_items)
+                        #computed
                     );
                 }
             }

@@ -7,7 +7,7 @@ struct Disk {
 
 #[derive(TfSchema)]
 struct Thing {
-    #[tf(block, required, computed, sensitive)]
+    #[tf(block, required, optional, sensitive)]
     disk: Vec<Disk>,
 }
 
