@@ -1,5 +1,6 @@
 //! `tfvalue-cli docs`: a provider's registry documentation (`docs/index.md`,
-//! `docs/resources/*.md`, ...) generated from its schema, as terraform-plugin-docs
+//! `docs/resources/*.md`, `data-sources/`, `ephemeral-resources/`, `actions/`,
+//! `functions/`) generated from its schema, as terraform-plugin-docs
 //! generates it for providers written in Go.
 //!
 //! The schema comes from the provider executable (`--provider-binary`, run with
@@ -30,8 +31,8 @@ pub(crate) const SYNOPSIS: &str = "\
 /// What `docs` does, in the help's list of commands.
 pub(crate) const HELP: &str = "\
 docs     writes a provider's registry documentation into the directory --out:
-         index.md, resources/, data-sources/, ephemeral-resources/, functions/ (other
-         files there are left alone). The schema comes from --provider-binary (a
+         index.md, resources/, data-sources/, ephemeral-resources/, actions/,
+         functions/ (other files there are left alone). The schema comes from --provider-binary (a
          provider built on tfvalue-provider, run with --schema-json) or from --schema
          (what `terraform providers schema -json` printed; the provider is the one whose
          address ends in /NAME). NAME is the provider's type name (the prefix of its
@@ -39,7 +40,8 @@ docs     writes a provider's registry documentation into the directory --out:
          --examples is a directory in the registry layout: provider/provider.tf,
          resources/<type>/resource.tf (and import.sh, import-by-string-id.tf),
          data-sources/<type>/data-source.tf,
-         ephemeral-resources/<type>/ephemeral-resource.tf, functions/<name>/function.tf.
+         ephemeral-resources/<type>/ephemeral-resource.tf, actions/<type>/action.tf,
+         functions/<name>/function.tf (each page takes every <kind>*.tf there).
          --check writes nothing and fails, listing each stale, missing or extra file,
          when the directory differs from what would be generated.
 ";

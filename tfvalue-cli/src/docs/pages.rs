@@ -1,13 +1,13 @@
 //! The pages of a provider's registry documentation, by path under the docs directory:
 //! `index.md` (the provider block), `resources/<name>.md`, `data-sources/<name>.md`,
-//! `ephemeral-resources/<name>.md` (the type name without the provider's `<provider>_`
-//! prefix) and `functions/<name>.md`.
+//! `ephemeral-resources/<name>.md`, `actions/<name>.md` (the type name without the
+//! provider's `<provider>_` prefix) and `functions/<name>.md`.
 //!
 //! Each page has front matter (`page_title`, `subcategory`, `description`), a heading,
 //! the description, "Example Usage" from the examples directory's files in the registry
 //! layout (`provider/provider*.tf`, `resources/<type>/resource*.tf`,
 //! `data-sources/<type>/data-source*.tf`,
-//! `ephemeral-resources/<type>/ephemeral-resource*.tf`,
+//! `ephemeral-resources/<type>/ephemeral-resource*.tf`, `actions/<type>/action*.tf`,
 //! `functions/<name>/function*.tf`), then the schema, or a function's signature and
 //! arguments. A resource's page ends with "Import" when its directory has
 //! `import-by-string-id.tf` (an `import` block) or `import.sh` (the `terraform import`
@@ -42,6 +42,8 @@ enum Kind {
     Resource,
     DataSource,
     EphemeralResource,
+    /// An action type (Terraform 1.14 and later): its schema is its `config` block.
+    Action,
 }
 
 impl Kind {
@@ -51,6 +53,7 @@ impl Kind {
             Kind::Resource => "resources",
             Kind::DataSource => "data-sources",
             Kind::EphemeralResource => "ephemeral-resources",
+            Kind::Action => "actions",
         }
     }
 
@@ -60,6 +63,7 @@ impl Kind {
             Kind::Resource => "Resource",
             Kind::DataSource => "Data Source",
             Kind::EphemeralResource => "Ephemeral Resource",
+            Kind::Action => "Action",
         }
     }
 
@@ -69,15 +73,17 @@ impl Kind {
             Kind::Resource => "resource",
             Kind::DataSource => "data-source",
             Kind::EphemeralResource => "ephemeral-resource",
+            Kind::Action => "action",
         }
     }
 }
 
 /// The subdirectories of the docs directory whose files are all generated.
-pub(crate) const GENERATED_DIRS: [&str; 4] = [
+pub(crate) const GENERATED_DIRS: [&str; 5] = [
     "resources",
     "data-sources",
     "ephemeral-resources",
+    "actions",
     "functions",
 ];
 /// The generated file at the top of the docs directory.
@@ -94,6 +100,7 @@ pub(crate) fn pages(site: &Site<'_>) -> Result<BTreeMap<PathBuf, String>, String
         (Kind::Resource, &site.schemas.resources),
         (Kind::DataSource, &site.schemas.data_sources),
         (Kind::EphemeralResource, &site.schemas.ephemeral_resources),
+        (Kind::Action, &site.schemas.actions),
     ];
     for (kind, schemas) in kinds {
         for (name, schema) in schemas {

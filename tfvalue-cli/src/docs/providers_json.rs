@@ -1,6 +1,6 @@
 //! Reads the document `terraform providers schema -json` prints (and a provider built on
 //! tfvalue prints for `--schema-json`) into tfvalue's schema types: one provider's block,
-//! resource, data source and ephemeral resource types, and function signatures.
+//! resource, data source, ephemeral resource and action types, and function signatures.
 
 use std::collections::BTreeMap;
 
@@ -22,6 +22,9 @@ pub(crate) struct ProviderSchemas {
     pub(crate) data_sources: BTreeMap<String, Schema>,
     /// Ephemeral resource types by name.
     pub(crate) ephemeral_resources: BTreeMap<String, Schema>,
+    /// Action types by name (`action_schemas`, Terraform 1.14 and later): each the
+    /// schema of its `config` block, which Terraform prints unversioned (version 0 here).
+    pub(crate) actions: BTreeMap<String, Schema>,
     /// Functions by name.
     pub(crate) functions: BTreeMap<String, FunctionSignature>,
 }
@@ -115,6 +118,7 @@ fn provider(v: &Value, at: &str) -> Result<ProviderSchemas, String> {
         resources: schemas("resource_schemas")?,
         data_sources: schemas("data_source_schemas")?,
         ephemeral_resources: schemas("ephemeral_resource_schemas")?,
+        actions: schemas("action_schemas")?,
         functions,
     })
 }
@@ -373,6 +377,7 @@ mod tests {
         assert_eq!(f.return_type, Type::list(Type::Number));
         assert!(f.parameters[0].is_nullable && f.variadic_parameter.is_none());
         assert!(p.data_sources.is_empty() && p.ephemeral_resources.is_empty());
+        assert!(p.actions.is_empty());
         assert!(read(DOC, "registry.terraform.io/acme/other").is_ok());
     }
 
@@ -386,6 +391,11 @@ mod tests {
                 r#"{"format_version":"1.0","provider_schemas":{"a/b/box":{"resource_schemas":{"box_x":{"block":{"attributes":{"a":{"type":"strin"}}}}}}}}"#,
                 "box",
                 "provider_schemas[\"a/b/box\"].resource_schemas[\"box_x\"].block.attributes.a.type: ",
+            ),
+            (
+                r#"{"format_version":"1.0","provider_schemas":{"a/b/box":{"action_schemas":{"box_run":{"block":{"attributes":{"a":{"type":"string","write_only":1}}}}}}}}"#,
+                "box",
+                "provider_schemas[\"a/b/box\"].action_schemas[\"box_run\"].block.attributes.a.write_only: expected true or false, found a number",
             ),
             (
                 r#"{"format_version":"1.0","provider_schemas":{"a/b/box":{"provider":{"block":{"attributes":{"a":{"type":"string","required":"yes"}}}}}}}"#,
