@@ -71,6 +71,7 @@ mod identity;
 mod logging;
 mod move_state;
 mod protocol_6_10;
+mod protocol_6_11;
 mod provider_meta;
 mod refresh;
 mod rules;

@@ -16,6 +16,7 @@ use crate::author::context::Context;
 use crate::author::data_source::DataSource;
 use crate::author::diagnostics::{protocol_path, Diagnostic, Diagnostics};
 use crate::author::model::Model;
+use crate::author::private::Private;
 use crate::author::requests::{
     CreateRequest, DeleteRequest, ImportRequest, ReadDataSourceRequest, ReadRequest, UpdateRequest,
     ValidateRequest,
@@ -308,23 +309,31 @@ impl<R: Resource> ErasedResource<R::Data> for ResourceOf<R> {
                     )
                     .map_err(finding_error)?;
                 }
-                let mut plan = Plan {
-                    prior: if prior.is_null() {
-                        None
-                    } else {
-                        Some(
-                            prior
-                                .decode_as::<R::Model>()
-                                .map_err(decode_failed("Invalid prior state"))?,
-                        )
-                    },
-                    config: config
+                let prior_model = if prior.is_null() {
+                    None
+                } else {
+                    Some(
+                        prior
+                            .decode_as::<R::Model>()
+                            .map_err(decode_failed("Invalid prior state"))?,
+                    )
+                };
+                let mut plan = Plan::new(
+                    prior_model,
+                    config
                         .decode_as::<R::Model>()
                         .map_err(decode_failed("Invalid configuration"))?,
-                    planned: planned
+                    planned
                         .decode_as::<R::Model>()
                         .map_err(decode_failed("Invalid planned state"))?,
-                };
+                );
+                // Terraform 1.16 keeps what the first plan answers and sends it back to the
+                // plan before apply; bytes sent without the capability are honoured too.
+                let planned_private = request.planned_private;
+                if request.client_capabilities.store_planned_private || !planned_private.is_empty()
+                {
+                    plan = plan.with_planned_private(Private::from_bytes(planned_private));
+                }
                 self.0.plan(&mut ctx, &mut plan).await?;
                 let planned = encode_model(&plan.planned, "plan", false)?;
                 Ok((planned, declared_replace))
