@@ -1167,3 +1167,144 @@ fn direxists_invalid() {
         )))
         .run();
 }
+
+/// Whether `tf` has what a step needs (Terraform `major.minor`, for `what`); says so on
+/// stderr when it does not, since the step is then skipped.
+fn needs(tf: &Terraform, major: u64, minor: u64, what: &str) -> bool {
+    let ok = tf.at_least(major, minor);
+    if !ok {
+        eprintln!(
+            "SKIPPED on Terraform {}: {what} need Terraform {major}.{minor} or later",
+            tf.version
+        );
+    }
+    ok
+}
+
+/// An upstream action case (`tests/data/local/<case>`, Terraform 1.14 and later): its
+/// configuration with `variables` (besides `working_directory`, a directory of the
+/// workspace, and `scripts_folder_path`, the case's scripts), after which the script's
+/// `test_file.txt` in the working directory holds `expected`.
+fn action_step(case: &'static str, variables: Value, expected: Option<&'static str>) -> Step {
+    let step = Step::config(testdata_config(case))
+        .before(move |ws| {
+            copy_testdata(ws, case);
+            let module = ws.module_dir();
+            let case_dir = module.join("testdata").join(case);
+            if case_dir.join("variables.tf").exists() {
+                std::fs::copy(case_dir.join("variables.tf"), module.join("variables.tf"))
+                    .expect("variables.tf");
+            }
+            std::fs::create_dir_all(ws.path("wd")).expect("wd");
+            let mut values = variables.clone();
+            if case_dir.join("variables.tf").exists() {
+                values["working_directory"] = json!(at(ws, "wd"));
+            }
+            values["scripts_folder_path"] = json!(case_dir.join("scripts").to_string_lossy());
+            std::fs::write(module.join("test.auto.tfvars.json"), values.to_string())
+                .expect("tfvars");
+        })
+        .only_if(|tf| needs(tf, 1, 14, "actions"));
+    match expected {
+        None => step,
+        Some(content) => {
+            step.check_with(
+                "assertTestFile",
+                move |ws, _| match std::fs::read_to_string(ws.path("wd/test_file.txt")) {
+                    Ok(text) if text == content => Ok(()),
+                    other => Err(format!("test_file.txt: {other:?}, expected {content:?}")),
+                },
+            )
+        }
+    }
+}
+
+fn action_test(name: &str, step: Step) {
+    Test::new(&provider()).named(name).step(step).run();
+}
+
+// TestLocalCommandAction_bash, _bash_stdin, _bash_all, _absolute_path_bash.
+#[test]
+fn command_action_bash() {
+    let case = "TestLocalCommandAction_bash";
+    action_test(
+        "action_bash",
+        action_step(case, json!({}), Some("stdin: , args: \n")),
+    );
+    action_test(
+        "action_bash_stdin",
+        action_step(
+            case,
+            json!({ "stdin": "John" }),
+            Some("stdin: John, args: \n"),
+        ),
+    );
+    action_test(
+        "action_bash_all",
+        action_step(
+            case,
+            json!({ "stdin": "John", "arguments": ["417", "8", "90125"] }),
+            Some("stdin: John, args: 417 8 90125\n"),
+        ),
+    );
+    action_test(
+        "action_absolute_path_bash",
+        action_step(
+            case,
+            json!({ "bash_path": bash_path() }),
+            Some("stdin: , args: \n"),
+        ),
+    );
+}
+
+// TestLocalCommandAction_bash_null_args: the nulls around the arguments are dropped.
+#[test]
+fn command_action_bash_null_args() {
+    action_test(
+        "action_bash_null_args",
+        action_step(
+            "TestLocalCommandAction_bash_null_args",
+            json!({ "arguments": ["417", "8", "90125"] }),
+            Some("stdin: , args: 417 8 90125\n"),
+        ),
+    );
+}
+
+// TestLocalCommandAction_bash_environment.
+#[test]
+fn command_action_bash_environment() {
+    action_test(
+        "action_bash_environment",
+        action_step(
+            "TestLocalCommandAction_bash_environment",
+            json!({ "var1": "hello", "var2": "world" }),
+            Some("VAR1=hello, VAR2=world\n"),
+        ),
+    );
+}
+
+// TestLocalCommandAction_stderr.
+#[test]
+fn command_action_stderr() {
+    action_test(
+        "action_stderr",
+        action_step("TestLocalCommandAction_stderr", json!({}), None).expect_error(&format!(
+            "{}\\s*[│\\s]*State: exit status 1",
+            wrapped("Command Error: ru roh, an error occurred in the bash script!")
+        )),
+    );
+}
+
+// TestLocalCommandAction_not_found: planning the action looks the command up.
+#[test]
+fn command_action_not_found() {
+    action_test(
+        "action_not_found",
+        Step::config(
+            "resource \"terraform_data\" \"test\" {\n  lifecycle {\n    action_trigger {\n      events  = [after_create]\n      actions = [action.local_command.test]\n    }\n  }\n}\n\n\
+             action \"local_command\" \"test\" {\n  config {\n    command = \"notarealcommand\"\n  }\n}\n",
+        )
+        .only_if(|tf| needs(tf, 1, 14, "actions"))
+        .expect_error(&wrapped(r#"Error: exec: "notarealcommand": executable file not found"#)),
+    );
+}

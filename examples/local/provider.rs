@@ -1,8 +1,10 @@
 //! `terraform-provider-local`: a port of hashicorp/terraform-provider-local onto tfvalue,
 //! with the same types, schemas, behaviour and messages (see `examples/local/README.md`):
-//! files written and read on the machine Terraform runs on, commands run there, and a
-//! function that tells whether a directory exists.
+//! files written and read on the machine Terraform runs on, commands run there (a data
+//! source, an ephemeral resource and an action), and a function that tells whether a
+//! directory exists.
 
+pub mod action_command;
 pub mod checksums;
 pub mod command;
 pub mod data_command;
@@ -42,7 +44,8 @@ impl Provider for Local {
             .data_source("local_sensitive_file", data_file::SensitiveFileDataSource)
             .data_source("local_command", data_command::CommandDataSource)
             .ephemeral_resource("local_command", ephemeral_command::CommandEphemeralResource)
-            .function("direxists", direxists::DirExists);
+            .function("direxists", direxists::DirExists)
+            .action("local_command", action_command::CommandActionType);
     }
 
     async fn configure(
