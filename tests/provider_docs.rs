@@ -1,5 +1,5 @@
 //! The committed registry documentation of the example providers (`examples/localfs/docs/`,
-//! `examples/random/docs/`) is what `tfvalue-cli docs` generates from each provider's
+//! `examples/random/docs/`, `examples/local/docs/`) is what `tfvalue-cli docs` generates from each provider's
 //! schema (its `--schema-json`) and examples; the test fails, naming each stale, missing or
 //! extra page, when it is not. `TFVALUE_BLESS=1 cargo test --test provider_docs`
 //! rewrites the pages.
@@ -69,6 +69,15 @@ fn random_docs_are_current() {
     docs_are_current(
         env!("CARGO_BIN_EXE_terraform-provider-random"),
         "random",
+        None,
+    );
+}
+
+#[test]
+fn local_docs_are_current() {
+    docs_are_current(
+        env!("CARGO_BIN_EXE_terraform-provider-local"),
+        "local",
         None,
     );
 }
