@@ -78,6 +78,10 @@ impl<D: Send + Sync + 'static> Registrations<D> {
             "provider configuration",
             P::Config::schema(),
         ));
+        problems.extend(computed_blocks_misplaced(
+            "provider configuration",
+            P::Config::schema(),
+        ));
         if problems.is_empty() {
             Ok(registry)
         } else {
@@ -156,6 +160,8 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
                 .push(format!("{what}: invalid configuration schema: {e}"));
         }
         self.problems.extend(write_only_misplaced(&what, schema));
+        self.problems
+            .extend(computed_blocks_misplaced(&what, schema));
         if <L::ListConfig as TfSchema>::rules().plans_anything() {
             self.problems
                 .push(format!("{what}: {PLAN_RULES_OUTSIDE_RESOURCES}"));
@@ -181,6 +187,10 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
             ));
         }
         self.problems.extend(write_only_misplaced(
+            &format!("data source type {type_name:?}"),
+            schema,
+        ));
+        self.problems.extend(computed_blocks_misplaced(
             &format!("data source type {type_name:?}"),
             schema,
         ));
@@ -221,6 +231,8 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
             self.problems.push(format!("{what}: invalid schema: {e}"));
         }
         self.problems.extend(write_only_misplaced(&what, schema));
+        self.problems
+            .extend(computed_blocks_misplaced(&what, schema));
         if <E::Model as TfSchema>::rules().plans_anything() {
             self.problems
                 .push(format!("{what}: {PLAN_RULES_OUTSIDE_RESOURCES}"));
@@ -237,6 +249,8 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
         if let Err(e) = schema.validate() {
             self.problems.push(format!("{what}: invalid schema: {e}"));
         }
+        self.problems
+            .extend(computed_blocks_misplaced(&what, schema));
         if let Some(path) = first_computed(&schema.block, "") {
             self.problems.push(format!(
                 "{what}: {path} is computed, but an action's configuration has nothing to \
@@ -266,6 +280,10 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
                 model.type_name
             ));
         }
+        self.problems.extend(computed_blocks_misplaced(
+            &format!("provider_meta {}", model.type_name),
+            M::schema(),
+        ));
         self.provider_meta = Some(model);
         self
     }
@@ -277,6 +295,16 @@ pub(crate) fn write_only_misplaced(what: &str, schema: &Schema) -> Option<String
     schema.block.contains_write_only().then(|| {
         format!("{what}: has write-only attributes, which only managed resource types may have")
     })
+}
+
+/// The problem of a schema other than a managed resource's that has computed blocks
+/// (`what` names it): Terraform 1.16 fills in computed blocks of managed resources only
+/// (it plans nothing else).
+pub(crate) fn computed_blocks_misplaced(what: &str, schema: &Schema) -> Option<String> {
+    schema
+        .block
+        .contains_computed_blocks()
+        .then(|| format!("{what}: has computed blocks, which only managed resource types may have"))
 }
 
 /// Why a data source, ephemeral resource or action model cannot declare plan behaviour.

@@ -369,3 +369,44 @@ async fn the_plan_before_apply_gets_the_first_plans_private_state() {
     );
     assert_eq!(old.planned_private, b"");
 }
+
+#[test]
+fn only_managed_resource_types_may_have_computed_blocks() {
+    struct Lookups;
+    impl DataSource for Lookups {
+        type Model = Server;
+        type Data = ();
+        async fn read(
+            &self,
+            _: &mut Context<()>,
+            request: ReadDataSourceRequest<Server>,
+        ) -> Result<Server, Diagnostics> {
+            Ok(request.config)
+        }
+    }
+    struct Misplaced;
+    impl Provider for Misplaced {
+        type Config = Config;
+        type Data = ();
+        fn register(&self, registry: &mut impl Registry<()>) {
+            registry.resource("test_server", Servers);
+            registry.data_source("test_server", Lookups);
+        }
+        async fn configure(
+            &self,
+            _: &mut Context<()>,
+            _: ConfigureRequest<Config>,
+        ) -> Result<(), Diagnostics> {
+            Ok(())
+        }
+    }
+    let Err(problems) = ProviderService::new(Misplaced) else {
+        panic!("accepted")
+    };
+    assert_eq!(
+        problems,
+        [
+            r#"data source type "test_server": has computed blocks, which only managed resource types may have"#
+        ]
+    );
+}
