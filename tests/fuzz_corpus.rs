@@ -92,7 +92,7 @@ fn corpus_replays() {
     );
 }
 
-/// The `rpc` target's selector indexes its table of RPCs, which must be protocol 6.10's in
+/// The `rpc` target's selector indexes its table of RPCs, which must be protocol 6.11's in
 /// the order of the `Provider` service (so that an input keeps its meaning), and its seeds
 /// hold a request for each.
 #[cfg(feature = "provider")]

@@ -1,4 +1,4 @@
-//! The body of the fuzz target `rpc`: one request of protocol 6.10 to the plugin service,
+//! The body of the fuzz target `rpc`: one request of protocol 6.11 to the plugin service,
 //! in process, and checks on its answer. Shared with the replay test
 //! (`tests/fuzz_corpus.rs`) as the other targets' bodies are (`fuzzing.rs`).
 //!
@@ -32,8 +32,9 @@ pub mod checks;
 pub mod provider;
 pub mod seeds;
 
-/// The RPCs of protocol 6.10, by their gRPC method names, in the order of the `Provider`
-/// service in `tfplugin6.proto`. The selector byte indexes this table.
+/// The RPCs of protocol 6.11 (those of 6.10: 6.11 added fields only), by their gRPC method
+/// names, in the order of the `Provider` service in `tfplugin6.proto`. The selector byte
+/// indexes this table.
 pub const RPCS: [&str; 36] = tfvalue_provider::__unstable_proto::PROVIDER_METHODS;
 
 /// What the service goes through before the fuzzed request (the selector's two high bits):
@@ -77,7 +78,7 @@ pub fn input(rpc: &str, prelude: Prelude, request: &impl Message) -> Vec<u8> {
     let index = RPCS
         .iter()
         .position(|r| *r == rpc)
-        .unwrap_or_else(|| panic!("{rpc} is not an RPC of protocol 6.10"));
+        .unwrap_or_else(|| panic!("{rpc} is not an RPC of protocol 6.11"));
     let index = u8::try_from(index).expect("36 RPCs fit a byte");
     let mut out = vec![index | prelude.bits()];
     request.encode(&mut out).expect("a Vec grows as needed");

@@ -324,7 +324,13 @@ pub fn seeds() -> Vec<Vec<u8>> {
                 config: config.clone(),
                 prior_private: Vec::new(),
                 provider_meta: None,
-                planned_private: Vec::new(),
+                // The plan before apply of Terraform 1.16 carries the first plan's private
+                // state.
+                planned_private: if prior.is_some() {
+                    br#"{"seen":1}"#.to_vec()
+                } else {
+                    Vec::new()
+                },
                 client_capabilities: capabilities(),
                 prior_identity: if prior.is_some() { identity() } else { None },
             }
