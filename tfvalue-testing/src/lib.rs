@@ -53,7 +53,12 @@
 //! [`Step::expect_non_empty_plan`] opts out). [`Step::expect_error`] expects the plan or
 //! the apply to fail with a matching error instead. [`Step::import`] imports into a state
 //! of its own (by `terraform import` or an `import` block) and compares the imported
-//! resource with the applied one. [`Step::refresh`] runs `apply -refresh-only`. At the
+//! resource with the applied one. [`Step::refresh`] runs `apply -refresh-only`.
+//! [`Step::invoke`] invokes an action alone (`-invoke`, Terraform 1.14 and later), and
+//! [`Step::expect_progress`] or [`Step::expect_action_progress`] check the progress
+//! messages actions report, invoked or triggered by a resource's change; steps that need
+//! a newer Terraform than the one running are skipped with a notice
+//! ([`Step::requires_terraform`], [`Test::requires_terraform`]). At the
 //! end, everything is destroyed and the state must be empty ([`Test::check_destroy`]
 //! adds a check that the real objects are gone).
 //!
@@ -87,6 +92,7 @@
 //! any Terraform command and has helpers for plan, apply, import and the state.
 #![deny(missing_docs)]
 
+mod actions;
 mod attr_path;
 mod discovery;
 mod failure;

@@ -41,6 +41,14 @@ pub fn hcl_string(s: &str) -> String {
     out
 }
 
+/// Writes `line` straight to the process's stderr: the test harness captures
+/// `eprintln!` of passing tests, and a skipped step must be seen.
+pub(crate) fn print_notice(line: &str) {
+    use std::io::Write as _;
+    // Ignored: if stderr is gone there is no one to tell.
+    let _ = writeln!(std::io::stderr().lock(), "note: {line}");
+}
+
 /// An exit status as a reader wants it: the code, or that a signal ended the process.
 pub(crate) fn status_text(status: ExitStatus) -> String {
     status.code().map_or_else(

@@ -1,9 +1,10 @@
-//! One step of a [`Test`](crate::Test): apply a configuration, import a resource, or
-//! refresh; then check the outcome.
+//! One step of a [`Test`](crate::Test): apply a configuration, import a resource,
+//! refresh, or invoke an action; then check the outcome.
 
 use std::fmt;
 use std::sync::Arc;
 
+use crate::actions::ActionCheck;
 use crate::discovery::Terraform;
 use crate::plan::PlanCheck;
 use crate::state::StateCheck;
@@ -78,10 +79,15 @@ pub(crate) enum Kind {
     },
     /// `apply -refresh-only`, then the checks.
     Refresh,
+    /// `plan -invoke=<action>`, then apply that plan, then the checks.
+    Invoke { action: String },
 }
 
+/// The Terraform release that runs actions.
+const ACTIONS_RELEASE: (u64, u64) = (1, 14);
+
 /// One step of a test. Build it with [`Step::config`], [`Step::config_with`],
-/// [`Step::import`] or [`Step::refresh`], then add expectations.
+/// [`Step::import`], [`Step::refresh`] or [`Step::invoke`], then add expectations.
 ///
 /// After a successful apply or refresh, the step checks that a new plan is empty (as
 /// terraform-plugin-testing does): a provider whose plan does not settle fails there.
@@ -94,8 +100,10 @@ pub struct Step {
     pub(crate) plan_checks: Vec<PlanCheck>,
     pub(crate) state_checks: Vec<StateCheck>,
     pub(crate) custom_checks: Vec<(String, Box<CustomFn>)>,
+    pub(crate) action_checks: Vec<ActionCheck>,
     pub(crate) pre: Option<Box<HookFn>>,
     pub(crate) run_if: Option<Box<RunIf>>,
+    pub(crate) requires: Option<(u64, u64)>,
 }
 
 impl fmt::Debug for Step {
@@ -104,6 +112,8 @@ impl fmt::Debug for Step {
             .field("kind", &self.kind)
             .field("plan_checks", &self.plan_checks)
             .field("state_checks", &self.state_checks)
+            .field("action_checks", &self.action_checks)
+            .field("requires", &self.requires)
             .finish_non_exhaustive()
     }
 }
@@ -118,8 +128,10 @@ impl Step {
             plan_checks: Vec::new(),
             state_checks: Vec::new(),
             custom_checks: Vec::new(),
+            action_checks: Vec::new(),
             pre: None,
             run_if: None,
+            requires: None,
         }
     }
 
@@ -195,6 +207,52 @@ impl Step {
         Step::with_kind(Kind::Refresh, Config::Previous)
     }
 
+    /// A step that invokes the action `action` (as `action.localfs_append.log`) alone,
+    /// with the configuration of the step before (or its own, [`Step::using_config`]):
+    /// `terraform plan -invoke=<action>`, the step's plan checks, then the apply of that
+    /// plan, which invokes the action and nothing else. Check what the invocation
+    /// reported with [`Step::expect_progress`] and [`Step::expect_progress_matching`], its
+    /// failure with [`Step::expect_error`] (matched against the action's error as
+    /// Terraform reports it, `Error when invoking action` with the action's message as
+    /// the detail), and its effects with [`Step::check_with`]. After a successful
+    /// invocation a new plan must be empty, as after any apply: an action that disturbs
+    /// what the configuration manages fails there.
+    ///
+    /// Actions need Terraform 1.14 or later: with an older Terraform the step is skipped
+    /// and says so on stderr.
+    ///
+    /// ```no_run
+    /// # fn provider() -> tfvalue_testing::TestProvider { unimplemented!() }
+    /// use tfvalue_testing::{Step, Test};
+    ///
+    /// Test::new(&provider())
+    ///     .step(Step::config(
+    ///         r#"action "localfs_append" "log" {
+    ///           config {
+    ///             path  = "deploy.log"
+    ///             lines = ["one", "two"]
+    ///           }
+    ///         }"#,
+    ///     ))
+    ///     .step(
+    ///         Step::invoke("action.localfs_append.log").expect_progress(&[
+    ///             "appended line 1 of 2 to deploy.log",
+    ///             "appended line 2 of 2 to deploy.log",
+    ///         ]),
+    ///     )
+    ///     .run();
+    /// ```
+    pub fn invoke(action: &str) -> Step {
+        let mut step = Step::with_kind(
+            Kind::Invoke {
+                action: action.to_owned(),
+            },
+            Config::Previous,
+        );
+        step.requires = Some(ACTIONS_RELEASE);
+        step
+    }
+
     /// Imports through an `import { to = …, id = … }` block (Terraform 1.5 and later):
     /// the plan must import the object and change nothing else, then it is applied.
     pub fn by_import_block(mut self) -> Step {
@@ -237,9 +295,9 @@ impl Step {
         self
     }
 
-    /// Gives an import or refresh step a configuration of its own (built for the
+    /// Gives an import, refresh or invoke step a configuration of its own (built for the
     /// workspace) instead of the step before's: for importing a resource no step
-    /// applies, say.
+    /// applies, or invoking an action with settings no other step uses, say.
     pub fn using_config<F>(mut self, build: F) -> Step
     where
         F: Fn(&Workspace) -> String + Send + Sync + 'static,
@@ -250,9 +308,12 @@ impl Step {
         self
     }
 
-    /// The step must fail (plan, apply, import or refresh) with an error matching the
-    /// regular expression `pattern` (syntax of the `regex-lite` crate, matched against
-    /// Terraform's stdout and stderr together, so `(?s)` lets `.` cross lines). Called
+    /// The step must fail (plan, apply, import, refresh or invocation) with an error
+    /// matching the regular expression `pattern` (syntax of the `regex-lite` crate,
+    /// matched against Terraform's stdout and stderr together, so `(?s)` lets `.` cross
+    /// lines; a step that reads actions applies with `-json`, whose lines are matched as
+    /// Terraform prints them without it: each message, a diagnostic as `Error: <summary>`
+    /// then its detail). Called
     /// more than once, every pattern must match. The step's state checks and own checks
     /// ([`Step::check_with`]) still run after the expected failure, to show what it left
     /// behind; the plan is not checked for emptiness then.
@@ -260,6 +321,110 @@ impl Step {
         self.expect_errors
             .push(regex_lite::Regex::new(pattern).map_err(|e| format!("/{pattern}/: {e}")));
         self
+    }
+
+    /// The progress messages the step's apply reported, of every action it invoked, are
+    /// exactly `messages`, in the order Terraform printed them (an [`Step::invoke`] step
+    /// invokes one action; a configuration step invokes those its resources'
+    /// `action_trigger`s name, as they change). `&[]` expects no progress at all. Read
+    /// from `terraform apply -json` (`action_progress` lines), so a message is compared
+    /// whole, as the provider sent it.
+    ///
+    /// The check also runs after a failure the step expects ([`Step::expect_error`]),
+    /// with the progress reported before it: an action that fails halfway can be checked
+    /// to have reported its first steps. The step needs Terraform 1.14 or later; with an
+    /// older one it is skipped, saying so on stderr.
+    pub fn expect_progress(self, messages: &[&str]) -> Step {
+        self.action_check(ActionCheck::Progress {
+            action: None,
+            expected: messages.iter().map(|m| (*m).to_owned()).collect(),
+        })
+    }
+
+    /// Some progress message of the step's actions matches the regular expression
+    /// `pattern` (syntax of the `regex-lite` crate), for messages that hold what differs
+    /// from run to run (times, generated names). Otherwise as [`Step::expect_progress`].
+    pub fn expect_progress_matching(self, pattern: &str) -> Step {
+        self.action_check(ActionCheck::ProgressMatching {
+            action: None,
+            pattern: regex_lite::Regex::new(pattern).map_err(|e| format!("/{pattern}/: {e}")),
+        })
+    }
+
+    /// The progress messages of the action `action` (as `action.localfs_append.log`) in
+    /// the step's apply are exactly `messages`, in order, over all its invocations: for
+    /// actions a configuration step triggers (`lifecycle { action_trigger { ... } }`),
+    /// where other actions may report too. Otherwise as [`Step::expect_progress`].
+    ///
+    /// ```no_run
+    /// # fn provider() -> tfvalue_testing::TestProvider { unimplemented!() }
+    /// use tfvalue_testing::{Step, Test};
+    ///
+    /// let config = |content: &str| {
+    ///     format!(
+    ///         r#"resource "localfs_file" "a" {{
+    ///           path    = "a.txt"
+    ///           content = "{content}"
+    ///           lifecycle {{
+    ///             action_trigger {{
+    ///               events  = [after_create, after_update]
+    ///               actions = [action.localfs_append.log]
+    ///             }}
+    ///           }}
+    ///         }}
+    ///
+    ///         action "localfs_append" "log" {{
+    ///           config {{
+    ///             path  = "deploy.log"
+    ///             lines = ["a.txt written"]
+    ///           }}
+    ///         }}"#
+    ///     )
+    /// };
+    /// Test::new(&provider())
+    ///     .step(
+    ///         Step::config(config("one"))
+    ///             .expect_action_progress("action.localfs_append.log", &["appended line 1 of 1 to deploy.log"]),
+    ///     )
+    ///     .step(
+    ///         Step::config(config("two")).expect_action_invocations("action.localfs_append.log", 1),
+    ///     )
+    ///     .run();
+    /// ```
+    pub fn expect_action_progress(self, action: &str, messages: &[&str]) -> Step {
+        self.action_check(ActionCheck::Progress {
+            action: Some(action.to_owned()),
+            expected: messages.iter().map(|m| (*m).to_owned()).collect(),
+        })
+    }
+
+    /// The step's apply invoked the action `action` exactly `times` times (0: not at all,
+    /// as when a change its `action_trigger` does not list leaves it alone). Otherwise as
+    /// [`Step::expect_progress`].
+    pub fn expect_action_invocations(self, action: &str, times: usize) -> Step {
+        self.action_check(ActionCheck::Invocations {
+            action: action.to_owned(),
+            times,
+        })
+    }
+
+    fn action_check(mut self, check: ActionCheck) -> Step {
+        self.action_checks.push(check);
+        self.requires = self.requires.max(Some(ACTIONS_RELEASE));
+        self
+    }
+
+    /// Runs the step only with Terraform `major.minor` or later; with an older one it is
+    /// skipped, and a line on stderr says so (where [`Step::only_if`] skips silently).
+    /// Invoking actions, or expecting their progress, already requires 1.14.
+    pub fn requires_terraform(mut self, major: u64, minor: u64) -> Step {
+        self.requires = self.requires.max(Some((major, minor)));
+        self
+    }
+
+    /// Whether the apply prints JSON (`-json`), for the action events.
+    pub(crate) fn reads_actions(&self) -> bool {
+        matches!(self.kind, Kind::Invoke { .. }) || !self.action_checks.is_empty()
     }
 
     /// The plan after the step may show changes (no emptiness check for this step).
@@ -328,6 +493,7 @@ impl Step {
                 ImportMode::Block => format!("import block: {address} from {id:?}"),
             },
             Kind::Refresh => "apply -refresh-only".to_owned(),
+            Kind::Invoke { action } => format!("apply -invoke={action}"),
         }
     }
 }

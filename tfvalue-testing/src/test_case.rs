@@ -8,10 +8,11 @@ use std::process::Output;
 
 use serde_json::Value as Json;
 
+use crate::actions::{self, ActionEvent};
 use crate::attr_path::AttrPath;
 use crate::discovery::{each_terraform_of, terraforms, Terraform};
 use crate::failure::Failure;
-use crate::output::{hcl_string, output_text};
+use crate::output::{hcl_string, output_text, print_notice};
 use crate::plan::{describe_changes, pending_changes};
 use crate::state::{managed_addresses, resource_in};
 use crate::step::{Config, ImportId, ImportMode, Kind, Step};
@@ -36,6 +37,7 @@ pub struct Test {
     destroy: bool,
     check_destroy: Option<Box<DestroyCheck>>,
     terraforms: Option<Vec<Terraform>>,
+    requires: Option<(u64, u64)>,
 }
 
 impl fmt::Debug for Test {
@@ -59,6 +61,7 @@ impl Test {
             destroy: true,
             check_destroy: None,
             terraforms: None,
+            requires: None,
         }
     }
 
@@ -98,6 +101,15 @@ impl Test {
         self
     }
 
+    /// Runs the test only with Terraform `major.minor` or later: with an older one the
+    /// whole test (no workspace, no destroy) is skipped, and a line on stderr says so. For
+    /// a test of a feature older releases lack, such as actions (1.14). A step of its own
+    /// can say the same ([`Step::requires_terraform`]).
+    pub fn requires_terraform(mut self, major: u64, minor: u64) -> Test {
+        self.requires = self.requires.max(Some((major, minor)));
+        self
+    }
+
     /// Runs the test with every Terraform, in parallel.
     ///
     /// # Panics
@@ -126,6 +138,13 @@ impl Test {
     /// # Errors
     /// The first check that failed.
     pub fn run_one(&self, name: &str, tf: &Terraform) -> Result<(), Box<Failure>> {
+        if let Some((major, minor)) = self.requires.filter(|(a, b)| !tf.at_least(*a, *b)) {
+            print_notice(&format!(
+                "{name}: skipped with Terraform {}: the test needs Terraform {major}.{minor} or later",
+                tf.version
+            ));
+            return Ok(());
+        }
         let ws = Workspace::new(tf, &self.provider, name);
         let mut run = Run {
             name,
@@ -135,13 +154,24 @@ impl Test {
             config: None,
             applied_config: None,
             output: None,
+            actions: None,
         };
         let mut result = Ok(());
         for (i, step) in self.steps.iter().enumerate() {
             run.step = Some(i + 1);
             run.summary = step.summary();
             run.output = None;
+            run.actions = None;
             if step.run_if.as_ref().is_some_and(|run_if| !run_if(tf)) {
+                continue;
+            }
+            if let Some((major, minor)) = step.requires.filter(|(a, b)| !tf.at_least(*a, *b)) {
+                print_notice(&format!(
+                    "{name}: step {} ({}) skipped with Terraform {}: it needs Terraform {major}.{minor} or later",
+                    i + 1,
+                    run.summary,
+                    tf.version
+                ));
                 continue;
             }
             result = run.step(step);
@@ -187,6 +217,8 @@ struct Run<'a> {
     applied_config: Option<String>,
     /// The output of the latest Terraform command.
     output: Option<String>,
+    /// The action events of the step's apply, when it read them (`apply -json`).
+    actions: Option<Vec<ActionEvent>>,
 }
 
 impl Run<'_> {
@@ -252,7 +284,55 @@ impl Run<'_> {
                 }
             }
         }
+        self.action_checks(step)?;
         self.state_checks(step, dir)
+    }
+
+    /// The step's checks of the action events its apply printed (none when it did not
+    /// apply).
+    fn action_checks(&self, step: &Step) -> Result<(), Box<Failure>> {
+        let events = self.actions.as_deref().unwrap_or_default();
+        for check in &step.action_checks {
+            if let Err(found) = check.check(events) {
+                let found = match &self.actions {
+                    Some(_) => found,
+                    None => format!("{found} (the step did not apply)"),
+                };
+                return Err(self.fail(&check.description(), found, None));
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies the plan file `plan_file` in `dir`; with `-json` when the step reads
+    /// actions, keeping their events and, as the output, the readable text of the JSON.
+    fn apply_plan(&mut self, step: &Step, dir: &Path, plan_file: &str) -> Output {
+        if !step.reads_actions() {
+            return self.terraform(
+                dir,
+                &[
+                    "apply",
+                    "-no-color",
+                    "-input=false",
+                    "-auto-approve",
+                    plan_file,
+                ],
+            );
+        }
+        let args = ["apply", "-json", "-input=false", "-auto-approve", plan_file];
+        let out = self.ws.run_in(dir, &args);
+        self.actions = Some(actions::events(&out.stdout));
+        self.output = Some(format!(
+            "$ terraform {}
+--- stdout (the -json lines as text)
+{}
+--- stderr
+{}",
+            args.join(" "),
+            actions::readable(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+        out
     }
 
     fn step(&mut self, step: &Step) -> Result<(), Box<Failure>> {
@@ -275,7 +355,7 @@ impl Run<'_> {
                 };
                 self.ws.write_main(&config);
                 self.config = Some(config);
-                self.apply_step(step)
+                self.apply_step(step, None)
             }
             Kind::Refresh => {
                 if let Config::Built(build) = &step.config {
@@ -284,6 +364,14 @@ impl Run<'_> {
                     self.config = Some(config);
                 }
                 self.refresh_step(step)
+            }
+            Kind::Invoke { action } => {
+                if let Config::Built(build) = &step.config {
+                    let config = build(self.ws);
+                    self.ws.write_main(&config);
+                    self.config = Some(config);
+                }
+                self.apply_step(step, Some(action))
             }
             Kind::Import {
                 address,
@@ -306,13 +394,16 @@ impl Run<'_> {
         }
     }
 
-    fn apply_step(&mut self, step: &Step) -> Result<(), Box<Failure>> {
+    /// Plans (invoking `invoke` alone, when given), checks the plan, applies it, then
+    /// the step's checks and the empty plan after.
+    fn apply_step(&mut self, step: &Step, invoke: Option<&str>) -> Result<(), Box<Failure>> {
         let dir = self.ws.module_dir();
         let plan_file = format!("step-{}.tfplan", self.step.unwrap_or(0));
-        let out = self.terraform(
-            &dir,
-            &["plan", "-no-color", "-input=false", "-out", &plan_file],
-        );
+        let invoke = invoke.map(|action| format!("-invoke={action}"));
+        let mut args = vec!["plan", "-no-color", "-input=false"];
+        args.extend(invoke.as_deref());
+        args.extend(["-out", &plan_file]);
+        let out = self.terraform(&dir, &args);
         if !out.status.success() {
             return self.failed_command(step, "terraform plan", &dir);
         }
@@ -324,21 +415,13 @@ impl Run<'_> {
                 }
             }
         }
-        let out = self.terraform(
-            &dir,
-            &[
-                "apply",
-                "-no-color",
-                "-input=false",
-                "-auto-approve",
-                &plan_file,
-            ],
-        );
+        let out = self.apply_plan(step, &dir, &plan_file);
         if !out.status.success() {
             return self.failed_command(step, "terraform apply", &dir);
         }
         self.applied_config.clone_from(&self.config);
         self.expected_error_missing(step)?;
+        self.action_checks(step)?;
         self.state_checks(step, &dir)?;
         if !step.expect_non_empty_plan {
             let out = self.terraform(
