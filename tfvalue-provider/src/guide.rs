@@ -564,6 +564,42 @@
 //! # Ok::<(), Diagnostic>(())
 //! ```
 //!
+//! ## Computed blocks and the first plan's private state (Terraform 1.16)
+//!
+//! A nested block the provider fills in is `#[tf(block, computed)]`, typed as a computed
+//! attribute is (`Unknown<Nullable<Vec<T>>>`, `Unknown<Option<T>>` for a single block),
+//! with every attribute of `T` computed (optional too where the configuration may write
+//! the block itself). Where the configuration leaves it out, the framework plans it
+//! unknown on create and keeps the prior blocks on an unchanged update; a Terraform
+//! older than 1.16 gets an error naming each such block, since it would refuse the blocks
+//! the provider fills in. Terraform 1.16 also hands the plan it makes again before apply
+//! what the first plan kept in its private state:
+//! [`Plan::planned_private`](crate::Plan::planned_private) (`None` on an older Terraform),
+//! so a value chosen while planning can be shown in the plan and applied as shown.
+//!
+//! ```
+//! use tfvalue::{Nullable, TfSchema, Unknown};
+//!
+//! /// A server; the provider assigns its network interfaces.
+//! #[derive(TfSchema)]
+//! struct Server {
+//!     name: Unknown<String>,
+//!     #[tf(block, computed)]
+//!     interface: Unknown<Nullable<Vec<Interface>>>,
+//! }
+//!
+//! #[derive(TfSchema)]
+//! struct Interface {
+//!     #[tf(computed)]
+//!     mac: Unknown<Nullable<String>>,
+//! }
+//!
+//! let interface = &Server::schema().block.block_types[0];
+//! assert!(interface.block.computed);
+//! Server::schema().validate()?;
+//! # Ok::<(), tfvalue::Error>(())
+//! ```
+//!
 //! # Stopping
 //!
 //! When the user interrupts Terraform (Ctrl-C), Terraform asks the provider to stop.

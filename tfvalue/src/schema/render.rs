@@ -37,7 +37,8 @@ impl Schema {
     /// `nesting_mode` (`"single"`, `"list"`, `"set"`, `"map"`, `"group"`), `block`, and
     /// `min_items` and `max_items`, each only when not zero. A negative version prints as
     /// Go's `uint64(version)` does (wrapped around). Deprecation messages are not printed
-    /// (see [`ProvidersJson`]).
+    /// (see [`ProvidersJson`]), nor is a block's `computed` flag ([`Block::computed`]):
+    /// Terraform 1.16, which receives it, prints no field for it.
     ///
     /// A name that occurs twice (an invalid schema) is printed once, with the later
     /// definition, as Terraform's maps would hold it.
@@ -267,6 +268,24 @@ mod tests {
         assert_eq!(
             text,
             r#"{"version":0,"block":{"description_kind":"plain"}}"#
+        );
+    }
+
+    #[test]
+    fn a_computed_block_prints_as_terraform_1_16_prints_it() {
+        let mac = || Block::new().attribute(Attribute::new("mac", Type::String).computed());
+        let with = |block_type: NestedBlock| Schema::new(0, Block::new().block_type(block_type));
+        let computed = with(NestedBlock::new("nic", mac(), BlockNesting::List).computed());
+        let plain = with(NestedBlock::new("nic", mac(), BlockNesting::List));
+        for release in [ProvidersJson::Terraform1_11, ProvidersJson::Terraform1_15] {
+            assert_eq!(
+                computed.to_providers_json_string_as(release),
+                plain.to_providers_json_string_as(release)
+            );
+        }
+        assert_eq!(
+            computed.to_providers_json_string(),
+            r#"{"version":0,"block":{"block_types":{"nic":{"nesting_mode":"list","block":{"attributes":{"mac":{"type":"string","description_kind":"plain","computed":true}},"description_kind":"plain"}}},"description_kind":"plain"}}"#
         );
     }
 
