@@ -423,6 +423,9 @@ fn upgrade_step(
     );
 }
 
+/// The attributes one upgrade case sets, and the content 2.2.3 wrote.
+type UpgradeCase = (Vec<(&'static str, &'static str)>, Vec<u8>);
+
 // TestLocalFile_Upgrade, TestLocalFile_Source_Upgrade, TestLocalFile_Permissions_Upgrade
 // and the same three of local_sensitive_file: 2.2.3's state, then an empty plan.
 #[test]
@@ -431,7 +434,7 @@ fn upgrades_from_2_2_3() {
         let ws = Workspace::new(tf, &provider(), "local-upgrades");
         let b64 = "VGhpcyBpcyBzb21lIGJhc2U2NCBjb250ZW50";
         for ty in ["local_file", "local_sensitive_file"] {
-            let mut cases: Vec<(Vec<(&str, &str)>, Vec<u8>)> = vec![
+            let mut cases: Vec<UpgradeCase> = vec![
                 (
                     vec![("content", "This is some content")],
                     b"This is some content".to_vec(),
