@@ -21,7 +21,8 @@ use tokio::io::AsyncWriteExt as _;
 use super::paths::{check_relative, io_error, resolve, write_delay};
 use super::Root;
 
-/// The `config` block of a `localfs_append` action.
+/// Appends lines to a file under the provider's root directory, reporting each line as
+/// progress; a file that must exist is looked for while planning.
 #[derive(TfSchema, Debug)]
 pub struct Append {
     /// The file to append to, relative to the provider's root directory.
