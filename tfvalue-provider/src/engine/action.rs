@@ -16,7 +16,7 @@ use crate::author::action::{Action, Progress, ProgressSink};
 use crate::author::context::Context;
 use crate::author::diagnostics::{Diagnostic, Diagnostics};
 use crate::author::requests::{ActionInvokeRequest, ActionPlanRequest, ValidateRequest};
-use crate::engine::call::{finish, panic_message, validate_config, BoxFuture};
+use crate::engine::call::{finish, task_failure, validate_config, BoxFuture};
 use crate::protocol::codec::{decode_config, decode_model};
 use crate::protocol::messages::{
     ActionEvents, InvokeActionEvent, InvokeActionRequest, InvokeActionResponse, PlanActionRequest,
@@ -148,21 +148,7 @@ impl<A: Action> ErasedAction<A::Data> for ActionOf<A> {
                 };
                 let diagnostics = match ended {
                     Ok(diagnostics) => diagnostics,
-                    Err(error) => {
-                        let detail = if error.is_panic() {
-                            let message = panic_message(error.into_panic());
-                            tracing::error!(rpc = "InvokeAction", panic = %message, "a provider method panicked");
-                            format!(
-                                "The provider panicked in InvokeAction: {message}. This is a \
-                                 bug in the provider."
-                            )
-                        } else {
-                            "InvokeAction was cancelled before it finished.".to_owned()
-                        };
-                        Diagnostic::error("The provider failed")
-                            .with_detail(detail)
-                            .into()
-                    }
+                    Err(error) => task_failure("InvokeAction", error),
                 };
                 let completed = InvokeActionEvent::Completed(diagnostics.for_terraform(Some(block)));
                 // Ignored: Terraform no longer reading is no one's error.

@@ -73,6 +73,22 @@ where
     found
 }
 
+/// The error of a task that runs an RPC's streamed work (a listing, an invocation) and
+/// ended without its answer: a panic, logged and reported with its message, or a
+/// cancellation.
+pub(crate) fn task_failure(rpc: &str, error: tokio::task::JoinError) -> Diagnostics {
+    let detail = if error.is_panic() {
+        let message = panic_message(error.into_panic());
+        tracing::error!(rpc, panic = %message, "a provider method panicked");
+        format!("The provider panicked in {rpc}: {message}. This is a bug in the provider.")
+    } else {
+        format!("{rpc} was cancelled before it finished.")
+    };
+    Diagnostic::error("The provider failed")
+        .with_detail(detail)
+        .into()
+}
+
 /// The text of a panic's payload, for the diagnostic and the log that report it.
 pub(crate) fn panic_message(payload: Box<dyn Any + Send>) -> String {
     match payload.downcast::<String>() {

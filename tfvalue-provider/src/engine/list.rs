@@ -10,11 +10,10 @@ use tokio::sync::mpsc;
 use tracing::Instrument as _;
 
 use crate::author::context::Context;
-use crate::author::diagnostics::{Diagnostic, Diagnostics};
+use crate::author::diagnostics::Diagnostics;
 use crate::author::list_resource::{ListResource, ListResults, ListSink, Listed};
 use crate::author::model::Model;
-use crate::engine::call::panic_message;
-use crate::engine::call::{finish, validate_config, BoxFuture};
+use crate::engine::call::{finish, task_failure, validate_config, BoxFuture};
 use crate::protocol::codec::decode_config;
 use crate::protocol::codec::encode_model;
 use crate::protocol::messages::{
@@ -109,21 +108,7 @@ impl<L: ListResource> ErasedList<L::Data> for ListOf<L> {
             tokio::spawn(async move {
                 let diagnostics = match listing.await {
                     Ok(diagnostics) => diagnostics,
-                    Err(error) => {
-                        let detail = if error.is_panic() {
-                            let message = panic_message(error.into_panic());
-                            tracing::error!(rpc = "ListResource", panic = %message, "a provider method panicked");
-                            format!(
-                                "The provider panicked in ListResource: {message}. This is a \
-                                 bug in the provider."
-                            )
-                        } else {
-                            "ListResource was cancelled before it finished.".to_owned()
-                        };
-                        Diagnostic::error("The provider failed")
-                            .with_detail(detail)
-                            .into()
-                    }
+                    Err(error) => task_failure("ListResource", error),
                 };
                 if !diagnostics.is_empty() {
                     let event = ListResourceEvent {
