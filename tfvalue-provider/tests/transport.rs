@@ -409,7 +409,10 @@ fn the_test_base64_decoder_agrees_with_the_encoder() {
 /// A small provider written against the public API, served through the real service
 /// (`__private::provider_service`): the whole stack from the socket to the handlers.
 mod notes {
+    use std::sync::OnceLock;
+
     use tfvalue::{Nullable, TfSchema, Unknown};
+    use tfvalue_provider::{ActionInvokeRequest, Progress};
     use tfvalue_provider::{ApplyError, Context, Diagnostics, Provider, Registry, Resource};
 
     /// The provider block: nothing to configure.
@@ -433,6 +436,7 @@ mod notes {
 
         fn register(&self, registry: &mut impl Registry<()>) {
             registry.resource("notes_note", NoteResource);
+            registry.action("notes_send", Send);
         }
 
         async fn configure(
@@ -440,6 +444,40 @@ mod notes {
             _: &mut Context<()>,
             _: tfvalue_provider::ConfigureRequest<Config>,
         ) -> Result<(), Diagnostics> {
+            Ok(())
+        }
+    }
+
+    /// `action "notes_send" "x" { config { text = "..." } }`.
+    #[derive(TfSchema, Debug)]
+    pub struct Message {
+        pub text: String,
+    }
+
+    /// Sends a message: reports "sending", waits until [`release`] lets it go on, then
+    /// reports "sent".
+    struct Send;
+
+    /// What a running `notes_send` waits for.
+    pub fn release() -> &'static tokio::sync::Notify {
+        static RELEASE: OnceLock<tokio::sync::Notify> = OnceLock::new();
+        RELEASE.get_or_init(tokio::sync::Notify::new)
+    }
+
+    impl tfvalue_provider::Action for Send {
+        type Model = Message;
+        type Data = ();
+
+        async fn invoke(
+            &self,
+            _: &mut Context<()>,
+            request: ActionInvokeRequest<Message>,
+            progress: &mut Progress,
+        ) -> Result<(), Diagnostics> {
+            let text = request.config.text;
+            progress.send(format!("sending {text}")).await?;
+            release().notified().await;
+            progress.send(format!("sent {text}")).await?;
             Ok(())
         }
     }
@@ -1007,8 +1045,8 @@ async fn every_rpc_added_since_6_4_is_answered_over_the_transport() {
         .into_inner();
     assert_refused("DeleteState", &deleted.diagnostics, summary, store);
 
-    let summary = "Actions not supported by this provider";
-    let action = "notes_send";
+    let summary = "Unknown action type";
+    let action = "notes_shout";
     let validated = p
         .validate_action_config(tf::validate_action_config::Request {
             type_name: action.into(),
@@ -1060,6 +1098,58 @@ async fn every_rpc_added_since_6_4_is_answered_over_the_transport() {
         .expect("PlanResourceChange")
         .into_inner();
     check_plan(&plan, "after every new RPC");
+    stop_and_check(running).await;
+}
+
+/// An invocation's progress crosses the real transport (HTTP/2 over mutual TLS) as it is
+/// sent: the first message arrives while the action still runs.
+#[tokio::test]
+async fn an_invocation_streams_its_progress_over_the_transport() {
+    use tokio_stream::StreamExt as _;
+    let client = terraform_like_identity();
+    let service = transport::provider_service(notes::Notes).expect("the test provider registers");
+    let running = start_service(service, terraform_env(&client.pem)).await;
+    let server_cert = running.server_cert.clone().expect("a certificate");
+    let seen = Arc::new(Mutex::new(Seen::default()));
+    let config = client_config(&server_cert, Some(&client), TLS13);
+    let channel = tls_channel(&running.socket, config, seen)
+        .await
+        .expect("connected");
+    let mut p = ProviderClient::new(channel);
+    // `{"text": "hi"}` in MessagePack, as Terraform sends it.
+    let config = tf::DynamicValue {
+        msgpack: vec![0x81, 0xa4, b't', b'e', b'x', b't', 0xa2, b'h', b'i'],
+        json: Vec::new(),
+    };
+    let mut events = p
+        .invoke_action(tf::invoke_action::Request {
+            action_type: "notes_send".into(),
+            config: Some(config),
+            client_capabilities: None,
+        })
+        .await
+        .expect("InvokeAction")
+        .into_inner();
+    let progress = |event: &tf::invoke_action::Event| match &event.r#type {
+        Some(tf::invoke_action::event::Type::Progress(p)) => p.message.clone(),
+        Some(tf::invoke_action::event::Type::Completed(c)) => {
+            format!("completed with {} diagnostics", c.diagnostics.len())
+        }
+        None => "none".to_owned(),
+    };
+    let first = tokio::time::timeout(std::time::Duration::from_secs(10), events.next())
+        .await
+        .expect("the first message arrives while the action waits")
+        .expect("an event")
+        .expect("no error");
+    assert_eq!(progress(&first), "sending hi");
+    notes::release().notify_one();
+    let rest: Vec<String> = (events.collect::<Result<Vec<_>, _>>().await)
+        .expect("the events arrive")
+        .iter()
+        .map(progress)
+        .collect();
+    assert_eq!(rest, ["sent hi", "completed with 0 diagnostics"]);
     stop_and_check(running).await;
 }
 
