@@ -72,7 +72,10 @@ pub fn decode_base64(text: &str) -> Result<Vec<u8>, String> {
             base64::DecodeError::InvalidByte(at, _)
             | base64::DecodeError::InvalidLastSymbol(at, _) => at,
             base64::DecodeError::InvalidLength(len) => len - len % 4,
-            base64::DecodeError::InvalidPadding => kept.find('=').unwrap_or(kept.len()),
+            // Padding left out: Go stops at the start of the incomplete last quantum.
+            base64::DecodeError::InvalidPadding => {
+                kept.find('=').unwrap_or(kept.len() - kept.len() % 4)
+            }
         };
         format!("illegal base64 data at input byte {at}")
     })
@@ -234,6 +237,10 @@ mod tests {
         assert_eq!(
             decode_base64("abc"),
             Err("illegal base64 data at input byte 0".to_owned())
+        );
+        assert_eq!(
+            decode_base64("YWJjZA"),
+            Err("illegal base64 data at input byte 4".to_owned())
         );
         assert_eq!(
             decode_base64("ab$d"),

@@ -16,6 +16,9 @@ pub mod files;
 pub mod go_os;
 pub mod sensitive_file;
 
+#[cfg(test)]
+mod unit_tests;
+
 use tfvalue::TfSchema;
 use tfvalue_provider::{ConfigureRequest, Context, Diagnostics, Provider, Registry};
 
