@@ -98,6 +98,18 @@ pub struct Thing {
     /// At most one `owner { ... }` block.
     #[tf(block(single))]
     pub owner: Unknown<Nullable<Owner>>,
+    /// `status { ... }` blocks the provider computes, one per rule (Terraform 1.16's
+    /// computed blocks; older clients are refused a thing).
+    #[tf(block, computed)]
+    pub status: Unknown<Nullable<Vec<Status>>>,
+}
+
+/// A `status` block: what the provider made of one rule.
+#[derive(TfSchema, Debug, Clone)]
+pub struct Status {
+    /// The rule's name.
+    #[tf(computed)]
+    pub rule: Unknown<Nullable<String>>,
 }
 
 /// The `endpoint` nested attribute.
@@ -231,6 +243,7 @@ impl Thing {
             member: Unknown::known(Set::new()),
             zone: Unknown::known(BTreeMap::new()),
             owner: Unknown::null(),
+            status: Unknown::known(Nullable::Value(Vec::new())),
         }
     }
 }
@@ -729,6 +742,19 @@ impl Resource for Things {
 fn fill_computed(mut planned: Thing, default_size: i64) -> Thing {
     if planned.size.is_unknown() {
         planned.size = Some(default_size).into();
+    }
+    if planned.status.is_unknown() {
+        let rules = planned
+            .rule
+            .as_known()
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        let status = (rules.iter())
+            .map(|rule| Status {
+                rule: Unknown::known(rule.name.as_known().cloned().into()),
+            })
+            .collect();
+        planned.status = Unknown::known(Nullable::Value(status));
     }
     if let Some(Nullable::Value(endpoint)) = planned.endpoint.as_known_mut() {
         if endpoint.address.is_unknown() {

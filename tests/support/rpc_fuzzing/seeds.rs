@@ -10,7 +10,7 @@ use tfvalue::{Nullable, Set, TfSchema, Type, Unknown, Value};
 use tfvalue_provider::__unstable_proto::tfplugin6 as pb;
 
 use super::provider::{
-    Config, Defaults, Endpoint, Filter, Lookup, Match, Member, Notify, Owner, Rule, Thing,
+    Config, Defaults, Endpoint, Filter, Lookup, Match, Member, Notify, Owner, Rule, Status, Thing,
     ThingIdentity, ThingQuery, Token, Zone,
 };
 use super::{input, Prelude};
@@ -111,6 +111,7 @@ pub fn thing_config() -> Thing {
             },
         )])),
         owner: Some(Owner { name: known("ops") }).into(),
+        status: Unknown::null(),
     }
 }
 
@@ -121,6 +122,7 @@ pub fn thing_planned() -> Thing {
     planned.revision = Unknown::unknown();
     planned.size = Unknown::unknown();
     planned.password = Unknown::null();
+    planned.status = Unknown::unknown();
     if let Some(Nullable::Value(endpoint)) = planned.endpoint.as_known_mut() {
         endpoint.address = Unknown::unknown();
     }
@@ -133,6 +135,9 @@ pub fn thing_state() -> Thing {
     state.id = Some("fz-alpha".to_owned()).into();
     state.revision = Some(1).into();
     state.size = Some(3).into();
+    state.status = Unknown::known(Nullable::Value(vec![Status {
+        rule: Some("first".to_owned()).into(),
+    }]));
     if let Some(Nullable::Value(endpoint)) = state.endpoint.as_known_mut() {
         endpoint.address = Some("db.internal".to_owned()).into();
     }
