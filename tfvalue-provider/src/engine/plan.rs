@@ -19,9 +19,11 @@
 //! blocks, which it keeps for computed attributes), so [`keep_prior_computed_blocks`]
 //! first puts the prior blocks there; then the same rule makes it unknown on create and on
 //! an update that changes something. A LIST, SET or MAP block is thus never planned null,
-//! which Terraform refuses.
+//! which Terraform refuses. Nor may an applied state hold one ([`null_computed_blocks`]):
+//! no blocks is an empty collection.
 
-use tfvalue::schema::{Attribute, AttributeKind, Block, NestedBlock, NestedObject};
+use tfvalue::path::{AttributePath, PathStep};
+use tfvalue::schema::{Attribute, AttributeKind, Block, BlockNesting, NestedBlock, NestedObject};
 use tfvalue::Value;
 
 /// Plans as unknown the computed attributes of `planned` (an object of `block`) whose
@@ -86,6 +88,67 @@ pub(crate) fn keep_prior_computed_blocks(block: &Block, prior: &Value, planned: 
             }
             _ => {}
         }
+    }
+}
+
+/// The paths, in `state` (an object of `block`), of the computed LIST, SET and MAP blocks
+/// that are null, at every depth of blocks: Terraform 1.16 refuses such a state after
+/// apply ("null block value after apply"), since no blocks is an empty collection. A null
+/// SINGLE block is no block, and allowed. Elements of sets are numbered in their order.
+pub(crate) fn null_computed_blocks(block: &Block, state: &Value) -> Vec<AttributePath> {
+    let mut found = Vec::new();
+    if block.contains_computed_blocks() {
+        collect_null_computed(block, state, &mut AttributePath::root(), &mut found);
+    }
+    found
+}
+
+fn collect_null_computed(
+    block: &Block,
+    object: &Value,
+    path: &mut AttributePath,
+    found: &mut Vec<AttributePath>,
+) {
+    for nested in &block.block_types {
+        if !nested.block.computed && !nested.block.contains_computed_blocks() {
+            continue;
+        }
+        let Some(value) = object.attr(&nested.type_name) else {
+            continue;
+        };
+        path.push(PathStep::Attr(nested.type_name.clone()));
+        let collection = !matches!(nested.nesting, BlockNesting::Single | BlockNesting::Group);
+        if nested.block.computed && collection && value.is_null() {
+            found.push(path.clone());
+        }
+        match value {
+            Value::Object(..) if !collection => {
+                collect_null_computed(&nested.block, value, path, found);
+            }
+            Value::List(_, elements) | Value::Set(_, elements) | Value::Tuple(elements) => {
+                for (i, element) in (0_i64..).zip(elements) {
+                    path.push(PathStep::Index(i));
+                    collect_null_computed(&nested.block, element, path, found);
+                    path.pop();
+                }
+            }
+            Value::Map(_, elements) => {
+                for (key, element) in elements {
+                    path.push(PathStep::Key(key.clone()));
+                    collect_null_computed(&nested.block, element, path, found);
+                    path.pop();
+                }
+            }
+            Value::Object(ty, elements) => {
+                for (key, element) in ty.names().iter().zip(elements) {
+                    path.push(PathStep::Key(key.clone()));
+                    collect_null_computed(&nested.block, element, path, found);
+                    path.pop();
+                }
+            }
+            _ => {}
+        }
+        path.pop();
     }
 }
 
@@ -309,5 +372,38 @@ mod tests {
             .collect();
         // The configured `nic` block stays one block, its computed `mac` unknown.
         assert_eq!(unknown, [".net[0].port", ".nic[0].mac"]);
+    }
+
+    #[test]
+    fn null_computed_collection_blocks_are_found_at_their_paths() {
+        let state =
+            computed_value(r#"{"name":"a","nic":null,"net":[{"cidr":"10.0.0.0/8","port":null}]}"#);
+        let found: Vec<String> = null_computed_blocks(&computed_schema(), &state)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        // A null SINGLE block (`port`) is no block; a null LIST block is refused.
+        assert_eq!(found, [".nic"]);
+        assert!(null_computed_blocks(&computed_schema(), &computed_value(PRIOR)).is_empty());
+    }
+
+    #[test]
+    fn null_computed_blocks_inside_ordinary_blocks_are_found() {
+        let mac = || Block::new().attribute(Attribute::new("mac", s()).computed());
+        let block = Block::new().block_type(NestedBlock::new(
+            "net",
+            Block::new().block_type(NestedBlock::new("ports", mac(), BlockNesting::Set).computed()),
+            BlockNesting::Map,
+        ));
+        let state = Value::from_json(
+            br#"{"net":{"lan":{"ports":[{"mac":"m"}]},"wan":{"ports":null}}}"#,
+            &block.implied_type(),
+        )
+        .unwrap();
+        let found: Vec<String> = null_computed_blocks(&block, &state)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(found, [r#".net["wan"].ports"#]);
     }
 }

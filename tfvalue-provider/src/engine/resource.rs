@@ -23,7 +23,9 @@ use crate::author::requests::{
 };
 use crate::author::resource::{Plan, Resource};
 use crate::engine::call::{finish, validate_config, BoxFuture};
-use crate::engine::plan::{keep_prior_computed_blocks, mark_computed_unknown};
+use crate::engine::plan::{
+    keep_prior_computed_blocks, mark_computed_unknown, null_computed_blocks,
+};
 use crate::engine::rule_findings::finding_error;
 use crate::protocol::codec::{
     decode_config, decode_failed, decode_model, decode_value, encode_model, encode_model_as,
@@ -385,7 +387,7 @@ impl<R: Resource> ErasedResource<R::Data> for ResourceOf<R> {
                             .create(&mut ctx, CreateRequest::new(planned, config))
                             .await
                             .map_err(ApplyFailure::of::<R::Model>)?;
-                        Ok(encode_model(&state, "new state", true)?)
+                        Ok(encode_new_state(&state)?)
                     }
                     (Some(prior), Some(planned)) => {
                         let config = config()?;
@@ -394,7 +396,7 @@ impl<R: Resource> ErasedResource<R::Data> for ResourceOf<R> {
                             .update(&mut ctx, UpdateRequest::new(prior, planned, config))
                             .await
                             .map_err(ApplyFailure::of::<R::Model>)?;
-                        Ok(encode_model(&state, "new state", true)?)
+                        Ok(encode_new_state(&state)?)
                     }
                     (None, None) => Ok(null_value()),
                 }
@@ -560,6 +562,39 @@ fn current_version_state<D>(
             Ok(value)
         }
     }
+}
+
+/// The new state a create or update answers: wholly known, and with no computed LIST, SET
+/// or MAP block null (Terraform 1.16 refuses one after apply as "null block value after
+/// apply"; no blocks is an empty collection): one error at each such block's path, naming
+/// it, so that the author learns which block to fill in rather than Terraform's error on
+/// the whole resource.
+fn encode_new_state<M: Model>(state: &M) -> Result<DynamicValue, Diagnostics> {
+    let encoded = encode_model(state, "new state", true)?;
+    let schema = M::schema();
+    if !schema.block.contains_computed_blocks() {
+        return Ok(encoded);
+    }
+    let value = decode_value(Some(&encoded), schema.object_type())
+        .map_err(decode_failed("Provider produced an invalid new state"))?;
+    let mut diagnostics = Diagnostics::new();
+    for path in null_computed_blocks(&schema.block, &value) {
+        let text = path.to_string();
+        let name = text.strip_prefix('.').unwrap_or(&text);
+        diagnostics.push(
+            Diagnostic::error("Provider produced an invalid new state")
+                .with_detail(format!(
+                    "The computed block {name} is null in the new state, and Terraform \
+                     refuses a null block after apply: answer an empty collection for no \
+                     blocks, or the blocks the object has. This is a bug in the provider."
+                ))
+                .at(path),
+        );
+    }
+    if diagnostics.has_errors() {
+        return Err(diagnostics);
+    }
+    Ok(encoded)
 }
 
 /// The answer for a state of the current version, once the provider has repaired it

@@ -2,8 +2,9 @@
 //! computed blocks in the schema (`Block.computed`, field 8), refused with an error per
 //! block to a client without `computed_blocks_allowed` (Terraform 1.15 and older, which
 //! send no such capability) and planned unknown where the configuration leaves them out
-//! for one with it; and the private state of the first plan (`planned_private`) handed to
-//! the author's plan before apply.
+//! for one with it, and never answered null (LIST, SET, MAP) or unknown after apply; and
+//! the private state of the first plan (`planned_private`) handed to the author's plan
+//! before apply.
 
 use super::*;
 use crate::{ConfigureRequest, Private};
@@ -157,6 +158,53 @@ impl Resource for Buckets {
     }
 }
 
+/// Servers whose apply leaves the computed `nic` blocks out of its answer: null on create
+/// (every `port` null too, which a SINGLE block may be), still unknown on update.
+struct LazyServers;
+
+impl Resource for LazyServers {
+    type Model = Server;
+    type Data = ();
+
+    async fn create(
+        &self,
+        _: &mut Context<()>,
+        request: CreateRequest<Server>,
+    ) -> Result<Server, ApplyError<Server>> {
+        let mut server = request.planned;
+        server.nic = Unknown::known(Nullable::Null);
+        for net in &mut server.net {
+            net.port = Unknown::known(None);
+        }
+        server.token = Unknown::known(Nullable::Null);
+        Ok(server)
+    }
+
+    async fn read(
+        &self,
+        _: &mut Context<()>,
+        request: ReadRequest<Server>,
+    ) -> Result<Option<Server>, Diagnostics> {
+        Ok(Some(request.state))
+    }
+
+    async fn update(
+        &self,
+        _: &mut Context<()>,
+        request: UpdateRequest<Server>,
+    ) -> Result<Server, ApplyError<Server>> {
+        Ok(request.planned)
+    }
+
+    async fn delete(
+        &self,
+        _: &mut Context<()>,
+        _: DeleteRequest<Server>,
+    ) -> Result<(), ApplyError<Server>> {
+        Ok(())
+    }
+}
+
 struct ComputedBlocksProvider;
 
 impl Provider for ComputedBlocksProvider {
@@ -166,6 +214,7 @@ impl Provider for ComputedBlocksProvider {
     fn register(&self, registry: &mut impl Registry<()>) {
         registry.resource("test_server", Servers);
         registry.resource("test_bucket", Buckets);
+        registry.resource("test_lazy_server", LazyServers);
     }
 
     async fn configure(
@@ -409,4 +458,59 @@ fn only_managed_resource_types_may_have_computed_blocks() {
             r#"data source type "test_server": has computed blocks, which only managed resource types may have"#
         ]
     );
+}
+
+/// Terraform 1.16's plan of [`CONFIG_1_16`]: `port` and `nic` unknown (d4 00 00), as
+/// [`terraform_1_16_gets_the_left_out_blocks_planned_unknown`] answers it, `token` null.
+const PLANNED_1_16: &[u8] = b"\x84\xa4name\xa1a\xa3net\x91\x82\xa4cidr\xa1c\xa4port\xd4\x00\x00\
+    \xa3nic\xd4\x00\x00\xa5token\xc0";
+
+async fn apply(svc: &Service, prior: &[u8], planned: &[u8]) -> pb::apply_resource_change::Response {
+    svc.apply_resource_change(Request::new(pb::apply_resource_change::Request {
+        type_name: "test_lazy_server".into(),
+        prior_state: msgpack(prior),
+        planned_state: msgpack(planned),
+        config: msgpack(CONFIG_1_16),
+        planned_private: Vec::new(),
+        provider_meta: None,
+        planned_identity: None,
+    }))
+    .await
+    .unwrap()
+    .into_inner()
+}
+
+#[tokio::test]
+async fn a_computed_list_block_answered_null_after_create_is_an_error_at_its_path() {
+    let svc = configured().await;
+    let applied = apply(&svc, NIL, PLANNED_1_16).await;
+    assert_eq!(
+        shown(&applied.diagnostics),
+        [
+            "error .nic: Provider produced an invalid new state: The computed block nic is null \
+             in the new state, and Terraform refuses a null block after apply: answer an empty \
+             collection for no blocks, or the blocks the object has. This is a bug in the \
+             provider."
+        ]
+    );
+    // The object is as it was: not created.
+    assert_eq!(applied.new_state.unwrap().msgpack, NIL);
+}
+
+#[tokio::test]
+async fn a_computed_block_left_unknown_after_update_is_an_error_at_its_path() {
+    let svc = configured().await;
+    // `{"name":"a","net":[{"cidr":"c","port":{"mac":"m2"}}],"nic":[{"mac":"m1"}],"token":null}`
+    let prior: &[u8] = b"\x84\xa4name\xa1a\xa3net\x91\x82\xa4cidr\xa1c\xa4port\x81\xa3mac\xa2m2\
+        \xa3nic\x91\x81\xa3mac\xa2m1\xa5token\xc0";
+    let applied = apply(&svc, prior, PLANNED_1_16).await;
+    assert_eq!(
+        shown(&applied.diagnostics),
+        [
+            "error .net[0].port: Provider produced an invalid new state: The new state must be \
+             wholly known, but these attributes are unknown: .net[0].port, .nic. This is a bug \
+             in the provider."
+        ]
+    );
+    assert_eq!(applied.new_state.unwrap().msgpack, prior);
 }
