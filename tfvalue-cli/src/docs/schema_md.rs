@@ -64,13 +64,21 @@ fn attribute_group(a: &Attribute) -> Option<Group> {
 }
 
 /// Required: at least one block must be written. Optional: may be left out and has
-/// something to write (or nothing at all). Read-only: no counts and every leaf computed.
+/// something to write (or nothing at all). Read-only: no minimum count and every leaf
+/// computed only.
+///
+/// terraform-plugin-docs also asks a read-only block for no maximum count, and fails on
+/// one that has it. Such a block is what a computed block (Terraform 1.16) looks like in
+/// `providers schema -json`, which prints no flag for computed blocks: the provider fills
+/// in up to `max_items` blocks and the configuration writes none. So a maximum is allowed
+/// here, and shown on the block's line (`(Block List, Max: 2)`), as the line of any other
+/// block with a maximum shows it.
 fn block_group(nb: &NestedBlock) -> Option<Group> {
     if nb.min_items > 0 {
         Some(Group::Required)
     } else if block_is_optional(&nb.block) {
         Some(Group::Optional)
-    } else if nb.max_items == 0 && block_is_read_only(&nb.block) {
+    } else if block_is_read_only(&nb.block) {
         Some(Group::ReadOnly)
     } else {
         None
@@ -91,7 +99,7 @@ fn block_is_read_only(b: &Block) -> bool {
         .all(|a| a.computed && !a.optional && !a.required)
         && b.block_types
             .iter()
-            .all(|nb| nb.min_items == 0 && nb.max_items == 0 && block_is_read_only(&nb.block))
+            .all(|nb| nb.min_items == 0 && block_is_read_only(&nb.block))
 }
 
 /// What a nested schema section lists.
@@ -114,8 +122,8 @@ struct Section<'a> {
 ///
 /// # Errors
 /// An attribute or block that fits no group (an attribute neither required, optional nor
-/// computed; a block that may be left out but holds only computed attributes and has a
-/// maximum count): the schema cannot be documented as Terraform would read it.
+/// computed, and a block that may be left out and holds one): the schema cannot be
+/// documented as Terraform would read it.
 pub(crate) fn render(schema: &Schema) -> Result<String, String> {
     let mut out = String::from("## Schema\n\n");
     block_children(&mut out, &[], &schema.block, true)?;
@@ -166,7 +174,12 @@ fn block_children<'a>(
     }
     for nb in &block.block_types {
         let group = block_group(nb).ok_or_else(|| {
-            no_group(parents, &nb.type_name, "a block that may be left out, has a maximum count and holds only computed attributes")
+            no_group(
+                parents,
+                &nb.type_name,
+                "a block that may be left out and holds an attribute that is neither \
+                 required, optional nor computed",
+            )
         })?;
         children.push((group, Child::Block(nb)));
     }

@@ -173,13 +173,120 @@ fn what_fits_no_group_is_an_error() {
         Block::new().block_type(
             NestedBlock::new(
                 "b",
-                Block::new().attribute(Attribute::new("x", Type::String).computed()),
+                Block::new().attribute(Attribute::new("x", Type::String)),
                 BlockNesting::List,
             )
             .max_items(1),
         ),
     );
     assert!(render(&schema)
-        .expect_err("read-only with a maximum")
-        .starts_with("b is a block that may be left out"));
+        .expect_err("x has no flag")
+        .starts_with("b is a block that may be left out and holds an attribute"));
+}
+
+/// A server whose `nic` (at most two), `port` and `net.ports` blocks the provider fills in
+/// (computed blocks, when `computed`), and whose `label` blocks the configuration may
+/// also write (an optional attribute inside).
+fn server(computed: bool) -> Schema {
+    let flag = |b: NestedBlock| if computed { b.computed() } else { b };
+    let mac = || {
+        Block::new().attribute(
+            Attribute::new("mac", Type::String)
+                .computed()
+                .description("The MAC address.", StringKind::Plain),
+        )
+    };
+    let label = Block::new().attribute(Attribute::new("text", Type::String).optional().computed());
+    Schema::new(
+        0,
+        Block::new()
+            .attribute(Attribute::new("name", Type::String).required())
+            .block_type(flag(
+                NestedBlock::new(
+                    "nic",
+                    mac().description("A network interface.", StringKind::Plain),
+                    BlockNesting::List,
+                )
+                .max_items(2),
+            ))
+            .block_type(flag(NestedBlock::new("port", mac(), BlockNesting::Single)))
+            .block_type(flag(NestedBlock::new("label", label, BlockNesting::List)))
+            .block_type(NestedBlock::new(
+                "net",
+                Block::new()
+                    .attribute(Attribute::new("cidr", Type::String).required())
+                    .block_type(flag(
+                        NestedBlock::new("ports", mac(), BlockNesting::Set).max_items(8),
+                    )),
+                BlockNesting::List,
+            )),
+    )
+}
+
+#[test]
+fn computed_blocks_are_read_only_with_or_without_a_maximum() {
+    let want = "\
+## Schema
+
+### Required
+
+- `name` (String)
+
+### Optional
+
+- `label` (Block List) (see [below for nested schema](#nestedblock--label))
+- `net` (Block List) (see [below for nested schema](#nestedblock--net))
+
+### Read-Only
+
+- `nic` (Block List, Max: 2) A network interface. (see [below for nested schema](#nestedblock--nic))
+- `port` (Block, Read-only) (see [below for nested schema](#nestedblock--port))
+
+<a id=\"nestedblock--label\"></a>
+### Nested Schema for `label`
+
+Optional:
+
+- `text` (String)
+
+
+<a id=\"nestedblock--net\"></a>
+### Nested Schema for `net`
+
+Required:
+
+- `cidr` (String)
+
+Read-Only:
+
+- `ports` (Block Set, Max: 8) (see [below for nested schema](#nestedblock--net--ports))
+
+<a id=\"nestedblock--net--ports\"></a>
+### Nested Schema for `net.ports`
+
+Read-Only:
+
+- `mac` (String) The MAC address.
+
+
+
+<a id=\"nestedblock--nic\"></a>
+### Nested Schema for `nic`
+
+Read-Only:
+
+- `mac` (String) The MAC address.
+
+
+<a id=\"nestedblock--port\"></a>
+### Nested Schema for `port`
+
+Read-Only:
+
+- `mac` (String) The MAC address.
+";
+    assert_eq!(render(&server(true)).expect("renders"), want);
+    // `providers schema -json` prints no computed flag on blocks: the page is the same
+    // without it.
+    assert_eq!(render(&server(false)).expect("renders"), want);
 }
