@@ -10,10 +10,7 @@ use crate::files;
 
 /// A file and its content (upstream's schema, version 0).
 #[derive(TfSchema, Debug, Clone)]
-#[tf(
-    description = "Generates a local file with the given content.",
-    exactly_one_of(content, sensitive_content, content_base64, source)
-)]
+#[tf(description = "Generates a local file with the given content.")]
 pub struct File {
     /// Where the file is written.
     #[tf(
@@ -26,6 +23,7 @@ pub struct File {
     /// The content as text.
     #[tf(
         requires_replace,
+        exactly_one_of(sensitive_content, content_base64, source),
         description = "Content to store in the file, expected to be a UTF-8 encoded string.\n \
                        Conflicts with `sensitive_content`, `content_base64` and `source`.\n \
                        Exactly one of these four arguments must be specified."
@@ -34,6 +32,7 @@ pub struct File {
     /// The content in base64.
     #[tf(
         requires_replace,
+        exactly_one_of(content, sensitive_content, source),
         description = "Content to store in the file, expected to be binary encoded as base64 string.\n \
                        Conflicts with `content`, `sensitive_content` and `source`.\n \
                        Exactly one of these four arguments must be specified."
@@ -42,6 +41,7 @@ pub struct File {
     /// A file whose content is copied.
     #[tf(
         requires_replace,
+        exactly_one_of(content, sensitive_content, content_base64),
         description = "Path to file to use as source for the one we are creating.\n \
                        Conflicts with `content`, `sensitive_content` and `content_base64`.\n \
                        Exactly one of these four arguments must be specified."
@@ -77,6 +77,7 @@ pub struct File {
     #[tf(
         sensitive,
         requires_replace,
+        exactly_one_of(content, content_base64, source),
         deprecation_message = "Use the `local_sensitive_file` resource instead",
         description = "Sensitive content to store in the file, expected to be an UTF-8 encoded string.\n \
                        Will not be displayed in diffs.\n \

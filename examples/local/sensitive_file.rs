@@ -10,10 +10,7 @@ use crate::files;
 
 /// A file with sensitive content (upstream's schema, version 0).
 #[derive(TfSchema, Debug, Clone)]
-#[tf(
-    description = "Generates a local file with the given sensitive content.",
-    exactly_one_of(content, content_base64, source)
-)]
+#[tf(description = "Generates a local file with the given sensitive content.")]
 pub struct SensitiveFile {
     /// Where the file is written.
     #[tf(
@@ -27,6 +24,7 @@ pub struct SensitiveFile {
     #[tf(
         sensitive,
         requires_replace,
+        exactly_one_of(content_base64, source),
         description = "Sensitive Content to store in the file, expected to be a UTF-8 encoded string.\n \
                        Conflicts with `content_base64` and `source`.\n \
                        Exactly one of these three arguments must be specified."
@@ -36,6 +34,7 @@ pub struct SensitiveFile {
     #[tf(
         sensitive,
         requires_replace,
+        exactly_one_of(content, source),
         description = "Sensitive Content to store in the file, expected to be binary encoded as base64 string.\n \
                        Conflicts with `content` and `source`.\n \
                        Exactly one of these three arguments must be specified."
@@ -44,6 +43,7 @@ pub struct SensitiveFile {
     /// A file whose content is copied.
     #[tf(
         requires_replace,
+        exactly_one_of(content, content_base64),
         description = "Path to file to use as source for the one we are creating.\n \
                        Conflicts with `content` and `content_base64`.\n \
                        Exactly one of these three arguments must be specified."

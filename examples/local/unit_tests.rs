@@ -279,39 +279,80 @@ async fn bad_permissions_are_refused_with_upstreams_words() {
     );
 }
 
+/// The error terraform-plugin-framework-validators' `ExactlyOneOf` gives at `attribute`,
+/// for `count` attributes configured among it and `others`.
+fn exactly_one(attribute: &str, count: usize, others: &str) -> String {
+    let said = if count == 0 {
+        "No attribute".to_owned()
+    } else {
+        format!("{count} attributes")
+    };
+    format!(
+        ".{attribute}: Invalid Attribute Combination: {said} specified when one (and only one) \
+         of [{others}] is required"
+    )
+}
+
 #[tokio::test]
-async fn a_file_needs_exactly_one_content_attribute() {
+async fn a_file_needs_exactly_one_content_attribute_each_saying_so() {
     let harness = local().await;
     let files = harness.resource::<File>("local_file");
     let none = File {
         content: Unknown::null(),
         ..file("/nowhere/file.txt", "")
     };
-    let errors = files.validate(&none).await.unwrap_err();
-    assert!(!errors.is_empty());
-    assert!(
-        errors
-            .iter()
-            .all(|d| d.summary() == "Invalid Attribute Combination"),
-        "{:?}",
-        shown(&errors)
+    let mut errors = shown(&files.validate(&none).await.unwrap_err());
+    errors.sort();
+    assert_eq!(
+        errors,
+        [
+            exactly_one("content", 0, "sensitive_content,content_base64,source"),
+            exactly_one("content_base64", 0, "content,sensitive_content,source"),
+            exactly_one("sensitive_content", 0, "content,content_base64,source"),
+            exactly_one("source", 0, "content,sensitive_content,content_base64"),
+        ]
     );
     let two = File {
         source: text("/elsewhere"),
         ..file("/nowhere/file.txt", "x")
     };
-    let errors = files.validate(&two).await.unwrap_err();
-    assert!(
-        errors
-            .iter()
-            .all(|d| d.summary() == "Invalid Attribute Combination"),
-        "{:?}",
-        shown(&errors)
+    let mut errors = shown(&files.validate(&two).await.unwrap_err());
+    errors.sort();
+    assert_eq!(
+        errors,
+        [
+            exactly_one("content", 2, "sensitive_content,content_base64,source"),
+            exactly_one("content_base64", 2, "content,sensitive_content,source"),
+            exactly_one("sensitive_content", 2, "content,content_base64,source"),
+            exactly_one("source", 2, "content,sensitive_content,content_base64"),
+        ]
     );
     files
         .validate(&file("/nowhere/file.txt", "x"))
         .await
         .expect("one content attribute is enough");
+    // An unknown content waits for its value.
+    let unknown = File {
+        source: Unknown::unknown(),
+        ..file("/nowhere/file.txt", "x")
+    };
+    files.validate(&unknown).await.expect("nothing to say yet");
+
+    let sensitive = harness.resource::<SensitiveFile>("local_sensitive_file");
+    let none = SensitiveFile {
+        content_base64: Unknown::null(),
+        ..sensitive_file("/nowhere/file.txt", "")
+    };
+    let mut errors = shown(&sensitive.validate(&none).await.unwrap_err());
+    errors.sort();
+    assert_eq!(
+        errors,
+        [
+            exactly_one("content", 0, "content_base64,source"),
+            exactly_one("content_base64", 0, "content,source"),
+            exactly_one("source", 0, "content,content_base64"),
+        ]
+    );
 }
 
 #[tokio::test]

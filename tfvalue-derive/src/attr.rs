@@ -437,13 +437,15 @@ pub(crate) struct FieldRules {
     pub(crate) regex_message: Attr<LitStr>,
     pub(crate) at_least_sum_of: Attr<Names>,
     pub(crate) at_least_one_true: Attr<Names>,
+    /// `exactly_one_of(b, c)`: this attribute or exactly one of its named siblings.
+    pub(crate) exactly_one_of: Attr<Names>,
     pub(crate) validate: Attr<syn::Path>,
 }
 
 /// The keys a field may carry, for the "unknown key" message.
 const FIELD_KEYS: &str = "default, use_state_for_unknown, requires_replace, \
      requires_replace_if, length, size, at_least, at_most, between, one_of, regex, \
-     regex_message, at_least_sum_of, at_least_one_true, validate";
+     regex_message, at_least_sum_of, at_least_one_true, exactly_one_of, validate";
 
 impl FieldRules {
     fn new() -> Self {
@@ -462,6 +464,7 @@ impl FieldRules {
             regex_message: Attr::none("regex_message"),
             at_least_sum_of: Attr::none("at_least_sum_of"),
             at_least_one_true: Attr::none("at_least_one_true"),
+            exactly_one_of: Attr::none("exactly_one_of"),
             validate: Attr::none("validate"),
         }
     }
@@ -582,6 +585,11 @@ impl FieldRules {
                 let names = parse_names(meta)?;
                 self.at_least_one_true.set(cx, span, names);
             }
+            // exactly_one_of(b, c)
+            "exactly_one_of" => {
+                let names = parse_names(meta)?;
+                self.exactly_one_of.set(cx, span, names);
+            }
             "validate" => {
                 let path: syn::Path = meta.value()?.parse()?;
                 self.validate.set(cx, span, path);
@@ -603,6 +611,7 @@ impl FieldRules {
             self.regex.span(),
             self.at_least_sum_of.span(),
             self.at_least_one_true.span(),
+            self.exactly_one_of.span(),
             self.validate.span(),
         ]
         .into_iter()

@@ -103,9 +103,13 @@ fn check_field(cx: &Ctxt, f: &Field<'_>, cont: &Container<'_>) {
             "`regex_message` explains a `regex`: add `regex = \"...\"`",
         );
     }
-    for names in [rules.at_least_sum_of.get(), rules.at_least_one_true.get()]
-        .into_iter()
-        .flatten()
+    for names in [
+        rules.at_least_sum_of.get(),
+        rules.at_least_one_true.get(),
+        rules.exactly_one_of.get(),
+    ]
+    .into_iter()
+    .flatten()
     {
         check_names(cx, cont, Some(f), names);
     }

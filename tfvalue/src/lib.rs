@@ -165,6 +165,13 @@
 //!   author's own wording, summary and whole detail, is `Err(`[`rules::Invalid::diagnostic`]`)`
 //!   (the function's error type is then `rules::Invalid`). Null and unknown values are not
 //!   checked.
+//! - `exactly_one_of(b, c)` on a field: this attribute and its siblings `b`, `c` have
+//!   exactly one configured, told at this attribute as terraform-plugin-framework-validators'
+//!   `ExactlyOneOf` tells it ("Invalid Attribute Combination": "No attribute specified when
+//!   one (and only one) of [b,c] is required", "2 attributes specified when ..."). Unlike the
+//!   validators it runs when the attribute is null; it waits while any of them is unknown.
+//!   Declared on each attribute of the group, it gives one error per attribute, as a Go
+//!   provider does.
 //! - On the struct: `conflicts_with(a, b)`, `exactly_one_of(a, b)`, `at_least_one_of(a,
 //!   b)`, `required_with(a, b)` (all or none; each may be repeated), and `validate = f`
 //!   with `fn f(model: &Self) -> tfvalue::Result<()>` (an error built with

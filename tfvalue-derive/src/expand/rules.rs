@@ -191,6 +191,15 @@ fn object_rules(cont: &Container<'_>, root: &Root<'_>) -> Vec<TokenStream> {
             quote!(#tv::rules::ObjectRule::#variant(#list))
         })
         .collect();
+    // A field's `exactly_one_of` is a check of the object (it runs when the field is null),
+    // told at the field.
+    for f in &cont.fields {
+        if let Some(list) = f.attrs.rules.exactly_one_of.get() {
+            let at = &f.tf_name;
+            let with = names(list);
+            out.push(quote!(#tv::rules::ObjectRule::ExactlyOneOfAt { at: #at, with: #with }));
+        }
+    }
     if let Some(check) = object.validate.get() {
         let ident = cont.ident;
         let (_, ty_generics, _) = cont.generics.split_for_impl();

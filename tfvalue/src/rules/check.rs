@@ -296,6 +296,10 @@ fn check_combination(
     out: &mut Vec<Finding>,
 ) {
     let names = match rule {
+        ObjectRule::ExactlyOneOfAt { at, with } => {
+            exactly_one_of_at(at, with, object, path, out);
+            return;
+        }
         ObjectRule::ConflictsWith(n)
         | ObjectRule::ExactlyOneOf(n)
         | ObjectRule::AtLeastOneOf(n)
@@ -341,6 +345,37 @@ fn check_combination(
     };
     out.push(Finding {
         path: path.clone(),
+        summary: INVALID_COMBINATION.to_owned(),
+        detail,
+    });
+}
+
+/// `ExactlyOneOfAt`: counts `at` and each of `with` that is configured (`at` once, should
+/// `with` name it too), and tells a count other than one at `at`.
+fn exactly_one_of_at(
+    at: &str,
+    with: &[&'static str],
+    object: &Value,
+    path: &AttributePath,
+    out: &mut Vec<Finding>,
+) {
+    let mut named = vec![at];
+    named.extend(with.iter().filter(|n| **n != at));
+    let values: Vec<&Value> = named.iter().filter_map(|n| object.attr(n)).collect();
+    if values.iter().any(|v| v.is_unknown()) {
+        return;
+    }
+    let set = values.iter().filter(|v| !v.is_null()).count();
+    let list = format!("[{}]", with.join(","));
+    let detail = match set {
+        1 => return,
+        0 => format!("No attribute specified when one (and only one) of {list} is required"),
+        n => format!("{n} attributes specified when one (and only one) of {list} is required"),
+    };
+    let mut at_path = path.clone();
+    at_path.push(PathStep::Attr(at.to_owned()));
+    out.push(Finding {
+        path: at_path,
         summary: INVALID_COMBINATION.to_owned(),
         detail,
     });

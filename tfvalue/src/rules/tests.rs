@@ -91,6 +91,50 @@ fn combinations_count_configured_attributes() {
 }
 
 #[test]
+fn exactly_one_of_at_tells_its_attribute_in_the_validators_words() {
+    let types = [("a", Type::String), ("b", Type::String), ("c", Type::String)];
+    let rules = Rules::new()
+        .object_rule(ObjectRule::ExactlyOneOfAt {
+            at: "a",
+            with: vec!["b", "c"],
+        })
+        .object_rule(ObjectRule::ExactlyOneOfAt {
+            at: "b",
+            with: vec!["a", "c"],
+        });
+    // Every attribute null: each rule still runs, at its own attribute.
+    let none = object(r#"{"a":null,"b":null,"c":null}"#, &types);
+    assert_eq!(
+        findings(&rules, &none),
+        [
+            ".a|Invalid Attribute Combination|No attribute specified when one (and only one) of \
+             [b,c] is required",
+            ".b|Invalid Attribute Combination|No attribute specified when one (and only one) of \
+             [a,c] is required",
+        ]
+    );
+    let three = object(r#"{"a":"x","b":"y","c":"z"}"#, &types);
+    assert_eq!(
+        findings(&rules, &three)[0],
+        ".a|Invalid Attribute Combination|3 attributes specified when one (and only one) of \
+         [b,c] is required"
+    );
+    let one = object(r#"{"a":null,"b":null,"c":"z"}"#, &types);
+    assert!(findings(&rules, &one).is_empty());
+    // Naming itself among the others counts it once, as the Go validator skips its own path.
+    let itself = Rules::new().object_rule(ObjectRule::ExactlyOneOfAt {
+        at: "a",
+        with: vec!["a", "b"],
+    });
+    let only_a = object(r#"{"a":"x","b":null,"c":null}"#, &types);
+    assert!(findings(&itself, &only_a).is_empty());
+    // An unknown attribute, its own or another, makes it wait.
+    let mut unknown = none.clone();
+    *unknown.attr_mut("c").unwrap() = Value::unknown(Type::String);
+    assert!(findings(&rules, &unknown).is_empty());
+}
+
+#[test]
 fn custom_object_rules_place_their_error() {
     fn check(value: &Value) -> crate::Result<()> {
         match value.attr("a").and_then(Value::as_str) {

@@ -172,6 +172,17 @@ pub enum ObjectRule {
     AtLeastOneOf(Vec<&'static str>),
     /// All or none of the attributes are configured.
     RequiredWith(Vec<&'static str>),
+    /// Exactly one of the attribute `at` and the attributes `with` is configured, told at
+    /// `at` in terraform-plugin-framework-validators' words: "No attribute specified when
+    /// one (and only one) of [b,c] is required", "2 attributes specified when ...". It runs
+    /// when `at` is null too; it waits while `at` or any of `with` is unknown. The field key
+    /// `#[tf(exactly_one_of(b, c))]` declares it.
+    ExactlyOneOfAt {
+        /// The attribute the rule is declared on, where its error is told.
+        at: &'static str,
+        /// The other attributes, as the error lists them.
+        with: Vec<&'static str>,
+    },
     /// The author's check of the whole object (decoded into the model): `Err` holds the
     /// attribute path (from the object) and the sentence.
     Custom(fn(&Value) -> Result<(), crate::Error>),
