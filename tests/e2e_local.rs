@@ -315,15 +315,41 @@ fn local_sensitive_file_permissions() {
     permissions_case("local_sensitive_file");
 }
 
+/// Text that Terraform prints, as a pattern: its characters literal, its whitespace any
+/// run of whitespace and Terraform's `│` margin (Terraform wraps long messages).
+fn literal(text: &str) -> String {
+    let words: Vec<String> = (text.split_whitespace())
+        .map(|word| {
+            word.chars()
+                .flat_map(|c| {
+                    let special = "\\.+*?()|[]{}^$".contains(c);
+                    special.then_some('\\').into_iter().chain([c])
+                })
+                .collect()
+        })
+        .collect();
+    words.join(r"[\s│]+")
+}
+
 /// TestLocalFile_Validators and TestLocalSensitiveFile_Validators: no content, and two.
-fn validators_case(ty: &'static str, second: &'static str, second_value: &'static str) {
+/// Besides upstream's pattern, the error at `content` must be the text of the Go
+/// validator `ExactlyOneOf` with upstream's list of the other attributes, `others`.
+fn validators_case(
+    ty: &'static str,
+    second: &'static str,
+    second_value: &'static str,
+    others: &'static str,
+) {
     Test::new(&provider())
         .named(&format!("{ty}_validators"))
         .step(
             Step::config_with(move |ws| {
                 resource(ty, &attrs(&[("filename", &at(ws, "local_file"))]))
             })
-            .expect_error(&wrapped(".*Error: Invalid Attribute Combination")),
+            .expect_error(&wrapped(".*Error: Invalid Attribute Combination"))
+            .expect_error(&literal(&format!(
+                "No attribute specified when one (and only one) of [{others}] is required"
+            ))),
         )
         .step(
             Step::config_with(move |ws| {
@@ -336,14 +362,22 @@ fn validators_case(ty: &'static str, second: &'static str, second_value: &'stati
                     ]),
                 )
             })
-            .expect_error(&wrapped(".*Error: Invalid Attribute Combination")),
+            .expect_error(&wrapped(".*Error: Invalid Attribute Combination"))
+            .expect_error(&literal(&format!(
+                "2 attributes specified when one (and only one) of [{others}] is required"
+            ))),
         )
         .run();
 }
 
 #[test]
 fn local_file_validators() {
-    validators_case("local_file", "sensitive_content", "sensitive_content");
+    validators_case(
+        "local_file",
+        "sensitive_content",
+        "sensitive_content",
+        "sensitive_content,content_base64,source",
+    );
 }
 
 #[test]
@@ -352,6 +386,7 @@ fn local_sensitive_file_validators() {
         "local_sensitive_file",
         "content_base64",
         "VGhpcyBpcyBzb21lIGJhc2U2NCBjb250ZW50",
+        "content_base64,source",
     );
 }
 
