@@ -92,7 +92,11 @@ fn combinations_count_configured_attributes() {
 
 #[test]
 fn exactly_one_of_at_tells_its_attribute_in_the_validators_words() {
-    let types = [("a", Type::String), ("b", Type::String), ("c", Type::String)];
+    let types = [
+        ("a", Type::String),
+        ("b", Type::String),
+        ("c", Type::String),
+    ];
     let rules = Rules::new()
         .object_rule(ObjectRule::ExactlyOneOfAt {
             at: "a",
