@@ -15,7 +15,7 @@
 //! | [`ResourceHandle::validate`] | `ValidateResourceConfig` |
 //! | [`ResourceHandle::plan`] | `ValidateResourceConfig`, `PlanResourceChange` (once more with no prior state when the plan replaces the object) |
 //! | [`ResourceHandle::plan_destroy`] | `PlanResourceChange` proposing null |
-//! | [`ResourceHandle::apply`] | `ApplyResourceChange` (a destroy, then a create, for a replacement; nothing when the plan changes nothing) |
+//! | [`ResourceHandle::apply`] | for a create or update, `ValidateResourceConfig` and `PlanResourceChange` again (the plan during apply, with the first plan's private state as `planned_private` when [`Harness::store_planned_private`]), then `ApplyResourceChange` of that final plan; for a replacement, the destroy's `ApplyResourceChange` first, then the same from no prior state; nothing when the plan changes nothing |
 //! | [`ResourceHandle::create`] | a plan from no prior state, and its apply |
 //! | [`ResourceHandle::read`] | `UpgradeResourceState` (the state as stored, at the current version), `ReadResource` |
 //! | [`ResourceHandle::update`] | a read (Terraform's refresh), a plan from what it read, and its apply |
@@ -31,7 +31,8 @@
 //!
 //! Each request carries what Terraform's would: the Terraform version and the client
 //! capabilities ([`Harness::terraform_version`], [`Harness::write_only_allowed`],
-//! [`Harness::deferral_allowed`]), and for a resource the private state and identity
+//! [`Harness::deferral_allowed`], [`Harness::computed_blocks_allowed`],
+//! [`Harness::store_planned_private`]), and for a resource the private state and identity
 //! Terraform stores beside each state (below). No `provider_meta` is sent.
 //!
 //! # Models, plans and unknown values
@@ -274,6 +275,39 @@ impl<P: Provider> Harness<P> {
     #[must_use]
     pub fn deferral_allowed(mut self, allowed: bool) -> Self {
         self.capabilities.deferral_allowed = allowed;
+        self
+    }
+
+    /// Whether Terraform says it supports computed blocks (Terraform 1.16 and later do):
+    /// without, a configuration of a type with computed blocks is refused. With, a computed
+    /// LIST, SET or MAP block that the configuration writes no block of is sent null in the
+    /// plan's configuration and proposed new state (on update too), as Terraform 1.16 sends
+    /// it, for the provider to fill in; and the plan may put any blocks there.
+    ///
+    /// ```
+    /// # use tfvalue_provider::harness::Harness;
+    /// # fn as_terraform_1_16<P: tfvalue_provider::Provider>(provider: P) -> Harness<P> {
+    /// // What Terraform 1.16 sends.
+    /// Harness::new(provider)
+    ///     .expect("the types are declared rightly")
+    ///     .terraform_version("1.16.0")
+    ///     .computed_blocks_allowed(true)
+    ///     .store_planned_private(true)
+    /// # }
+    /// ```
+    #[must_use]
+    pub fn computed_blocks_allowed(mut self, allowed: bool) -> Self {
+        self.capabilities.computed_blocks_allowed = allowed;
+        self
+    }
+
+    /// Whether Terraform says it keeps a plan's private state to the plan before apply
+    /// (Terraform 1.16 and later do): with, [`ResourceHandle::apply`] sends the first
+    /// plan's private state as `planned_private` in its plan during apply, where the
+    /// resource's plan reads it as [`Plan::planned_private`](crate::Plan::planned_private).
+    #[must_use]
+    pub fn store_planned_private(mut self, stored: bool) -> Self {
+        self.capabilities.store_planned_private = stored;
         self
     }
 

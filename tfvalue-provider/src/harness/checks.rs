@@ -5,6 +5,9 @@
 //! (`objchange.AssertObjectCompatible`: "Provider produced inconsistent result after
 //! apply").
 //!
+//! A computed block (Terraform 1.16) that the configuration writes none of may be planned
+//! as anything but null (LIST, SET, MAP); one that it writes is checked as any block.
+//!
 //! Kept small: the elements of a set are checked only for being known (plans) or, when the
 //! plan knew the whole set, for being the planned ones (applies), as Terraform can do
 //! little more with elements that have no identity.
@@ -225,8 +228,16 @@ impl Check {
                 Readable(planned)
             ));
         }
+        if config.is_null() && b.block.computed {
+            // A computed block the configuration writes none of: the provider's to fill in.
+            return;
+        }
         if planned.is_unknown() {
-            return self.report("planned unknown value for non-computed block".into());
+            return self.report(if b.block.computed {
+                "planned unknown value for configured block".into()
+            } else {
+                "planned unknown value for non-computed block".into()
+            });
         }
         let inner = |s: &mut Self, p: &Value, c: &Value, o: &Value| {
             if o.is_unknown() {

@@ -25,6 +25,56 @@ pub(super) fn proposed_new(block: &Block, prior: &Value, config: &Value) -> Valu
     members.propose(known(prior), config)
 }
 
+/// `config` (an object of `block`) with every computed LIST, SET or MAP block that holds
+/// no block made null, at every depth of blocks: what Terraform 1.16 sends the provider
+/// (in the configuration, and so in the proposal) for a computed block the configuration
+/// writes none of, so that the provider fills it in (its `PrepareComputedBlocks`).
+pub(super) fn computed_blocks_as_null(block: &Block, config: &Value) -> Value {
+    let mut config = config.clone();
+    if block.contains_computed_blocks() {
+        null_empty_computed(block, &mut config);
+    }
+    config
+}
+
+fn null_empty_computed(block: &Block, object: &mut Value) {
+    for nested in &block.block_types {
+        if !nested.block.computed && !nested.block.contains_computed_blocks() {
+            continue;
+        }
+        let Some(value) = object.attr_mut(&nested.type_name) else {
+            continue;
+        };
+        let one = matches!(nested.nesting, BlockNesting::Single | BlockNesting::Group);
+        let empty = value.as_elements().is_some_and(<[Value]>::is_empty)
+            || value.as_map().is_some_and(|m| m.is_empty())
+            || matches!(value, Value::Object(ty, _) if !one && ty.names().is_empty());
+        if nested.block.computed && !one && empty {
+            *value = Value::null(value.ty());
+            continue;
+        }
+        match value {
+            Value::Object(..) if one => null_empty_computed(&nested.block, value),
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                for item in items.iter_mut() {
+                    null_empty_computed(&nested.block, item);
+                }
+            }
+            Value::Map(_, items) => {
+                for item in items.values_mut() {
+                    null_empty_computed(&nested.block, item);
+                }
+            }
+            Value::Object(_, items) => {
+                for item in items.iter_mut() {
+                    null_empty_computed(&nested.block, item);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Whether `a` and `b` are the same value, as go-cty's `RawEquals` compares them: nulls
 /// of any type are equal, unknowns are equal to unknowns (whatever their refinements), and
 /// containers are equal element by element.

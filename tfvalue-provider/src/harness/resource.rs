@@ -10,7 +10,7 @@ use tfvalue::Value;
 use tonic::Request;
 
 use super::checks::{apply_problems, plan_problems, Problem};
-use super::proposal::{proposed_new, same};
+use super::proposal::{computed_blocks_as_null, proposed_new, same};
 use super::schema::registered;
 use super::wire::{answer, decode, diagnostics, dynamic, joined, model_of, outcome, value_of};
 use super::{Harness, Kept};
@@ -174,13 +174,20 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
         Ok(planned)
     }
 
-    /// Applies a plan as Terraform does (`ApplyResourceChange`, with the plan's private
-    /// state and identity): the new state, `None` once the object is destroyed. A
-    /// replacement destroys the object, then creates it; a plan that changes nothing is not
-    /// sent, and answers the prior state. The new state is checked against the plan.
+    /// Applies a plan as Terraform does: the new state, `None` once the object is
+    /// destroyed. A create or update is planned once more first (`ValidateResourceConfig`,
+    /// `PlanResourceChange` from the same prior state and configuration, with the first
+    /// plan's private state as `planned_private` when [`Harness::store_planned_private`]),
+    /// and that final plan, which must keep every value the first one made known, is
+    /// applied (`ApplyResourceChange`, with its private state and identity); an update
+    /// that the final plan finds to change nothing is not applied. A replacement destroys
+    /// the object, then plans the new one again from no prior state and creates it. A plan
+    /// that changes nothing is not sent, and answers the prior state. The new state is
+    /// checked against the final plan.
     ///
     /// # Errors
-    /// An answer has an error, or the new state is not what the plan made known.
+    /// An answer has an error, the final plan breaks the first one, or the new state is
+    /// not what the final plan made known.
     pub async fn apply(&self, planned: &Planned<M>) -> Result<Option<M>, Diagnostics> {
         let schema = self.schema().await?;
         let ty = schema.object_type();
@@ -189,8 +196,13 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
             Action::NoOp => planned.prior.clone(),
             Action::Create | Action::Update => {
                 let p = planned;
-                self.apply_values(schema, &p.prior, &p.planned, &p.config, &p.planned_kept)
-                    .await?
+                match self.final_plan(schema, &p.prior, &p.prior_kept, p).await? {
+                    Some((state, kept)) => {
+                        self.apply_values(schema, &p.prior, &state, &p.config, &kept)
+                            .await?
+                    }
+                    None => p.prior.clone(),
+                }
             }
             Action::Delete => {
                 let kept = Kept {
@@ -204,7 +216,10 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
                 let p = planned;
                 self.apply_values(schema, &p.prior, &null, &null, &p.prior_kept)
                     .await?;
-                self.apply_values(schema, &null, &p.planned, &p.config, &p.planned_kept)
+                let final_plan = self.final_plan(schema, &null, &Kept::default(), p).await?;
+                let (state, kept) =
+                    final_plan.unwrap_or_else(|| (p.planned.clone(), Kept::default()));
+                self.apply_values(schema, &null, &state, &p.config, &kept)
                     .await?
             }
         };
@@ -405,12 +420,12 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
         prior_kept: Kept,
         config: Value,
     ) -> Result<Planned<M>, Diagnostics> {
-        let first = self.plan_rpc(schema, &prior, &prior_kept, &config).await?;
+        let first = (self.plan_rpc(schema, &prior, &prior_kept, &config, Vec::new())).await?;
         let action = action(&prior, &first.planned, &first.requires_replace);
         let (answer, warnings) = if action == Action::Replace {
             let null = Value::null(schema.object_type().clone());
             let again = self
-                .plan_rpc(schema, &null, &Kept::default(), &config)
+                .plan_rpc(schema, &null, &Kept::default(), &config, Vec::new())
                 .await?;
             let warnings = joined(first.warnings, again.warnings.clone());
             let again = PlanAnswer {
@@ -449,8 +464,18 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
         prior: &Value,
         prior_kept: &Kept,
         config: &Value,
+        planned_private: Vec<u8>,
     ) -> Result<PlanAnswer, Diagnostics> {
         let ty = schema.object_type();
+        // Terraform 1.16 sends a computed block the configuration writes none of as null,
+        // in the configuration and so in the proposal.
+        let prepared;
+        let config = if self.harness.capabilities.computed_blocks_allowed {
+            prepared = computed_blocks_as_null(&schema.block, config);
+            &prepared
+        } else {
+            config
+        };
         // A destroy proposes null (Terraform builds no proposal for it).
         let proposed = if config.is_null() {
             config.clone()
@@ -464,7 +489,7 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
             config: Some(dynamic(config, ty)?),
             prior_private: prior_kept.private.clone(),
             provider_meta: None,
-            planned_private: Vec::new(),
+            planned_private,
             client_capabilities: self.harness.capabilities(),
             prior_identity: prior_kept.identity.clone(),
         };
@@ -506,6 +531,52 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
             },
             warnings,
         })
+    }
+
+    /// Terraform's plan during apply of `first` (a create or update; for a replacement,
+    /// the create after the destroy, from no prior state): the configuration validated
+    /// again and planned again from `prior`, handing back the first plan's private state
+    /// where Terraform stores it (1.16 and later). The final planned state and what comes
+    /// with it; `None` when an update now changes nothing.
+    async fn final_plan(
+        &self,
+        schema: &Schema,
+        prior: &Value,
+        prior_kept: &Kept,
+        first: &Planned<M>,
+    ) -> Result<Option<(Value, Kept)>, Diagnostics> {
+        let validated = self.validate_value(schema, &first.config).await?;
+        self.harness.answered(validated)?;
+        let planned_private = if self.harness.capabilities.store_planned_private {
+            first.planned_kept.private.clone()
+        } else {
+            Vec::new()
+        };
+        let again =
+            (self.plan_rpc(schema, prior, prior_kept, &first.config, planned_private)).await?;
+        self.harness.answered(again.warnings)?;
+        self.fail_on(
+            "Provider produced inconsistent final plan",
+            "produced an invalid new value, when planning again during apply, for",
+            apply_problems(&first.planned, &again.planned),
+        )?;
+        let now = action(prior, &again.planned, &again.requires_replace);
+        match (first.action, now) {
+            (Action::Update, Action::NoOp) => Ok(None),
+            (Action::Update, Action::Update)
+            | (Action::Create | Action::Replace, Action::Create) => {
+                Ok(Some((again.planned, again.kept)))
+            }
+            (was, now) => Err(
+                Diagnostic::error("Provider produced inconsistent final plan")
+                    .with_detail(format!(
+                        "When planning {} again during apply, the provider changed the planned \
+                     action from {was:?} to {now:?}. This is a bug in the provider.",
+                        self.type_name
+                    ))
+                    .into(),
+            ),
+        }
     }
 
     /// One `ApplyResourceChange`; keeps what Terraform stores with the new state.

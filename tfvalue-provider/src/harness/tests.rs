@@ -603,3 +603,189 @@ fn the_proposed_new_state_keeps_computed_values_of_matching_nested_objects() {
     let created = super::proposal::proposed_new(&block, &Value::null(prior.ty()), &config);
     assert_eq!(created, config);
 }
+
+/// A server: the provider fills in its `nic` blocks (a computed block) and chooses a
+/// `token` while planning, which it keeps to the apply in the plan's private state where
+/// Terraform stores it; `serial` is planned anew by every plan, which Terraform's plan
+/// during apply catches.
+#[derive(TfSchema, Debug, Clone)]
+struct Server {
+    name: Unknown<String>,
+    #[tf(block, computed)]
+    nic: Unknown<Nullable<Vec<Nic>>>,
+    #[tf(computed)]
+    token: Unknown<Nullable<String>>,
+    #[tf(computed)]
+    serial: Unknown<Nullable<i64>>,
+}
+
+#[derive(TfSchema, Debug, Clone, PartialEq)]
+struct Nic {
+    #[tf(computed)]
+    mac: Unknown<Nullable<String>>,
+}
+
+/// How many plans the servers have made: the `serial` of a server named "fickle".
+struct Servers(std::sync::atomic::AtomicI64);
+struct ServerTest;
+
+impl Provider for ServerTest {
+    type Config = Config;
+    type Data = ();
+    fn register(&self, registry: &mut impl Registry<()>) {
+        registry.resource("test_server", Servers(std::sync::atomic::AtomicI64::new(0)));
+    }
+    async fn configure(
+        &self,
+        _: &mut Context<()>,
+        _: ConfigureRequest<Config>,
+    ) -> Result<(), Diagnostics> {
+        Ok(())
+    }
+}
+
+impl Resource for Servers {
+    type Model = Server;
+    type Data = ();
+
+    async fn plan(
+        &self,
+        ctx: &mut Context<()>,
+        plan: &mut Plan<Server>,
+    ) -> Result<(), Diagnostics> {
+        if let Some(first) = plan.planned_private().cloned() {
+            let token = first
+                .get::<String>("token")?
+                .unwrap_or_else(|| "t-1".to_owned());
+            ctx.private_mut().set("token", &token)?;
+            plan.planned.token = Unknown::known(Nullable::Value(token));
+        }
+        if plan.planned.name.as_known().map(String::as_str) == Some("fickle") {
+            let n = self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            plan.planned.serial = Unknown::known(Nullable::Value(n));
+        }
+        Ok(())
+    }
+
+    async fn create(
+        &self,
+        _: &mut Context<()>,
+        r: CreateRequest<Server>,
+    ) -> Result<Server, ApplyError<Server>> {
+        let mut server = r.planned;
+        let mac = Unknown::known(Nullable::Value("m-1".to_owned()));
+        server.nic = Unknown::known(Nullable::Value(vec![Nic { mac }]));
+        if server.token.is_unknown() {
+            server.token = Unknown::known(Nullable::Value("t-apply".to_owned()));
+        }
+        if server.serial.is_unknown() {
+            server.serial = Unknown::known(Nullable::Null);
+        }
+        Ok(server)
+    }
+
+    async fn read(
+        &self,
+        _: &mut Context<()>,
+        r: ReadRequest<Server>,
+    ) -> Result<Option<Server>, Diagnostics> {
+        Ok(Some(r.state))
+    }
+
+    async fn update(
+        &self,
+        ctx: &mut Context<()>,
+        r: UpdateRequest<Server>,
+    ) -> Result<Server, ApplyError<Server>> {
+        self.create(ctx, CreateRequest::new(r.planned, r.config))
+            .await
+    }
+
+    async fn delete(
+        &self,
+        _: &mut Context<()>,
+        _: DeleteRequest<Server>,
+    ) -> Result<(), ApplyError<Server>> {
+        Ok(())
+    }
+}
+
+fn server(name: &str) -> Server {
+    Server {
+        name: Unknown::known(name.to_owned()),
+        nic: Unknown::known(Nullable::Null),
+        token: Unknown::null(),
+        serial: Unknown::null(),
+    }
+}
+
+fn terraform_1_16() -> Harness<ServerTest> {
+    Harness::new(ServerTest)
+        .unwrap()
+        .terraform_version("1.16.0")
+        .computed_blocks_allowed(true)
+        .store_planned_private(true)
+}
+
+#[tokio::test]
+async fn computed_blocks_are_filled_in_and_kept_as_terraform_1_16_plans_them() {
+    let harness = terraform_1_16();
+    let servers = harness.resource::<Server>("test_server");
+    // A configuration writes no `nic` block: an empty list, which Terraform 1.16 sends null.
+    let mut config = server("a");
+    config.nic = Unknown::known(Nullable::Value(Vec::new()));
+    let planned = servers.plan(None, &config).await.unwrap();
+    assert!(planned.state().unwrap().nic.is_unknown());
+    let state = servers.apply(&planned).await.unwrap().unwrap();
+    let nics = state.nic.as_value().unwrap();
+    assert_eq!(nics.len(), 1);
+    // An unchanged configuration keeps the blocks: nothing to do.
+    let again = servers.plan(Some(&state), &config).await.unwrap();
+    assert_eq!(again.action(), Action::NoOp);
+    // Terraform 1.15 does not honour computed blocks: refused.
+    let old = Harness::new(ServerTest).unwrap();
+    let refused = old
+        .resource::<Server>("test_server")
+        .plan(None, &config)
+        .await;
+    assert_eq!(
+        shown(&refused.unwrap_err()),
+        ["Error at .nic: Computed Block Not Supported"]
+    );
+}
+
+#[tokio::test]
+async fn the_plan_during_apply_gets_the_first_plans_private_state() {
+    let harness = terraform_1_16();
+    let servers = harness.resource::<Server>("test_server");
+    let planned = servers.plan(None, &server("a")).await.unwrap();
+    // The first plan chose the token and shows it; the apply keeps it.
+    let shown_token = planned.state().unwrap().token.clone();
+    assert_eq!(shown_token.as_value().map(String::as_str), Some("t-1"));
+    let state = servers.apply(&planned).await.unwrap().unwrap();
+    assert_eq!(state.token, shown_token);
+    // Without the capability, the token is left to the apply.
+    let old = Harness::new(ServerTest)
+        .unwrap()
+        .computed_blocks_allowed(true);
+    let servers = old.resource::<Server>("test_server");
+    let state = servers.create(&server("a")).await.unwrap();
+    assert_eq!(state.token.as_value().map(String::as_str), Some("t-apply"));
+}
+
+#[tokio::test]
+async fn a_final_plan_that_breaks_the_first_is_an_error() {
+    let harness = terraform_1_16();
+    let servers = harness.resource::<Server>("test_server");
+    let errors = servers.create(&server("fickle")).await.unwrap_err();
+    assert_eq!(
+        shown(&errors),
+        ["Error at .serial: Provider produced inconsistent final plan"]
+    );
+    assert!(errors
+        .iter()
+        .next()
+        .unwrap()
+        .detail()
+        .contains("was 0, but now 1"));
+}
