@@ -9,6 +9,7 @@ use crate::value::Value;
 
 /// A check of one attribute's configured value. Null and unknown values are not checked
 /// (Terraform validates again once they are known).
+#[non_exhaustive]
 pub enum Validator {
     /// A string's length in Unicode characters.
     Length {
@@ -163,6 +164,7 @@ impl Pattern {
 /// A check of a combination of an object's attributes. An attribute counts as configured
 /// when it is not null; while any named attribute is unknown the check waits.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum ObjectRule {
     /// At most one of the attributes is configured.
     ConflictsWith(Vec<&'static str>),
