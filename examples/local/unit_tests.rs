@@ -7,7 +7,7 @@ use std::os::unix::fs::PermissionsExt as _;
 use std::path::PathBuf;
 
 use tfvalue::{Nullable, Unknown};
-use tfvalue_provider::harness::{Action, Harness};
+use tfvalue_provider::harness::{Change, Harness};
 use tfvalue_provider::Diagnostics;
 
 use super::action_command::CommandAction;
@@ -131,7 +131,7 @@ async fn a_file_is_written_with_its_checksums_and_default_permissions() {
         .plan(None, &file(&name, "This is some content"))
         .await
         .unwrap();
-    assert_eq!(planned.action(), Action::Create);
+    assert_eq!(planned.change(), Change::Create);
     let plan = planned.state().unwrap();
     assert_eq!(value(&plan.file_permission), "0777");
     assert_eq!(value(&plan.directory_permission), "0777");
@@ -182,7 +182,7 @@ async fn a_changed_or_vanished_file_is_planned_for_creation_again() {
     );
     // Terraform then plans it from nothing.
     let planned = files.plan(None, &config).await.unwrap();
-    assert_eq!(planned.action(), Action::Create);
+    assert_eq!(planned.change(), Change::Create);
 
     let state = files.create(&config).await.unwrap();
     std::fs::remove_file(&name).unwrap();
@@ -244,7 +244,7 @@ async fn every_argument_replaces_the_file_when_it_changes() {
     ];
     for (attribute, changed) in changes {
         let planned = files.plan(Some(&state), &changed).await.unwrap();
-        assert_eq!(planned.action(), Action::Replace, "{attribute}");
+        assert_eq!(planned.change(), Change::Replace, "{attribute}");
         let paths: Vec<String> = (planned.requires_replace().iter())
             .map(ToString::to_string)
             .collect();
@@ -255,7 +255,7 @@ async fn every_argument_replaces_the_file_when_it_changes() {
     }
     // Unchanged, nothing is planned.
     let planned = files.plan(Some(&state), &config).await.unwrap();
-    assert_eq!(planned.action(), Action::NoOp);
+    assert_eq!(planned.change(), Change::NoOp);
 }
 
 #[tokio::test]
@@ -593,8 +593,9 @@ async fn the_action_reports_stdout_as_progress_or_fails_with_stderr() {
     assert_eq!(invoked.progress, ["\n\nhello\n\n"]);
 
     let failing = action("sh", &["-c", "echo broken >&2; exit 1"]);
-    let errors = actions.invoke(&failing).await.unwrap_err();
-    let diagnostic = errors.iter().next().unwrap();
+    let failed = actions.invoke(&failing).await.unwrap_err();
+    assert!(failed.progress.is_empty(), "stdout is sent only on success");
+    let diagnostic = failed.diagnostics.iter().next().unwrap();
     assert_eq!(diagnostic.summary(), "Command Execution Failed");
     assert!(
         diagnostic

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, Unknown};
-use tfvalue_provider::harness::{Action, Harness};
+use tfvalue_provider::harness::{Change, Harness};
 use tfvalue_provider::Diagnostics;
 
 use super::directory::Directory;
@@ -102,7 +102,7 @@ async fn a_created_file_has_its_content_hash_and_permissions() {
         .plan(None, &file("etc/motd", "Welcome!\n"))
         .await
         .unwrap();
-    assert_eq!(planned.action(), Action::Create);
+    assert_eq!(planned.change(), Change::Create);
     // Known from the content before anything is written.
     let hash = fnv1a64_hex(b"Welcome!\n");
     assert_eq!(text(&planned.state().unwrap().content_hash), Some(&*hash));
@@ -138,7 +138,7 @@ async fn an_update_rewrites_the_file_and_remembers_the_previous_hash() {
         ..file("motd", "two\n")
     };
     let planned = files.plan(Some(&first), &changed).await.unwrap();
-    assert_eq!(planned.action(), Action::Update);
+    assert_eq!(planned.change(), Change::Update);
     let second = files.update(&first, &changed).await.unwrap();
     assert_eq!(root.read("motd").as_deref(), Some("two\n"));
     assert_eq!(text(&second.content_hash), Some(&*fnv1a64_hex(b"two\n")));
@@ -162,7 +162,7 @@ async fn drift_is_read_back_and_the_next_apply_repairs_it() {
     let drifted = files.read(&state).await.unwrap().unwrap();
     assert_eq!(text(&drifted.content), Some("port = 8080\n"));
     let planned = files.plan(Some(&drifted), &config).await.unwrap();
-    assert_eq!(planned.action(), Action::Update);
+    assert_eq!(planned.change(), Change::Update);
 
     files.update(&state, &config).await.unwrap();
     assert_eq!(root.read("app.conf").as_deref(), Some("port = 80\n"));
@@ -194,7 +194,7 @@ async fn a_new_path_replaces_the_file() {
     let old = files.create(&file("old.txt", "x")).await.unwrap();
 
     let planned = files.plan(Some(&old), &file("new.txt", "x")).await.unwrap();
-    assert_eq!(planned.action(), Action::Replace);
+    assert_eq!(planned.change(), Change::Replace);
     assert!(planned
         .requires_replace()
         .contains(&AttributePath::root().attr("path")));

@@ -4,7 +4,7 @@
 
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, Unknown};
-use tfvalue_provider::harness::{Action, Harness};
+use tfvalue_provider::harness::{Change, Harness};
 use tfvalue_provider::Diagnostics;
 
 use super::ephemeral_password::EphemeralPasswordModel;
@@ -237,14 +237,14 @@ async fn changed_keepers_replace_the_object_and_a_new_result_is_drawn() {
 
     // The same configuration: nothing to do, the result stays.
     let planned = strings.plan(Some(&state), &first).await.unwrap();
-    assert_eq!(planned.action(), Action::NoOp);
+    assert_eq!(planned.change(), Change::NoOp);
 
     let second = RandomString {
         keepers: keepers(&[("ami", "ami-2")]),
         ..string(32)
     };
     let planned = strings.plan(Some(&state), &second).await.unwrap();
-    assert_eq!(planned.action(), Action::Replace);
+    assert_eq!(planned.change(), Change::Replace);
     assert!(planned
         .requires_replace()
         .contains(&AttributePath::root().attr("keepers")));

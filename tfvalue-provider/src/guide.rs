@@ -787,22 +787,25 @@
 //! resource's `lifecycle { action_trigger { events = [after_create, after_update] actions =
 //! [action.greet_announce.x] } }` invokes it as the resource changes;
 //! `terraform apply -invoke=action.greet_announce.x` invokes it alone. Its model is the
-//! `config` block (nothing computed; write-only attributes take ephemeral values).
-//! [`Action::plan`](crate::Action::plan) checks, while Terraform plans, that it can run;
-//! [`Action::invoke`](crate::Action::invoke) runs it and sends progress messages, which
-//! Terraform shows at once; an error fails the apply. Test it with
+//! `config` block (nothing computed; write-only attributes take ephemeral values), its
+//! attributes `Unknown<..>` since Terraform plans an action before the values it refers to
+//! are known. [`Action::plan`](crate::Action::plan) checks, while Terraform plans, that it
+//! can run (Terraform points at the attribute an error names);
+//! [`Action::invoke`](crate::Action::invoke) runs it, wholly known, and sends progress
+//! messages, which Terraform shows at once; an error fails the apply (Terraform shows it
+//! without a configuration line). Test it with
 //! [`Progress::recording`](crate::Progress::recording), or through the harness
 //! ([`Harness::action`](crate::harness::Harness::action)).
 //!
 //! ```
-//! use tfvalue::TfSchema;
+//! use tfvalue::{IntoKnown as _, TfSchema, Unknown};
 //! use tfvalue_provider::{Action, ActionInvokeRequest, Context, Diagnostics, Progress};
 //!
-//! /// `action "greet_announce" "x" { config { name = "world" } }`
+//! /// `action "greet_announce" "x" { config { name = greet_message.m.name } }`
 //! #[derive(TfSchema)]
 //! pub struct Announce {
-//!     /// Who to announce.
-//!     pub name: String,
+//!     /// Who to announce (unknown while Terraform plans, when it refers to a new resource).
+//!     pub name: Unknown<String>,
 //! }
 //!
 //! pub struct Announcements;
@@ -817,8 +820,9 @@
 //!         request: ActionInvokeRequest<Announce>,
 //!         progress: &mut Progress,
 //!     ) -> Result<(), Diagnostics> {
+//!         let config = request.config.into_known()?; // invoked wholly known
 //!         // Terraform shows each message at once; an error fails the apply.
-//!         progress.send(format!("{}, {}!", ctx.data()?, request.config.name)).await?;
+//!         progress.send(format!("{}, {}!", ctx.data()?, config.name)).await?;
 //!         Ok(())
 //!     }
 //! }
@@ -920,7 +924,7 @@
 //!
 //! ```
 //! use tfvalue::{Nullable, Unknown};
-//! use tfvalue_provider::harness::{Action, Harness};
+//! use tfvalue_provider::harness::{Change, Harness};
 //! use tfvalue_provider::Diagnostics;
 //! # use tfvalue::{IntoPlanned as _, TfSchema};
 //! # use tfvalue_provider::{ApplyError, ConfigureRequest, Context, CreateRequest, DeleteRequest, ImportRequest, Plan, Provider, ReadRequest, Registry, Resource, UpdateRequest};
@@ -979,7 +983,7 @@
 //! // Another name updates the message in place, and the plan already shows the text.
 //! let renamed = Message { name: Unknown::known("you".into()), text: Unknown::null() };
 //! let plan = messages.plan(Some(&state), &renamed).await?;
-//! assert_eq!(plan.action(), Action::Update);
+//! assert_eq!(plan.change(), Change::Update);
 //! assert_eq!(plan.state().unwrap().text.as_value().map(String::as_str), Some("Hi, you!"));
 //! let state = messages.apply(&plan).await?.expect("updated");
 //!

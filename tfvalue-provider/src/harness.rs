@@ -171,11 +171,11 @@ use crate::protocol::proto::tfplugin6::provider_server::Provider as _;
 use crate::transport::server::ProviderService;
 use crate::{Diagnostic, Diagnostics, Model, Provider};
 
-pub use action::{ActionHandle, Invoked};
+pub use action::{ActionHandle, InvokeFailed, Invoked};
 pub use data::{DataSourceHandle, Ephemeral, EphemeralHandle};
 pub use function::FunctionHandle;
 pub use list::{Found, ListHandle};
-pub use resource::{Action, Planned, ResourceHandle};
+pub use resource::{Change, Planned, ResourceHandle};
 
 use schema::Schemas;
 use wire::{answer, diagnostics, dynamic, outcome, value_of};

@@ -113,3 +113,8 @@ pub use step::Step;
 pub use test_case::Test;
 pub use test_provider::TestProvider;
 pub use workspace::{Workspace, COMMAND_DEADLINE, MAIN_FILE, PROVIDERS_FILE, TF_LOG_VAR};
+
+/// The JSON library whose `Value` the checks read ([`Step::check_with`] closures, the
+/// [`state`] functions): re-exported so that a test names `tfvalue_testing::serde_json::Value`
+/// without a dependency of its own.
+pub use serde_json;

@@ -10,7 +10,7 @@ use serde_json::Value as Json;
 
 use crate::actions::{self, ActionEvent};
 use crate::attr_path::AttrPath;
-use crate::discovery::{each_terraform_of, terraforms, Terraform};
+use crate::discovery::{each_terraform_of, in_ci, terraforms, Terraform};
 use crate::failure::Failure;
 use crate::output::{hcl_string, output_text, print_notice};
 use crate::plan::{describe_changes, pending_changes};
@@ -114,7 +114,10 @@ impl Test {
     ///
     /// # Panics
     /// With the report of each failure (see [`Failure`]), and as
-    /// [`each_terraform`](crate::each_terraform) does when no Terraform is found in CI.
+    /// [`each_terraform`](crate::each_terraform) does when no Terraform is found in CI. In
+    /// CI ([`in_ci`](crate::in_ci)), also when the test or one of its steps needs a newer
+    /// Terraform ([`Test::requires_terraform`], [`Step::requires_terraform`], action steps)
+    /// than every one found: a CI run that tests nothing of it must not pass.
     pub fn run(self) {
         let name = self.name.clone().unwrap_or_else(|| {
             std::thread::current()
@@ -126,11 +129,41 @@ impl Test {
             Some(list) => list,
             None => terraforms(),
         };
+        if let Some(problem) = self.runs_on_none(all) {
+            assert!(
+                !in_ci(),
+                "{name}: {problem}; CI is set, so this is a failure"
+            );
+        }
         each_terraform_of(all, &name, |tf| {
             if let Err(failure) = self.run_one(&name, tf) {
                 panic!("{failure}");
             }
         });
+    }
+
+    /// What of the test runs on none of `all` (whose list is not empty): the whole test
+    /// or a step that needs a newer Terraform than every one found.
+    fn runs_on_none(&self, all: &[Terraform]) -> Option<String> {
+        let newest = all.iter().map(|tf| tf.version.as_str()).collect::<Vec<_>>();
+        let none_at_least = |(major, minor): (u64, u64)| {
+            !all.is_empty() && !all.iter().any(|tf| tf.at_least(major, minor))
+        };
+        if let Some((major, minor)) = self.requires.filter(|&r| none_at_least(r)) {
+            return Some(format!(
+                "the test needs Terraform {major}.{minor} or later, and only {} was found",
+                newest.join(", ")
+            ));
+        }
+        self.steps.iter().enumerate().find_map(|(i, step)| {
+            let (major, minor) = step.requires.filter(|&r| none_at_least(r))?;
+            Some(format!(
+                "step {} ({}) needs Terraform {major}.{minor} or later, and only {} was found",
+                i + 1,
+                step.summary(),
+                newest.join(", ")
+            ))
+        })
     }
 
     /// Runs the test with one Terraform and returns the first failure.
@@ -829,5 +862,31 @@ mod tests {
         let diffs = compare_values(&json!({"ab": 1}), &json!({"ab": 2}), &["a".into()]).unwrap();
         assert_eq!(diffs.len(), 1);
         assert!(compare_values(&applied, &imported, &["a[".into()]).is_err());
+    }
+
+    #[test]
+    fn what_runs_on_no_terraform_found_is_named() {
+        let tf = |version: &str| Terraform {
+            path: "terraform".into(),
+            version: version.to_owned(),
+        };
+        let old = [tf("1.11.4")];
+        let both = [tf("1.11.4"), tf("1.15.5")];
+        let provider = crate::TestProvider::binary("example.com/x/y", "/nonexistent");
+        let actions = Test::new(&provider).step(Step::config("").requires_terraform(1, 14));
+        let problem = actions.runs_on_none(&old).expect("no 1.14 among them");
+        assert!(
+            problem.starts_with("step 1 (")
+                && problem.ends_with("needs Terraform 1.14 or later, and only 1.11.4 was found"),
+            "{problem}"
+        );
+        assert_eq!(actions.runs_on_none(&both), None);
+        let whole = Test::new(&provider).requires_terraform(1, 16);
+        assert_eq!(
+            whole.runs_on_none(&both).as_deref(),
+            Some("the test needs Terraform 1.16 or later, and only 1.11.4, 1.15.5 was found")
+        );
+        // No Terraform at all is each_terraform's to report.
+        assert_eq!(whole.runs_on_none(&[]), None);
     }
 }

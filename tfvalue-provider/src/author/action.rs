@@ -26,17 +26,22 @@ use crate::author::stop::Stopped;
 /// there is nothing to compute). Write-only attributes may take ephemeral values, such as
 /// a token from an ephemeral resource.
 ///
+/// Its configuration may refer to what other resources compute, so every attribute is
+/// `Unknown<..>` while Terraform plans (Terraform checks an action's plan before those
+/// values are known); [`Action::invoke`] gets it wholly known, and `into_known()` gives
+/// the model's plain `…Known` view.
+///
 /// ```
-/// use tfvalue::{Nullable, TfSchema};
+/// use tfvalue::{IntoKnown as _, Nullable, TfSchema, Unknown};
 /// use tfvalue_provider::{Action, ActionInvokeRequest, Context, Diagnostics, Progress};
 ///
-/// /// `action "acme_restart" "web" { config { machine = "web-1" } }`
+/// /// `action "acme_restart" "web" { config { machine = acme_machine.web.id } }`
 /// #[derive(TfSchema)]
 /// struct Restart {
 ///     /// The machine to restart.
-///     machine: String,
+///     machine: Unknown<String>,
 ///     /// Seconds to wait for it to come back.
-///     timeout: Nullable<i64>,
+///     timeout: Unknown<Nullable<i64>>,
 /// }
 ///
 /// struct Restarts;
@@ -51,10 +56,11 @@ use crate::author::stop::Stopped;
 ///         request: ActionInvokeRequest<Restart>,
 ///         progress: &mut Progress,
 ///     ) -> Result<(), Diagnostics> {
-///         let machine = request.config.machine;
+///         let config = request.config.into_known()?; // `RestartKnown`: plain fields
+///         let machine = config.machine;
 ///         progress.send(format!("restarting {machine}")).await?;
 ///         // ... restart it, through ctx.stop_token().run(...) so that a stop cancels it ...
-///         let _ = ctx;
+///         let _ = (ctx, config.timeout);
 ///         progress.send(format!("{machine} is back")).await?;
 ///         Ok(())
 ///     }
@@ -64,9 +70,9 @@ use crate::author::stop::Stopped;
 /// # async fn main() {
 /// // In a unit test: a recording progress keeps the messages.
 /// let mut ctx = Context::new((), tfvalue_provider::StopToken::never());
-/// let request = ActionInvokeRequest::new(Restart { machine: "web-1".into(), timeout: Nullable::Null });
+/// let config = Restart { machine: Unknown::known("web-1".into()), timeout: Unknown::null() };
 /// let mut progress = Progress::recording();
-/// Restarts.invoke(&mut ctx, request, &mut progress).await.unwrap();
+/// Restarts.invoke(&mut ctx, ActionInvokeRequest::new(config), &mut progress).await.unwrap();
 /// assert_eq!(progress.recorded(), ["restarting web-1", "web-1 is back"]);
 /// # }
 /// ```
@@ -108,6 +114,10 @@ pub trait Action: Send + Sync + 'static {
 
     /// Runs the action, reporting how it goes through `progress`; the configuration is
     /// wholly known. An error ends the invocation and fails the apply with its message.
+    /// Terraform shows an invocation's errors under "Error when invoking action" without
+    /// pointing at a line of the configuration, whatever attribute they name: check what
+    /// can be checked before anything runs in [`Action::plan`] (or with the model's
+    /// validators), where Terraform points at the attribute.
     ///
     /// When Terraform stops the provider (Ctrl-C), [`Context::stop_token`] is stopped: run
     /// long work through [`StopToken::run`](crate::StopToken::run). When Terraform no

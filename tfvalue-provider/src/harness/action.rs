@@ -33,6 +33,33 @@ pub struct Invoked {
     pub warnings: Diagnostics,
 }
 
+/// What an invocation that failed reported: the progress it sent before it failed (none
+/// when the validation or the plan failed), and the diagnostics, errors and warnings. `?`
+/// turns it into its diagnostics.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct InvokeFailed {
+    /// The progress messages sent before the failure, in order.
+    pub progress: Vec<String>,
+    /// The errors, with the warnings given before them.
+    pub diagnostics: Diagnostics,
+}
+
+impl From<Diagnostics> for InvokeFailed {
+    fn from(diagnostics: Diagnostics) -> Self {
+        InvokeFailed {
+            progress: Vec::new(),
+            diagnostics,
+        }
+    }
+}
+
+impl From<InvokeFailed> for Diagnostics {
+    fn from(failed: InvokeFailed) -> Self {
+        failed.diagnostics
+    }
+}
+
 impl<'h, P: Provider, M: Model> ActionHandle<'h, P, M> {
     pub(super) fn new(harness: &'h Harness<P>, type_name: &str) -> Self {
         ActionHandle {
@@ -68,9 +95,10 @@ impl<'h, P: Provider, M: Model> ActionHandle<'h, P, M> {
     /// wholly known, as Terraform's is when it invokes.
     ///
     /// # Errors
-    /// An answer has an error (the invocation's completion included), or the invocation's
-    /// stream ended without its completion.
-    pub async fn invoke(&self, config: &M) -> Result<Invoked, Diagnostics> {
+    /// An answer has an error (the invocation's completion included: the progress sent
+    /// before it is in the [`InvokeFailed`]), or the invocation's stream ended without its
+    /// completion.
+    pub async fn invoke(&self, config: &M) -> Result<Invoked, InvokeFailed> {
         let (schema, config) = self.config(config).await?;
         let planned = self.plan_value(schema, &config).await?;
         let request = pb::invoke_action::Request {
@@ -86,30 +114,45 @@ impl<'h, P: Provider, M: Model> ActionHandle<'h, P, M> {
         )?;
         let mut progress = Vec::new();
         while let Some(event) = events.next().await {
-            let event = event.map_err(|status| {
-                Diagnostic::error("The invocation failed").with_detail(status.message().to_owned())
-            })?;
+            let event = match event {
+                Ok(event) => event,
+                Err(status) => {
+                    let failed = Diagnostic::error("The invocation failed")
+                        .with_detail(status.message().to_owned());
+                    return Err(InvokeFailed {
+                        progress,
+                        diagnostics: failed.into(),
+                    });
+                }
+            };
             match event.r#type {
                 Some(pb::invoke_action::event::Type::Progress(p)) => progress.push(p.message),
                 Some(pb::invoke_action::event::Type::Completed(completed)) => {
-                    let answered = outcome(diagnostics(completed.diagnostics));
-                    let warnings = joined(planned, answered?);
+                    let answered = joined(planned, diagnostics(completed.diagnostics));
+                    if answered.has_errors() {
+                        return Err(InvokeFailed {
+                            progress,
+                            diagnostics: answered,
+                        });
+                    }
                     return Ok(Invoked {
                         progress,
-                        warnings: self.harness.answered(warnings)?,
+                        warnings: self.harness.answered(answered)?,
                     });
                 }
                 None => {}
             }
         }
-        Err(Diagnostic::error("The invocation failed")
-            .with_detail(format!(
-                "The provider's InvokeAction stream for the action type {} ended without its \
-                 completion (after {} progress messages). This is a bug in the provider.",
-                self.type_name,
-                progress.len()
-            ))
-            .into())
+        let unfinished = Diagnostic::error("The invocation failed").with_detail(format!(
+            "The provider's InvokeAction stream for the action type {} ended without its \
+             completion (after {} progress messages). This is a bug in the provider.",
+            self.type_name,
+            progress.len()
+        ));
+        Err(InvokeFailed {
+            progress,
+            diagnostics: unfinished.into(),
+        })
     }
 
     async fn config(&self, config: &M) -> Result<(&'h Schema, Value), Diagnostics> {

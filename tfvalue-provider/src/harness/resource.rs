@@ -27,9 +27,11 @@ pub struct ResourceHandle<'h, P: Provider, M> {
     model: PhantomData<fn() -> M>,
 }
 
-/// What a plan does to the object, as Terraform decides it from the plan.
+/// What a plan does to the object, as Terraform decides it from the plan (Terraform's
+/// "action" of a resource change; not to be confused with the provider's
+/// [`Action`](crate::Action) types).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
+pub enum Change {
     /// Nothing: the planned state is the prior state. Applying it calls nothing.
     NoOp,
     /// The object is created.
@@ -47,7 +49,7 @@ pub enum Action {
 /// [`ResourceHandle::plan_destroy`], for [`ResourceHandle::apply`].
 #[derive(Debug)]
 pub struct Planned<M> {
-    action: Action,
+    change: Change,
     state: Option<M>,
     requires_replace: Vec<AttributePath>,
     warnings: Diagnostics,
@@ -62,8 +64,8 @@ pub struct Planned<M> {
 
 impl<M> Planned<M> {
     /// What the plan does to the object.
-    pub fn action(&self) -> Action {
-        self.action
+    pub fn change(&self) -> Change {
+        self.change
     }
 
     /// The planned state (unknown where the apply is to fill in); `None` when the plan
@@ -85,7 +87,7 @@ impl<M> Planned<M> {
 
     /// The attributes whose change would replace the object, as the provider answered them
     /// (only for an object that exists; whether their values change decides
-    /// [`Action::Replace`]).
+    /// [`Change::Replace`]).
     pub fn requires_replace(&self) -> &[AttributePath] {
         &self.requires_replace
     }
@@ -192,9 +194,9 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
         let schema = self.schema().await?;
         let ty = schema.object_type();
         let null = Value::null(ty.clone());
-        let state = match planned.action {
-            Action::NoOp => planned.prior.clone(),
-            Action::Create | Action::Update => {
+        let state = match planned.change {
+            Change::NoOp => planned.prior.clone(),
+            Change::Create | Change::Update => {
                 let p = planned;
                 match self.final_plan(schema, &p.prior, &p.prior_kept, p).await? {
                     Some((state, kept)) => {
@@ -204,7 +206,7 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
                     None => p.prior.clone(),
                 }
             }
-            Action::Delete => {
+            Change::Delete => {
                 let kept = Kept {
                     identity: planned.prior_kept.identity.clone(),
                     ..planned.planned_kept.clone()
@@ -212,7 +214,7 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
                 self.apply_values(schema, &planned.prior, &null, &null, &kept)
                     .await?
             }
-            Action::Replace => {
+            Change::Replace => {
                 let p = planned;
                 self.apply_values(schema, &p.prior, &null, &null, &p.prior_kept)
                     .await?;
@@ -411,7 +413,7 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
         outcome(diagnostics(validated.diagnostics))
     }
 
-    /// Plans from `prior` to `config` (null: destroy) and decides the action; a
+    /// Plans from `prior` to `config` (null: destroy) and decides the change; a
     /// replacement is planned again from no prior state.
     async fn plan_values(
         &self,
@@ -421,8 +423,8 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
         config: Value,
     ) -> Result<Planned<M>, Diagnostics> {
         let first = (self.plan_rpc(schema, &prior, &prior_kept, &config, Vec::new())).await?;
-        let action = action(&prior, &first.planned, &first.requires_replace);
-        let (answer, warnings) = if action == Action::Replace {
+        let change = change_of(&prior, &first.planned, &first.requires_replace);
+        let (answer, warnings) = if change == Change::Replace {
             let null = Value::null(schema.object_type().clone());
             let again = self
                 .plan_rpc(schema, &null, &Kept::default(), &config, Vec::new())
@@ -446,7 +448,7 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
             )?)
         };
         Ok(Planned {
-            action,
+            change,
             state,
             requires_replace: answer.requires_replace,
             warnings,
@@ -560,11 +562,11 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
             "produced an invalid new value, when planning again during apply, for",
             apply_problems(&first.planned, &again.planned),
         )?;
-        let now = action(prior, &again.planned, &again.requires_replace);
-        match (first.action, now) {
-            (Action::Update, Action::NoOp) => Ok(None),
-            (Action::Update, Action::Update)
-            | (Action::Create | Action::Replace, Action::Create) => {
+        let now = change_of(prior, &again.planned, &again.requires_replace);
+        match (first.change, now) {
+            (Change::Update, Change::NoOp) => Ok(None),
+            (Change::Update, Change::Update)
+            | (Change::Create | Change::Replace, Change::Create) => {
                 Ok(Some((again.planned, again.kept)))
             }
             (was, now) => Err(
@@ -775,12 +777,12 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
 /// What Terraform does with a plan from `prior` to `planned`: nothing when the planned
 /// state is the prior one, wholly known; a replacement when a value at a
 /// `requires_replace` path changes (or becomes unknown).
-fn action(prior: &Value, planned: &Value, requires_replace: &[AttributePath]) -> Action {
+fn change_of(prior: &Value, planned: &Value, requires_replace: &[AttributePath]) -> Change {
     match (prior.is_null(), planned.is_null()) {
-        (true, true) => Action::NoOp,
-        (true, false) => Action::Create,
-        (false, true) => Action::Delete,
-        (false, false) if planned.is_wholly_known() && same(prior, planned) => Action::NoOp,
+        (true, true) => Change::NoOp,
+        (true, false) => Change::Create,
+        (false, true) => Change::Delete,
+        (false, false) if planned.is_wholly_known() && same(prior, planned) => Change::NoOp,
         (false, false) => {
             let changes = |path: &AttributePath| match (prior.get(path), planned.get(path)) {
                 (Some(p), Some(n)) => !(n.is_wholly_known() && same(p, n)),
@@ -788,9 +790,9 @@ fn action(prior: &Value, planned: &Value, requires_replace: &[AttributePath]) ->
                 _ => true,
             };
             if requires_replace.iter().any(changes) {
-                Action::Replace
+                Change::Replace
             } else {
-                Action::Update
+                Change::Update
             }
         }
     }

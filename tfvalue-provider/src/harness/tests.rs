@@ -9,7 +9,7 @@ use std::time::Duration;
 use tfvalue::path::AttributePath;
 use tfvalue::{IntoPlanned as _, Nullable, TfSchema, Unknown};
 
-use super::{Action, Harness};
+use super::{Change, Harness};
 use crate::{
     ApplyError, ConfigureRequest, Context, CreateRequest, DataSource, DeleteRequest, Diagnostic,
     Diagnostics, ImportRequest, Plan, Provider, ReadDataSourceRequest, ReadRequest, Registry,
@@ -67,6 +67,7 @@ impl Provider for Test {
     fn register(&self, registry: &mut impl Registry<Store>) {
         registry.resource("test_item", Items);
         registry.data_source("test_lookup", Lookups);
+        registry.action("test_count", Counts);
     }
 
     async fn configure(
@@ -261,7 +262,7 @@ async fn create_read_update_delete_round_trip() {
     let items = harness.resource::<Item>("test_item");
 
     let planned = items.plan(None, &item("a", Some(1))).await.unwrap();
-    assert_eq!(planned.action(), Action::Create);
+    assert_eq!(planned.change(), Change::Create);
     let state = planned.state().unwrap();
     assert!(state.id.is_unknown(), "id is known after apply");
     assert_eq!(state.label, Unknown::known(Some("p-a".to_owned()).into()));
@@ -275,7 +276,7 @@ async fn create_read_update_delete_round_trip() {
         .plan(Some(&created), &item("a", Some(2)))
         .await
         .unwrap();
-    assert_eq!(planned.action(), Action::Update);
+    assert_eq!(planned.change(), Change::Update);
     let updated = items.update(&created, &item("a", Some(2))).await.unwrap();
     assert_eq!(updated.size, Unknown::known(Some(2).into()));
     assert_eq!(updated.id, created.id);
@@ -285,7 +286,7 @@ async fn create_read_update_delete_round_trip() {
         .plan(Some(&updated), &item("a", Some(2)))
         .await
         .unwrap();
-    assert_eq!(planned.action(), Action::NoOp);
+    assert_eq!(planned.change(), Change::NoOp);
     assert_eq!(
         items.apply(&planned).await.unwrap().as_ref(),
         Some(&updated)
@@ -304,7 +305,7 @@ async fn a_new_name_replaces_the_item() {
     let a = items.create(&item("a", None)).await.unwrap();
 
     let planned = items.plan(Some(&a), &item("b", None)).await.unwrap();
-    assert_eq!(planned.action(), Action::Replace);
+    assert_eq!(planned.change(), Change::Replace);
     assert_eq!(
         planned.requires_replace(),
         [AttributePath::root().attr("name")]
@@ -741,7 +742,7 @@ async fn computed_blocks_are_filled_in_and_kept_as_terraform_1_16_plans_them() {
     assert_eq!(nics.len(), 1);
     // An unchanged configuration keeps the blocks: nothing to do.
     let again = servers.plan(Some(&state), &config).await.unwrap();
-    assert_eq!(again.action(), Action::NoOp);
+    assert_eq!(again.change(), Change::NoOp);
     // Terraform 1.15 does not honour computed blocks: refused.
     let old = Harness::new(ServerTest).unwrap();
     let refused = old
@@ -788,4 +789,92 @@ async fn a_final_plan_that_breaks_the_first_is_an_error() {
         .unwrap()
         .detail()
         .contains("was 0, but now 1"));
+}
+
+/// `action "test_count" "x" { config { to = 3 } }`: counts to `to` (from 1), one progress
+/// message a number, with the provider's prefix; fails at 13, and plans no count above 100.
+#[derive(TfSchema, Debug)]
+struct Count {
+    to: Unknown<i64>,
+}
+
+struct Counts;
+
+impl crate::Action for Counts {
+    type Model = Count;
+    type Data = Store;
+
+    async fn plan(
+        &self,
+        _: &mut Context<Store>,
+        request: crate::ActionPlanRequest<Count>,
+    ) -> Result<(), Diagnostics> {
+        if request.config.to.as_known().is_some_and(|&to| to > 100) {
+            return Err(Diagnostic::error("Too far").at("to").into());
+        }
+        Ok(())
+    }
+
+    async fn invoke(
+        &self,
+        ctx: &mut Context<Store>,
+        request: crate::ActionInvokeRequest<Count>,
+        progress: &mut crate::Progress,
+    ) -> Result<(), Diagnostics> {
+        let prefix = ctx.data()?.prefix.clone();
+        let to = request.config.to.as_known().copied().unwrap_or(0);
+        for n in 1..=to {
+            if n == 13 {
+                return Err(Diagnostic::error("Unlucky").at("to").into());
+            }
+            progress.send(format!("{prefix}{n}")).await?;
+        }
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn actions_are_planned_and_invoked_with_their_progress_kept_on_failure() {
+    let harness = Harness::new(Test).unwrap();
+    let _ = harness
+        .configure(&Config {
+            prefix: Nullable::Value("#".into()),
+        })
+        .await
+        .unwrap();
+    let counts = harness.action::<Count>("test_count");
+    let to = |n: i64| Count {
+        to: Unknown::known(n),
+    };
+    let invoked = counts.invoke(&to(3)).await.unwrap();
+    assert_eq!(invoked.progress, ["#1", "#2", "#3"]);
+    assert!(invoked.warnings.is_empty());
+    let failed = counts.invoke(&to(20)).await.unwrap_err();
+    assert_eq!(failed.progress.len(), 12, "what came before the failure");
+    let errors = Diagnostics::from(failed);
+    assert_eq!(errors.iter().next().unwrap().summary(), "Unlucky");
+    // The plan refuses before anything runs.
+    let refused = counts.invoke(&to(101)).await.unwrap_err();
+    assert!(refused.progress.is_empty());
+    assert_eq!(
+        refused.diagnostics.iter().next().unwrap().summary(),
+        "Too far"
+    );
+    let planned = counts
+        .plan(&Count {
+            to: Unknown::unknown(),
+        })
+        .await
+        .unwrap();
+    assert!(
+        planned.is_empty(),
+        "an unknown count is left to the invocation"
+    );
+    // Another model is not the action's.
+    let lookup = Lookup {
+        name: "x".into(),
+        size: Unknown::null(),
+    };
+    let lookups = harness.action::<Lookup>("test_count");
+    assert!(lookups.validate(&lookup).await.is_err());
 }
