@@ -8,7 +8,7 @@ use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{Context, DataSource, Diagnostic, Diagnostics, ReadDataSourceRequest};
 
 use crate::checksums::Checksums;
-use crate::files;
+use crate::files::{self, with_checksums};
 
 /// The data source `local_file`.
 #[derive(TfSchema, Debug, Clone)]
@@ -122,26 +122,24 @@ pub struct SensitiveFileData {
     pub content_base64sha512: Unknown<Nullable<String>>,
 }
 
-/// What both data sources read: the file's bytes and checksums.
-struct Read {
-    bytes: Vec<u8>,
-    sums: Checksums,
-}
-
-fn read(filename: &str) -> Result<Read, Diagnostics> {
-    let bytes = files::read(filename).map_err(|e| {
+/// The file's bytes as both data sources answer them: the checksums, `content` (invalid
+/// UTF-8 replaced) and `content_base64`.
+fn read(filename: &Unknown<String>) -> Result<(Checksums, Text, Text), Diagnostics> {
+    let bytes = files::read(files::name(filename)).map_err(|e| {
         Diagnostic::error("Read local file data source error").with_detail(format!(
             "The file at given path cannot be read.\n\n+Original Error: {e}"
         ))
     })?;
-    let sums = Checksums::of(&bytes);
-    Ok(Read { bytes, sums })
+    let text = Some(String::from_utf8_lossy(&bytes).into_owned()).into();
+    Ok((
+        Checksums::of(&bytes),
+        text,
+        Some(STANDARD.encode(&bytes)).into(),
+    ))
 }
 
-/// Known string value.
-fn known(text: String) -> Unknown<Nullable<String>> {
-    Some(text).into()
-}
+/// A string attribute's type.
+type Text = Unknown<Nullable<String>>;
 
 /// The `local_file` data source type.
 pub struct FileDataSource;
@@ -155,20 +153,16 @@ impl DataSource for FileDataSource {
         _: &mut Context<()>,
         request: ReadDataSourceRequest<FileData>,
     ) -> Result<FileData, Diagnostics> {
-        let config = request.config;
-        let Read { bytes, sums } = read(config.filename.as_known().map_or("", String::as_str))?;
-        Ok(FileData {
-            filename: config.filename,
-            content: known(String::from_utf8_lossy(&bytes).into_owned()),
-            content_base64: known(STANDARD.encode(&bytes)),
-            id: known(sums.sha1_hex.clone()),
-            content_md5: known(sums.md5_hex),
-            content_sha1: known(sums.sha1_hex),
-            content_sha256: known(sums.sha256_hex),
-            content_base64sha256: known(sums.sha256_base64),
-            content_sha512: known(sums.sha512_hex),
-            content_base64sha512: known(sums.sha512_base64),
-        })
+        let filename = request.config.filename;
+        let (sums, content, content_base64) = read(&filename)?;
+        Ok(with_checksums!(
+            FileData {
+                filename,
+                content,
+                content_base64,
+            },
+            sums
+        ))
     }
 }
 
@@ -184,19 +178,15 @@ impl DataSource for SensitiveFileDataSource {
         _: &mut Context<()>,
         request: ReadDataSourceRequest<SensitiveFileData>,
     ) -> Result<SensitiveFileData, Diagnostics> {
-        let config = request.config;
-        let Read { bytes, sums } = read(config.filename.as_known().map_or("", String::as_str))?;
-        Ok(SensitiveFileData {
-            filename: config.filename,
-            content: known(String::from_utf8_lossy(&bytes).into_owned()),
-            content_base64: known(STANDARD.encode(&bytes)),
-            id: known(sums.sha1_hex.clone()),
-            content_md5: known(sums.md5_hex),
-            content_sha1: known(sums.sha1_hex),
-            content_sha256: known(sums.sha256_hex),
-            content_base64sha256: known(sums.sha256_base64),
-            content_sha512: known(sums.sha512_hex),
-            content_base64sha512: known(sums.sha512_base64),
-        })
+        let filename = request.config.filename;
+        let (sums, content, content_base64) = read(&filename)?;
+        Ok(with_checksums!(
+            SensitiveFileData {
+                filename,
+                content,
+                content_base64,
+            },
+            sums
+        ))
     }
 }

@@ -6,7 +6,7 @@ use tfvalue_provider::{
     UpdateRequest,
 };
 
-use crate::files;
+use crate::files::{self, with_checksums};
 
 /// A file and its content (upstream's schema, version 0).
 #[derive(TfSchema, Debug, Clone)]
@@ -125,41 +125,20 @@ impl Resource for FileResource {
         _: &mut Context<()>,
         request: CreateRequest<File>,
     ) -> Result<File, ApplyError<File>> {
-        const SUMMARY: &str = "Create local file error";
         let planned = request.planned;
-        let text = planned
-            .sensitive_content
-            .as_value()
-            .or(planned.content.as_value());
-        let content = files::content(
-            SUMMARY,
-            text.map(String::as_str),
-            planned.content_base64.as_value().map(String::as_str),
-            planned.source.as_value().map(String::as_str),
+        let text = (planned.sensitive_content.as_value())
+            .or(planned.content.as_value())
+            .map(String::as_str);
+        let sums = files::create(
+            "Create local file error",
+            &planned.filename,
+            text,
+            &planned.content_base64,
+            &planned.source,
+            &planned.file_permission,
+            &planned.directory_permission,
         )?;
-        let sums = files::write(
-            SUMMARY,
-            planned.filename.as_known().map_or("", String::as_str),
-            &content,
-            planned
-                .file_permission
-                .as_value()
-                .map_or("", String::as_str),
-            planned
-                .directory_permission
-                .as_value()
-                .map_or("", String::as_str),
-        )?;
-        Ok(File {
-            id: Some(sums.sha1_hex.clone()).into(),
-            content_md5: Some(sums.md5_hex).into(),
-            content_sha1: Some(sums.sha1_hex).into(),
-            content_sha256: Some(sums.sha256_hex).into(),
-            content_base64sha256: Some(sums.sha256_base64).into(),
-            content_sha512: Some(sums.sha512_hex).into(),
-            content_base64sha512: Some(sums.sha512_base64).into(),
-            ..planned
-        })
+        Ok(with_checksums!(File { ..planned }, sums))
     }
 
     async fn read(
@@ -168,9 +147,7 @@ impl Resource for FileResource {
         request: ReadRequest<File>,
     ) -> Result<Option<File>, Diagnostics> {
         let state = request.state;
-        let filename = state.filename.as_known().map_or("", String::as_str);
-        let id = state.id.as_value().map_or("", String::as_str);
-        let unchanged = files::unchanged("Read local file error", filename, id)?;
+        let unchanged = files::unchanged("Read local file error", &state.filename, &state.id)?;
         Ok(unchanged.then_some(state))
     }
 
@@ -187,7 +164,7 @@ impl Resource for FileResource {
         _: &mut Context<()>,
         request: DeleteRequest<File>,
     ) -> Result<(), ApplyError<File>> {
-        files::remove(request.prior.filename.as_known().map_or("", String::as_str));
+        files::remove(&request.prior.filename);
         Ok(())
     }
 }

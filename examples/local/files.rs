@@ -1,6 +1,6 @@
 //! What `local_file` and `local_sensitive_file` share: the permission strings, the
 //! content's sources, writing the file and finding it changed, in the Go provider's
-//! words.
+//! words; and, with the data sources, reading a file and its checksums into a model.
 
 use std::fs;
 use std::io::Write as _;
@@ -9,6 +9,7 @@ use std::os::unix::fs::{DirBuilderExt as _, OpenOptionsExt as _};
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 use tfvalue::rules::Invalid;
+use tfvalue::{Nullable, Unknown};
 use tfvalue_provider::Diagnostic;
 
 use crate::checksums::{sha1_hex, Checksums};
@@ -52,10 +53,10 @@ pub fn permission(text: &str) -> Result<(), Invalid> {
     }
 }
 
-/// The mode a permission string gives a new file or directory (0 for one that does not
-/// parse, as upstream's ignored `ParseInt` error gives).
-fn mode(text: &str) -> u32 {
-    parse_octal(text)
+/// The mode a permission attribute gives a new file or directory (0 for one that does
+/// not parse, as upstream's ignored `ParseInt` error gives).
+fn mode(permission: &Unknown<Nullable<String>>) -> u32 {
+    parse_octal(value(permission).unwrap_or_default())
         .and_then(|m| u32::try_from(m).ok())
         .map_or(0, |m| m & 0o777)
 }
@@ -115,51 +116,52 @@ fn mkdir_all(path: &str, mode: u32) -> Result<(), String> {
     }
 }
 
-/// The error of a create, in upstream's words (its detail keeps upstream's stray `+`).
-fn create_error(summary: &str, doing: &str, error: &str) -> Diagnostic {
-    Diagnostic::error(summary).with_detail(format!(
-        "An unexpected error occurred while {doing}\n\n+Original Error: {error}"
-    ))
+/// A string attribute's value; `None` when null (or unknown, which a planned value of
+/// these resources never is).
+pub fn value(attribute: &Unknown<Nullable<String>>) -> Option<&str> {
+    attribute.as_value().map(String::as_str)
 }
 
-/// The content to write, from the attribute that holds it: the error as `summary`
-/// ("Create local file error") when it cannot be read.
+/// The file's name, as a known `filename` holds it.
+pub fn name(filename: &Unknown<String>) -> &str {
+    filename.as_known().map_or("", String::as_str)
+}
+
+/// Writes the file that a planned `local_file` or `local_sensitive_file` describes: the
+/// content from `base64` decoded, else the file at `source`, else `text`; its missing
+/// directories made with `directory_permission` first (as upstream: only when the file's
+/// directory does not exist), a new file with `file_permission`. Answers the content's
+/// checksums.
 ///
 /// # Errors
-/// A `content_base64` that does not decode, a `source` that cannot be read.
-pub fn content(
+/// `summary` ("Create local file error") with upstream's detail: a `content_base64` that
+/// does not decode, a `source` that cannot be read, a directory or file that cannot be
+/// written.
+pub fn create(
     summary: &str,
+    filename: &Unknown<String>,
     text: Option<&str>,
-    base64: Option<&str>,
-    source: Option<&str>,
-) -> Result<Vec<u8>, Diagnostic> {
-    let parsed = if let Some(encoded) = base64 {
-        decode_base64(encoded)
-    } else if let Some(path) = source {
-        read(path)
-    } else {
-        Ok(text.unwrap_or_default().as_bytes().to_vec())
-    };
-    parsed.map_err(|e| create_error(summary, "parsing local file content", &e))
-}
-
-/// Writes `content` to `filename`, making its missing directories with
-/// `directory_permission` first (as upstream: only when the file's directory does not
-/// exist) and a new file with `file_permission`; answers the content's checksums.
-///
-/// # Errors
-/// The directory or the file cannot be written: `summary` with upstream's detail.
-pub fn write(
-    summary: &str,
-    filename: &str,
-    content: &[u8],
-    file_permission: &str,
-    directory_permission: &str,
+    base64: &Unknown<Nullable<String>>,
+    source: &Unknown<Nullable<String>>,
+    file_permission: &Unknown<Nullable<String>>,
+    directory_permission: &Unknown<Nullable<String>>,
 ) -> Result<Checksums, Diagnostic> {
+    let error = |doing: &str, e: String| {
+        Diagnostic::error(summary).with_detail(format!(
+            "An unexpected error occurred while {doing}\n\n+Original Error: {e}"
+        ))
+    };
+    let content = match (value(base64), value(source)) {
+        (Some(encoded), _) => decode_base64(encoded),
+        (None, Some(path)) => read(path),
+        (None, None) => Ok(text.unwrap_or_default().as_bytes().to_vec()),
+    }
+    .map_err(|e| error("parsing local file content", e))?;
+    let filename = name(filename);
     let parent = dir(filename);
     if fs::metadata(&parent).is_err() {
         mkdir_all(&parent, mode(directory_permission))
-            .map_err(|e| create_error(summary, "creating file directory", &e))?;
+            .map_err(|e| error("creating file directory", e))?;
     }
     fs::OpenOptions::new()
         .write(true)
@@ -169,19 +171,48 @@ pub fn write(
         .open(filename)
         .map_err(|e| path_error("open", filename, &e))
         .and_then(|mut file| {
-            file.write_all(content)
+            file.write_all(&content)
                 .map_err(|e| path_error("write", filename, &e))
         })
-        .map_err(|e| create_error(summary, "writing the file", &e))?;
-    Ok(Checksums::of(content))
+        .map_err(|e| error("writing the file", e))?;
+    Ok(Checksums::of(&content))
 }
+
+/// A file model (`File`, `SensitiveFile`, `FileData`, `SensitiveFileData`: each declares
+/// the same computed attributes) with `id` and the six checksum attributes set from
+/// `sums`, the other fields as given: `with_checksums!(File { ..planned }, sums)`.
+macro_rules! with_checksums {
+    ($model:ident { $($field:ident $(: $value:expr)?,)* $(..$rest:expr)? }, $sums:expr) => {{
+        let sums: $crate::checksums::Checksums = $sums;
+        let known = |text| -> ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>> {
+            ::std::option::Option::Some(text).into()
+        };
+        $model {
+            $($field $(: $value)?,)*
+            id: known(sums.sha1_hex.clone()),
+            content_md5: known(sums.md5_hex),
+            content_sha1: known(sums.sha1_hex),
+            content_sha256: known(sums.sha256_hex),
+            content_base64sha256: known(sums.sha256_base64),
+            content_sha512: known(sums.sha512_hex),
+            content_base64sha512: known(sums.sha512_base64),
+            $(..$rest)?
+        }
+    }};
+}
+pub(crate) use with_checksums;
 
 /// Whether the file at `filename` still holds the content whose SHA-1 is `id`: `false`
 /// when it is gone or changed (Terraform then plans to create it again).
 ///
 /// # Errors
 /// The file exists but cannot be read: `summary` ("Read local file error").
-pub fn unchanged(summary: &str, filename: &str, id: &str) -> Result<bool, Diagnostic> {
+pub fn unchanged(
+    summary: &str,
+    filename: &Unknown<String>,
+    id: &Unknown<Nullable<String>>,
+) -> Result<bool, Diagnostic> {
+    let filename = name(filename);
     if fs::metadata(filename).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
         return Ok(false);
     }
@@ -190,13 +221,13 @@ pub fn unchanged(summary: &str, filename: &str, id: &str) -> Result<bool, Diagno
             "An unexpected error occurred while reading the file\n\n+Original Error: {e}"
         ))
     })?;
-    Ok(sha1_hex(&bytes) == id)
+    Ok(Some(sha1_hex(&bytes).as_str()) == value(id))
 }
 
 /// Removes the file; a file already gone, or one that cannot be removed, is left as it is
 /// (upstream ignores the error).
-pub fn remove(filename: &str) {
-    let _ = fs::remove_file(filename);
+pub fn remove(filename: &Unknown<String>) {
+    let _ = fs::remove_file(name(filename));
 }
 
 #[cfg(test)]
@@ -228,7 +259,8 @@ mod tests {
                 format!("bad mode permission: string must be expressed in octal numeric notation: {bad}")
             );
         }
-        assert_eq!((mode("0600"), mode("+755"), mode("x")), (0o600, 0o755, 0));
+        let modes = ["0600", "+755", "x"].map(|p| mode(&Some(p.to_owned()).into()));
+        assert_eq!(modes, [0o600, 0o755, 0]);
     }
 
     #[test]

@@ -154,6 +154,11 @@ pub fn look_path(name: &str) -> Result<String, String> {
     Err(fail("executable file not found in $PATH"))
 }
 
+/// Go's names of the signals 1 to 15 on Linux (`syscall.Signal.String`), in order.
+const SIGNALS: &str = "hangup|interrupt|quit|illegal instruction|trace/breakpoint trap|\
+                       aborted|bus error|floating point exception|killed|user defined signal 1|\
+                       segmentation fault|user defined signal 2|broken pipe|alarm clock|terminated";
+
 /// How a finished process ended, as Go's `ProcessState.String` says it: `exit status 1`,
 /// `signal: killed`.
 pub fn exit_text(status: &std::process::ExitStatus) -> String {
@@ -164,24 +169,10 @@ pub fn exit_text(status: &std::process::ExitStatus) -> String {
     let Some(signal) = status.signal() else {
         return "exit status -1".to_owned();
     };
-    let name = match signal {
-        1 => "hangup".to_owned(),
-        2 => "interrupt".to_owned(),
-        3 => "quit".to_owned(),
-        4 => "illegal instruction".to_owned(),
-        5 => "trace/breakpoint trap".to_owned(),
-        6 => "aborted".to_owned(),
-        7 => "bus error".to_owned(),
-        8 => "floating point exception".to_owned(),
-        9 => "killed".to_owned(),
-        10 => "user defined signal 1".to_owned(),
-        11 => "segmentation fault".to_owned(),
-        12 => "user defined signal 2".to_owned(),
-        13 => "broken pipe".to_owned(),
-        14 => "alarm clock".to_owned(),
-        15 => "terminated".to_owned(),
-        other => format!("signal {other}"),
-    };
+    let name = usize::try_from(signal - 1)
+        .ok()
+        .and_then(|i| SIGNALS.split('|').nth(i))
+        .map_or_else(|| format!("signal {signal}"), str::to_owned);
     let core = if status.core_dumped() {
         " (core dumped)"
     } else {
@@ -254,5 +245,7 @@ mod tests {
             (exit_text(&killed), exit_code(&killed)),
             ("signal: killed".to_owned(), -1)
         );
+        let texts = [1, 15].map(|n| exit_text(&std::process::ExitStatus::from_raw(n)));
+        assert_eq!(texts, ["signal: hangup", "signal: terminated"]);
     }
 }

@@ -6,7 +6,7 @@ use tfvalue_provider::{
     UpdateRequest,
 };
 
-use crate::files;
+use crate::files::{self, with_checksums};
 
 /// A file with sensitive content (upstream's schema, version 0).
 #[derive(TfSchema, Debug, Clone)]
@@ -113,37 +113,17 @@ impl Resource for SensitiveFileResource {
         _: &mut Context<()>,
         request: CreateRequest<SensitiveFile>,
     ) -> Result<SensitiveFile, ApplyError<SensitiveFile>> {
-        const SUMMARY: &str = "Create local sensitive file error";
         let planned = request.planned;
-        let content = files::content(
-            SUMMARY,
-            planned.content.as_value().map(String::as_str),
-            planned.content_base64.as_value().map(String::as_str),
-            planned.source.as_value().map(String::as_str),
+        let sums = files::create(
+            "Create local sensitive file error",
+            &planned.filename,
+            files::value(&planned.content),
+            &planned.content_base64,
+            &planned.source,
+            &planned.file_permission,
+            &planned.directory_permission,
         )?;
-        let sums = files::write(
-            SUMMARY,
-            planned.filename.as_known().map_or("", String::as_str),
-            &content,
-            planned
-                .file_permission
-                .as_value()
-                .map_or("", String::as_str),
-            planned
-                .directory_permission
-                .as_value()
-                .map_or("", String::as_str),
-        )?;
-        Ok(SensitiveFile {
-            id: Some(sums.sha1_hex.clone()).into(),
-            content_md5: Some(sums.md5_hex).into(),
-            content_sha1: Some(sums.sha1_hex).into(),
-            content_sha256: Some(sums.sha256_hex).into(),
-            content_base64sha256: Some(sums.sha256_base64).into(),
-            content_sha512: Some(sums.sha512_hex).into(),
-            content_base64sha512: Some(sums.sha512_base64).into(),
-            ..planned
-        })
+        Ok(with_checksums!(SensitiveFile { ..planned }, sums))
     }
 
     async fn read(
@@ -152,9 +132,11 @@ impl Resource for SensitiveFileResource {
         request: ReadRequest<SensitiveFile>,
     ) -> Result<Option<SensitiveFile>, Diagnostics> {
         let state = request.state;
-        let filename = state.filename.as_known().map_or("", String::as_str);
-        let id = state.id.as_value().map_or("", String::as_str);
-        let unchanged = files::unchanged("Read local sensitive file error", filename, id)?;
+        let unchanged = files::unchanged(
+            "Read local sensitive file error",
+            &state.filename,
+            &state.id,
+        )?;
         Ok(unchanged.then_some(state))
     }
 
@@ -171,7 +153,7 @@ impl Resource for SensitiveFileResource {
         _: &mut Context<()>,
         request: DeleteRequest<SensitiveFile>,
     ) -> Result<(), ApplyError<SensitiveFile>> {
-        files::remove(request.prior.filename.as_known().map_or("", String::as_str));
+        files::remove(&request.prior.filename);
         Ok(())
     }
 }
