@@ -2,7 +2,8 @@
 //! block nesting (inferred and explicit) and nested-attribute nesting, unknown block
 //! collections, item limits, generic structs and lifetimes, the derived `TfType`, the JSON
 //! codec, the known and planned companion types, write-only attributes and deprecation
-//! messages, computed blocks, and models spelled with type aliases (flags decided by the types). Each is
+//! messages, computed blocks, fields a `macro_rules!` adds, and models spelled with type
+//! aliases (flags decided by the types). Each is
 //! checked three ways: the emitted schema (in full), decoding Terraform's bytes, and
 //! encoding back to exactly those bytes.
 //!
@@ -33,6 +34,8 @@ mod item_limits;
 mod json_codec;
 #[path = "derive_forms/known_companion.rs"]
 mod known_companion;
+#[path = "derive_forms/macro_fields.rs"]
+mod macro_fields;
 #[path = "derive_forms/map_type.rs"]
 mod map_type;
 #[path = "derive_forms/nested_attributes.rs"]

@@ -2,7 +2,7 @@
 //! structs with type parameters.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 
 use super::{impl_header, Root};
 use crate::ast::{Container, Role};
@@ -61,6 +61,10 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
         quote!(#tv::schema::TfSchema),
         quote!(#tv::TfType + 'static),
     );
+    // The block being built: one local at the call site's hygiene. The statements below are
+    // spanned on each field's type, which may come from another macro (a `macro_rules!`
+    // adding fields); a `block` spelled inside them would be that macro's, not this one.
+    let block = format_ident!("block");
     let items = cont.fields.iter().map(|f| {
         let name = &f.tf_name;
         let desc = description(&tv, &f.description, f.description_kind);
@@ -94,7 +98,7 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
                 let ty = f.ty;
                 let tv = root.at(f.ty_span());
                 quote_spanned! {f.ty_span()=>
-                    let block = block.attribute(
+                    let #block = #block.attribute(
                         #tv::schema::Attribute::new(#name, <#ty as #tv::TfType>::tf_type())
                             #(#flags)* #deprecation #desc
                     );
@@ -105,7 +109,7 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
                 let nesting = object_nesting(&root.path(), nesting);
                 let tv = root.at(f.element_span());
                 quote_spanned! {f.element_span()=>
-                    let block = block.attribute(
+                    let #block = #block.attribute(
                         #tv::schema::Attribute::nested(
                             #name,
                             #tv::schema::NestedObject {
@@ -142,7 +146,7 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
                     },
                 };
                 quote_spanned! {f.element_span()=>
-                    let block = block.block_type(
+                    let #block = #block.block_type(
                         #tv::schema::NestedBlock::new(
                             #name,
                             ::std::clone::Clone::clone(
