@@ -8,44 +8,21 @@ use tfvalue_provider::{
     Action, ActionInvokeRequest, ActionPlanRequest, Context, Diagnostic, Diagnostics, Progress,
 };
 
-use crate::command::{self, Failure};
+use crate::command::{self, command_model, Failure};
 use crate::go_os::look_path;
 
-/// The action `local_command`.
-#[derive(TfSchema, Debug, Clone)]
-#[tf(
-    description_kind = markdown,
-    description = "Invokes an executable on the local machine. All environment variables visible to the Terraform process are passed through \
-                   to the child process. Additional environment variables can be explicitly set via the `environment` attribute; these are merged on top of \
-                   the inherited environment, with the provided values taking precedence. After the child process successfully executes, the `stdout` will be \
-                   returned for Terraform to display to the user.\n\n\
-                   Any non-zero exit code will be treated as an error and will return a diagnostic to Terraform containing the `stderr` message if available."
-)]
-pub struct CommandAction {
-    /// The executable.
-    #[tf(
-        description = "Executable name to be discovered on the PATH or absolute path to executable."
-    )]
-    pub command: Unknown<String>,
-    /// Its arguments.
-    #[tf(
-        description_kind = markdown,
-        description = "Arguments to be passed to the given command. Any `null` arguments will be removed from the list."
-    )]
-    pub arguments: Unknown<Nullable<Vec<Unknown<Nullable<String>>>>>,
-    /// Its standard input.
-    #[tf(description = "Data to be passed to the given command's standard input.")]
-    pub stdin: Unknown<Nullable<String>>,
-    /// Where it runs.
-    #[tf(
-        description = "The directory path where the command should be executed, either an absolute path or relative to the Terraform working directory. If not provided, defaults to the Terraform working directory."
-    )]
-    pub working_directory: Unknown<Nullable<String>>,
-    /// Variables set on top of the provider's environment.
-    #[tf(
-        description = "Environment variables to set for the command. These are merged with the environment variables inherited from the Terraform process, with these values taking precedence."
-    )]
-    pub environment: Unknown<Nullable<BTreeMap<String, Unknown<Nullable<String>>>>>,
+command_model! {
+    /// Invokes an executable on the local machine. All environment variables visible to the Terraform process are passed through to the child process. Additional environment variables can be explicitly set via the `environment` attribute; these are merged on top of the inherited environment, with the provided values taking precedence. After the child process successfully executes, the `stdout` will be returned for Terraform to display to the user.
+    ///
+    /// Any non-zero exit code will be treated as an error and will return a diagnostic to Terraform containing the `stderr` message if available.
+    #[derive(TfSchema, Debug, Clone)]
+    #[tf(description_kind = markdown)]
+    pub struct CommandAction {
+        /// Data to be passed to the given command's standard input.
+        pub stdin: Unknown<Nullable<String>>,
+        /// Environment variables to set for the command. These are merged with the environment variables inherited from the Terraform process, with these values taking precedence.
+        pub environment: Unknown<Nullable<BTreeMap<String, Unknown<Nullable<String>>>>>,
+    }
 }
 
 /// The `local_command` action type.

@@ -2,7 +2,7 @@
 //! `local_command` do: looked up as Go's `exec.LookPath` looks, run with the
 //! provider's environment, and its failures told in the Go provider's words (`exec:
 //! "jq": executable file not found in $PATH`, `exit status 1`, `chdir /x: no such file or
-//! directory`).
+//! directory`); and the attributes the three types share.
 
 use std::collections::BTreeMap;
 use std::io::Write as _;
@@ -13,6 +13,54 @@ use tfvalue::{Nullable, Unknown};
 use tfvalue_provider::Diagnostic;
 
 use crate::go_os::{exit_text, path_error};
+
+/// Declares a `local_command` model with the attributes the three types share (`command`,
+/// `arguments`, `working_directory`), then the struct's own fields. The data source and
+/// the ephemeral resource, written `pub struct Name; /// ... exit_code;`, also share
+/// `stdin`, `allow_non_zero_exit_code`, `exit_code` (with the description given there,
+/// which names the type), `stdout` and `stderr`.
+macro_rules! command_model {
+    ($(#[$meta:meta])* pub struct $name:ident { $($fields:tt)* }) => {
+        $(#[$meta])*
+        pub struct $name {
+            /// Executable name to be discovered on the PATH or absolute path to executable.
+            pub command: ::tfvalue::Unknown<::std::string::String>,
+            /// Arguments to be passed to the given command. Any `null` arguments will be removed from the list.
+            #[tf(description_kind = markdown)]
+            pub arguments: ::tfvalue::Unknown<
+                ::tfvalue::Nullable<
+                    ::std::vec::Vec<::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>>,
+                >,
+            >,
+            /// The directory path where the command should be executed, either an absolute path or relative to the Terraform working directory. If not provided, defaults to the Terraform working directory.
+            pub working_directory: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
+            $($fields)*
+        }
+    };
+    ($(#[$meta:meta])* pub struct $name:ident; $(#[$exit_code:meta])* exit_code;) => {
+        $crate::command::command_model! {
+            $(#[$meta])*
+            pub struct $name {
+                /// Data to be passed to the given command's standard input as a UTF-8 string. [Terraform values](https://developer.hashicorp.com/terraform/language/expressions/types) can be encoded by any Terraform encode function, for example, [`jsonencode`](https://developer.hashicorp.com/terraform/language/functions/jsonencode).
+                #[tf(description_kind = markdown)]
+                pub stdin: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
+                /// Indicates that the command returning a non-zero exit code should be treated as a successful execution. Further assertions can be made of the `exit_code` value with the [`check` block](https://developer.hashicorp.com/terraform/language/block/check). Defaults to false.
+                #[tf(description_kind = markdown)]
+                pub allow_non_zero_exit_code: ::tfvalue::Unknown<::tfvalue::Nullable<bool>>,
+                $(#[$exit_code])*
+                #[tf(computed, description_kind = markdown)]
+                pub exit_code: ::tfvalue::Unknown<::tfvalue::Nullable<i64>>,
+                /// Data returned from the command's standard output stream. The data is returned directly from the command as a UTF-8 string, which can then be decoded by any Terraform decode function, for example, [`jsondecode`](https://developer.hashicorp.com/terraform/language/functions/jsondecode).
+                #[tf(computed, description_kind = markdown)]
+                pub stdout: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
+                /// Data returned from the command's standard error stream. The data is returned directly from the command as a UTF-8 string and will be populated regardless of the exit code returned.
+                #[tf(computed)]
+                pub stderr: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
+            }
+        }
+    };
+}
+pub(crate) use command_model;
 
 /// What the configuration asks to run.
 #[derive(Debug, Clone, Default)]

@@ -8,118 +8,47 @@ use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{Context, DataSource, Diagnostic, Diagnostics, ReadDataSourceRequest};
 
 use crate::checksums::Checksums;
-use crate::files::{self, with_checksums};
+use crate::files::{self, file_model, with_checksums};
 
-/// The data source `local_file`.
-#[derive(TfSchema, Debug, Clone)]
-#[tf(description = "Reads a file from the local filesystem.")]
-pub struct FileData {
-    /// The file to read.
-    #[tf(
-        description = "Path to the file that will be read. The data source will return an error if the file does not exist."
-    )]
-    pub filename: Unknown<String>,
-    /// The content as text.
-    #[tf(
-        computed,
-        description = "Raw content of the file that was read, as UTF-8 encoded string. \
-                       Files that do not contain UTF-8 text will have invalid UTF-8 sequences in `content`\n  \
-                       replaced with the Unicode replacement character. "
-    )]
-    pub content: Unknown<Nullable<String>>,
-    /// The content in base64.
-    #[tf(
-        computed,
-        description = "Base64 encoded version of the file content (use this when dealing with binary data)."
-    )]
-    pub content_base64: Unknown<Nullable<String>>,
-    /// The content's SHA-1.
-    #[tf(
-        computed,
-        description = "The hexadecimal encoding of the SHA1 checksum of the file content."
-    )]
-    pub id: Unknown<Nullable<String>>,
-    /// MD5 of the content.
-    #[tf(computed, description = "MD5 checksum of file content.")]
-    pub content_md5: Unknown<Nullable<String>>,
-    /// SHA-1 of the content.
-    #[tf(computed, description = "SHA1 checksum of file content.")]
-    pub content_sha1: Unknown<Nullable<String>>,
-    /// SHA-256 of the content.
-    #[tf(computed, description = "SHA256 checksum of file content.")]
-    pub content_sha256: Unknown<Nullable<String>>,
-    /// SHA-256 of the content, base64.
-    #[tf(
-        computed,
-        description = "Base64 encoded SHA256 checksum of file content."
-    )]
-    pub content_base64sha256: Unknown<Nullable<String>>,
-    /// SHA-512 of the content.
-    #[tf(computed, description = "SHA512 checksum of file content.")]
-    pub content_sha512: Unknown<Nullable<String>>,
-    /// SHA-512 of the content, base64.
-    #[tf(
-        computed,
-        description = "Base64 encoded SHA512 checksum of file content."
-    )]
-    pub content_base64sha512: Unknown<Nullable<String>>,
+file_model! {
+    /// Reads a file from the local filesystem.
+    #[derive(TfSchema, Debug, Clone)]
+    pub struct FileData {
+        /// Path to the file that will be read. The data source will return an error if the file does not exist.
+        pub filename: Unknown<String>,
+        /// The content as text.
+        #[tf(
+            computed,
+            description = "Raw content of the file that was read, as UTF-8 encoded string. \
+                           Files that do not contain UTF-8 text will have invalid UTF-8 sequences in `content`\n  \
+                           replaced with the Unicode replacement character. "
+        )]
+        pub content: Unknown<Nullable<String>>,
+        /// Base64 encoded version of the file content (use this when dealing with binary data).
+        #[tf(computed)]
+        pub content_base64: Unknown<Nullable<String>>,
+    }
 }
 
-/// The data source `local_sensitive_file`.
-#[derive(TfSchema, Debug, Clone)]
-#[tf(description = "Reads a file that contains sensitive data, from the local filesystem.")]
-pub struct SensitiveFileData {
-    /// The file to read.
-    #[tf(
-        description = "Path to the file that will be read. The data source will return an error if the file does not exist."
-    )]
-    pub filename: Unknown<String>,
-    /// The content as text, hidden.
-    #[tf(
-        computed,
-        sensitive,
-        description = "Raw content of the file that was read, as UTF-8 encoded string. \
-                       Files that do not contain UTF-8 text will have invalid UTF-8 sequences in `content`\n  \
-                       replaced with the Unicode replacement character."
-    )]
-    pub content: Unknown<Nullable<String>>,
-    /// The content in base64, hidden.
-    #[tf(
-        computed,
-        sensitive,
-        description = "Base64 encoded version of the file content (use this when dealing with binary data)."
-    )]
-    pub content_base64: Unknown<Nullable<String>>,
-    /// The content's SHA-1.
-    #[tf(
-        computed,
-        description = "The hexadecimal encoding of the SHA1 checksum of the file content."
-    )]
-    pub id: Unknown<Nullable<String>>,
-    /// MD5 of the content.
-    #[tf(computed, description = "MD5 checksum of file content.")]
-    pub content_md5: Unknown<Nullable<String>>,
-    /// SHA-1 of the content.
-    #[tf(computed, description = "SHA1 checksum of file content.")]
-    pub content_sha1: Unknown<Nullable<String>>,
-    /// SHA-256 of the content.
-    #[tf(computed, description = "SHA256 checksum of file content.")]
-    pub content_sha256: Unknown<Nullable<String>>,
-    /// SHA-256 of the content, base64.
-    #[tf(
-        computed,
-        description = "Base64 encoded SHA256 checksum of file content."
-    )]
-    pub content_base64sha256: Unknown<Nullable<String>>,
-    /// SHA-512 of the content.
-    #[tf(computed, description = "SHA512 checksum of file content.")]
-    pub content_sha512: Unknown<Nullable<String>>,
-    /// SHA-512 of the content, base64.
-    #[tf(
-        computed,
-        description = "Base64 encoded SHA512 checksum of file content."
-    )]
-    pub content_base64sha512: Unknown<Nullable<String>>,
+file_model! {
+    /// Reads a file that contains sensitive data, from the local filesystem.
+    #[derive(TfSchema, Debug, Clone)]
+    pub struct SensitiveFileData {
+        /// Path to the file that will be read. The data source will return an error if the file does not exist.
+        pub filename: Unknown<String>,
+        /// The content as text, hidden.
+        #[tf(
+            computed,
+            sensitive,
+            description = "Raw content of the file that was read, as UTF-8 encoded string. \
+                           Files that do not contain UTF-8 text will have invalid UTF-8 sequences in `content`\n  \
+                           replaced with the Unicode replacement character."
+        )]
+        pub content: Unknown<Nullable<String>>,
+        /// Base64 encoded version of the file content (use this when dealing with binary data).
+        #[tf(computed, sensitive)]
+        pub content_base64: Unknown<Nullable<String>>,
+    }
 }
 
 /// The file's bytes as both data sources answer them: the checksums, `content` (invalid

@@ -178,9 +178,42 @@ pub fn create(
     Ok(Checksums::of(&content))
 }
 
-/// A file model (`File`, `SensitiveFile`, `FileData`, `SensitiveFileData`: each declares
-/// the same computed attributes) with `id` and the six checksum attributes set from
-/// `sums`, the other fields as given: `with_checksums!(File { ..planned }, sums)`.
+/// Declares a file model (`File`, `SensitiveFile`, `FileData`, `SensitiveFileData`): the
+/// struct as written, followed by `id` and the six checksum attributes, computed, with
+/// upstream's descriptions.
+macro_rules! file_model {
+    ($(#[$meta:meta])* pub struct $name:ident { $($fields:tt)* }) => {
+        $(#[$meta])*
+        pub struct $name {
+            $($fields)*
+            /// The hexadecimal encoding of the SHA1 checksum of the file content.
+            #[tf(computed)]
+            pub id: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
+            /// MD5 checksum of file content.
+            #[tf(computed)]
+            pub content_md5: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
+            /// SHA1 checksum of file content.
+            #[tf(computed)]
+            pub content_sha1: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
+            /// SHA256 checksum of file content.
+            #[tf(computed)]
+            pub content_sha256: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
+            /// Base64 encoded SHA256 checksum of file content.
+            #[tf(computed)]
+            pub content_base64sha256: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
+            /// SHA512 checksum of file content.
+            #[tf(computed)]
+            pub content_sha512: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
+            /// Base64 encoded SHA512 checksum of file content.
+            #[tf(computed)]
+            pub content_base64sha512: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
+        }
+    };
+}
+pub(crate) use file_model;
+
+/// A file model (declared by `file_model!`) with `id` and the six checksum attributes set
+/// from `sums`, the other fields as given: `with_checksums!(File { ..planned }, sums)`.
 macro_rules! with_checksums {
     ($model:ident { $($field:ident $(: $value:expr)?,)* $(..$rest:expr)? }, $sums:expr) => {{
         let sums: $crate::checksums::Checksums = $sums;
