@@ -230,8 +230,8 @@ pub use author::private::Private;
 pub use author::provider::Provider;
 pub use author::registry::{Registry, ResourceRegistration};
 pub use author::requests::{
-    ActionInvokeRequest, ActionPlanRequest, ConfigureRequest, CreateRequest, DeleteRequest, ImportRequest, OpenRequest,
-    ReadDataSourceRequest, ReadRequest, UpdateRequest, ValidateRequest,
+    ActionInvokeRequest, ActionPlanRequest, ConfigureRequest, CreateRequest, DeleteRequest,
+    ImportRequest, OpenRequest, ReadDataSourceRequest, ReadRequest, UpdateRequest, ValidateRequest,
 };
 pub use author::resource::{Plan, Resource};
 pub use author::stop::{StopSignal, StopToken, Stopped};
