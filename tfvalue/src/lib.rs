@@ -168,7 +168,7 @@
 //! - `exactly_one_of(b, c)` on a field: this attribute and its siblings `b`, `c` have
 //!   exactly one configured, told at this attribute as terraform-plugin-framework-validators'
 //!   `ExactlyOneOf` tells it ("Invalid Attribute Combination": "No attribute specified when
-//!   one (and only one) of [b,c] is required", "2 attributes specified when ..."). Unlike the
+//!   one (and only one) of `[b,c]` is required", "2 attributes specified when ..."). Unlike the
 //!   validators it runs when the attribute is null; it waits while any of them is unknown.
 //!   Declared on each attribute of the group, it gives one error per attribute, as a Go
 //!   provider does.

@@ -176,7 +176,7 @@ pub enum ObjectRule {
     RequiredWith(Vec<&'static str>),
     /// Exactly one of the attribute `at` and the attributes `with` is configured, told at
     /// `at` in terraform-plugin-framework-validators' words: "No attribute specified when
-    /// one (and only one) of [b,c] is required", "2 attributes specified when ...". It runs
+    /// one (and only one) of `[b,c]` is required", "2 attributes specified when ...". It runs
     /// when `at` is null too; it waits while `at` or any of `with` is unknown. The field key
     /// `#[tf(exactly_one_of(b, c))]` declares it.
     ExactlyOneOfAt {
