@@ -145,23 +145,23 @@ impl Test {
     /// What of the test runs on none of `all` (whose list is not empty): the whole test
     /// or a step that needs a newer Terraform than every one found.
     fn runs_on_none(&self, all: &[Terraform]) -> Option<String> {
-        let newest = all.iter().map(|tf| tf.version.as_str()).collect::<Vec<_>>();
+        let found = (all.iter().map(|tf| tf.version.as_str()))
+            .collect::<Vec<_>>()
+            .join(", ");
         let none_at_least = |(major, minor): (u64, u64)| {
             !all.is_empty() && !all.iter().any(|tf| tf.at_least(major, minor))
         };
         if let Some((major, minor)) = self.requires.filter(|&r| none_at_least(r)) {
             return Some(format!(
-                "the test needs Terraform {major}.{minor} or later, and only {} was found",
-                newest.join(", ")
+                "the test needs Terraform {major}.{minor} or later, and only {found} was found"
             ));
         }
         self.steps.iter().enumerate().find_map(|(i, step)| {
             let (major, minor) = step.requires.filter(|&r| none_at_least(r))?;
             Some(format!(
-                "step {} ({}) needs Terraform {major}.{minor} or later, and only {} was found",
+                "step {} ({}) needs Terraform {major}.{minor} or later, and only {found} was found",
                 i + 1,
                 step.summary(),
-                newest.join(", ")
             ))
         })
     }
