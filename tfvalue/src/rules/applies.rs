@@ -51,6 +51,38 @@ pub trait OneOfRule {}
 )]
 pub trait BoolRule {}
 
+/// String types: `refine(prefix = "...")`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a string: `refine(prefix = ...)` refines string attributes",
+    label = "not a string type"
+)]
+pub trait PrefixRefinement {}
+
+/// Number types: `refine(at_least = N)`, `at_most`, `greater_than`, `less_than`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a number: `refine(at_least, at_most, greater_than, less_than)` \
+               refines number attributes",
+    label = "not a number type"
+)]
+pub trait NumberRefinement {}
+
+/// List, set and map types: `refine(length(min = N, max = N))`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a list, set or map: `refine(length(...))` refines the number of \
+               elements of a collection",
+    label = "not a collection type"
+)]
+pub trait LengthRefinement {}
+
+/// Types whose values can identify an element of a collection: `element_key` (strings,
+/// numbers and bools).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a string, number or bool: an `element_key` attribute holds a \
+               primitive value that identifies its element",
+    label = "not a primitive type"
+)]
+pub trait ElementKeyRule {}
+
 /// Types an attribute with a default can have: they hold null (the configuration leaves the
 /// attribute out) and unknown (the attribute is computed), as `Unknown<Nullable<T>>` does.
 /// `Inner` is the type of the default value.
@@ -105,12 +137,18 @@ macro_rules! transparent {
 }
 
 transparent!(LengthRule, SizeRule, NumberRule, OneOfRule, BoolRule);
+transparent!(PrefixRefinement, NumberRefinement, LengthRefinement);
+transparent!(ElementKeyRule);
 
 marker!(LengthRule => String, str, Cow<'_, str>);
 marker!(OneOfRule => String, str, Cow<'_, str>);
 marker!(NumberRule => Number, i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64);
 marker!(OneOfRule => Number, i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64);
 marker!(BoolRule => bool);
+marker!(ElementKeyRule => String, str, Cow<'_, str>, bool);
+marker!(ElementKeyRule => Number, i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64);
+marker!(PrefixRefinement => String, str, Cow<'_, str>);
+marker!(NumberRefinement => Number, i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64);
 
 impl<T> SizeRule for Vec<T> {}
 impl<T> SizeRule for [T] {}
@@ -120,6 +158,14 @@ impl<K, V> SizeRule for BTreeMap<K, V> {}
 impl<K, V, S> SizeRule for HashMap<K, V, S> {}
 impl<V> SizeRule for Map<V> {}
 impl<T> SizeRule for Set<T> {}
+impl<T> LengthRefinement for Vec<T> {}
+impl<T> LengthRefinement for [T] {}
+impl<T> LengthRefinement for BTreeSet<T> {}
+impl<T, S> LengthRefinement for HashSet<T, S> {}
+impl<K, V> LengthRefinement for BTreeMap<K, V> {}
+impl<K, V, S> LengthRefinement for HashMap<K, V, S> {}
+impl<V> LengthRefinement for Map<V> {}
+impl<T> LengthRefinement for Set<T> {}
 
 #[cfg(test)]
 mod tests {
