@@ -82,6 +82,7 @@ impl<D: Send + Sync + 'static> Registrations<D> {
             "provider configuration",
             P::Config::schema(),
         ));
+        problems.extend(invalid_patterns::<P::Config>("provider configuration"));
         if problems.is_empty() {
             Ok(registry)
         } else {
@@ -101,6 +102,9 @@ impl<D: Send + Sync + 'static> Registrations<D> {
             self.problems
                 .push(format!("resource type {type_name:?}: invalid schema: {e}"));
         }
+        self.problems.extend(invalid_patterns::<R::Model>(&format!(
+            "resource type {type_name:?}"
+        )));
         for problem in Resource::upgrades(&*resource).problems() {
             self.problems
                 .push(format!("resource type {type_name:?}: {problem}"));
@@ -162,6 +166,8 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
         self.problems.extend(write_only_misplaced(&what, schema));
         self.problems
             .extend(computed_blocks_misplaced(&what, schema));
+        self.problems
+            .extend(invalid_patterns::<L::ListConfig>(&what));
         if <L::ListConfig as TfSchema>::rules().plans_anything() {
             self.problems
                 .push(format!("{what}: {PLAN_RULES_OUTSIDE_RESOURCES}"));
@@ -194,6 +200,9 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
             &format!("data source type {type_name:?}"),
             schema,
         ));
+        self.problems.extend(invalid_patterns::<S::Model>(&format!(
+            "data source type {type_name:?}"
+        )));
         if <S::Model as TfSchema>::rules().plans_anything() {
             self.problems.push(format!(
                 "data source type {type_name:?}: {PLAN_RULES_OUTSIDE_RESOURCES}"
@@ -233,6 +242,7 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
         self.problems.extend(write_only_misplaced(&what, schema));
         self.problems
             .extend(computed_blocks_misplaced(&what, schema));
+        self.problems.extend(invalid_patterns::<E::Model>(&what));
         if <E::Model as TfSchema>::rules().plans_anything() {
             self.problems
                 .push(format!("{what}: {PLAN_RULES_OUTSIDE_RESOURCES}"));
@@ -257,6 +267,7 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
                  compute (nothing of it is stored); make it required or optional"
             ));
         }
+        self.problems.extend(invalid_patterns::<A::Model>(&what));
         if <A::Model as TfSchema>::rules().plans_anything() {
             self.problems
                 .push(format!("{what}: {PLAN_RULES_OUTSIDE_RESOURCES}"));
@@ -284,6 +295,10 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
             &format!("provider_meta {}", model.type_name),
             M::schema(),
         ));
+        self.problems.extend(invalid_patterns::<M>(&format!(
+            "provider_meta {}",
+            model.type_name
+        )));
         self.provider_meta = Some(model);
         self
     }
@@ -291,6 +306,16 @@ impl<D: Send + Sync + 'static> Registry<D> for Registrations<D> {
 
 /// The problem of a schema other than a managed resource's that has write-only attributes
 /// (`what` names it): Terraform accepts them only in managed resources.
+/// A line for each regular expression declared in `M`'s rules (from a const, which the derive
+/// cannot check) that does not compile, naming the model and the attribute.
+fn invalid_patterns<M: TfSchema + ?Sized>(what: &str) -> Vec<String> {
+    M::rules()
+        .invalid_patterns()
+        .into_iter()
+        .map(|problem| format!("{what} (model {}): {problem}", std::any::type_name::<M>()))
+        .collect()
+}
+
 pub(crate) fn write_only_misplaced(what: &str, schema: &Schema) -> Option<String> {
     schema.block.contains_write_only().then(|| {
         format!("{what}: has write-only attributes, which only managed resource types may have")

@@ -9,6 +9,10 @@ use crate::number::Number;
 use crate::path::{AttributePath, PathStep};
 use crate::value::Value;
 
+#[cfg(test)]
+#[path = "messages_tests.rs"]
+mod messages_tests;
+
 /// A validation error: where, and what is wrong, as Terraform's diagnostics say it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {
@@ -82,7 +86,7 @@ fn each_object(value: &Value, path: &AttributePath, f: &mut dyn FnMut(&Value, &A
 }
 
 /// The path as Terraform's Go framework prints it in messages: `length`, `disk[0].size`.
-fn go_path(path: &AttributePath) -> String {
+pub(super) fn go_path(path: &AttributePath) -> String {
     let text = path.to_string();
     text.strip_prefix('.').map(str::to_owned).unwrap_or(text)
 }
@@ -91,6 +95,7 @@ const INVALID: &str = "Invalid Attribute Value";
 const INVALID_LENGTH: &str = "Invalid Attribute Value Length";
 const INVALID_MATCH: &str = "Invalid Attribute Value Match";
 const INVALID_COMBINATION: &str = "Invalid Attribute Combination";
+const MISSING: &str = "Missing Attribute Configuration";
 
 /// A value as the Go framework prints one after "got:": strings quoted, numbers plain.
 fn shown(value: &Value) -> String {
@@ -203,12 +208,19 @@ fn check_value(
             if values.iter().any(|v| v == value) {
                 return None;
             }
+            // stringvalidator prints its strings quoted ("%s" of values whose String() quotes);
+            // int64validator and float64validator quote their numbers ("%q").
             let mut list = String::from("[");
             for (i, v) in values.iter().enumerate() {
                 if i > 0 {
                     list.push(' ');
                 }
-                let _ = write!(list, "{:?}", shown(v));
+                match v {
+                    Value::String(_) => list.push_str(&shown(v)),
+                    _ => {
+                        let _ = write!(list, "{:?}", shown(v));
+                    }
+                }
             }
             list.push(']');
             invalid(
@@ -221,7 +233,8 @@ fn check_value(
             let text = value.as_str()?;
             match pattern.matches(text) {
                 Ok(true) => None,
-                Ok(false) => invalid(INVALID_MATCH, pattern.describe(), shown(value)),
+                // RegexMatches prints the value as it is, unquoted.
+                Ok(false) => invalid(INVALID_MATCH, pattern.describe(), text.to_owned()),
                 Err(reason) => Some((INVALID_MATCH.to_owned(), reason)),
             }
         }
@@ -300,6 +313,18 @@ fn check_combination(
             exactly_one_of_at(at, with, object, path, out);
             return;
         }
+        ObjectRule::ConflictsWithAt { at, with } => {
+            others_at(at, with, Others::Conflict, object, path, out);
+            return;
+        }
+        ObjectRule::AlsoRequiresAt { at, with } => {
+            others_at(at, with, Others::Required, object, path, out);
+            return;
+        }
+        ObjectRule::AtLeastOneOfAt { at, with } => {
+            at_least_one_of_at(at, with, object, path, out);
+            return;
+        }
         ObjectRule::ConflictsWith(n)
         | ObjectRule::ExactlyOneOf(n)
         | ObjectRule::AtLeastOneOf(n)
@@ -319,34 +344,150 @@ fn check_combination(
             return;
         }
     };
-    let values: Vec<Option<&Value>> = names.iter().map(|n| object.attr(n)).collect();
-    if values.iter().flatten().any(|v| v.is_unknown()) {
+    // The object's configuration validators (resourcevalidator and its kin, in
+    // internal/configvalidator): a combination is told at the first configured attribute
+    // named, a missing one at the object.
+    let found: Vec<(&str, &Value)> = names
+        .iter()
+        .filter_map(|n| object.attr(n).map(|v| (*n, v)))
+        .collect();
+    let unknown = found.iter().any(|(_, v)| v.is_unknown());
+    let configured: Vec<&str> = found
+        .iter()
+        .filter(|(_, v)| !v.is_null() && !v.is_unknown())
+        .map(|(n, _)| *n)
+        .collect();
+    let list = format!("[{}]", names.join(","));
+    let mut first_configured = |detail: String| {
+        let mut at = path.clone();
+        if let Some(first) = configured.first() {
+            at.push(PathStep::Attr((*first).to_owned()));
+        }
+        out.push(Finding {
+            path: at,
+            summary: INVALID_COMBINATION.to_owned(),
+            detail,
+        });
+    };
+    let missing = |detail: String| Finding {
+        path: path.clone(),
+        summary: MISSING.to_owned(),
+        detail,
+    };
+    match rule {
+        ObjectRule::ConflictsWith(_) if configured.len() > 1 => {
+            first_configured(format!(
+                "These attributes cannot be configured together: {list}"
+            ));
+        }
+        ObjectRule::ExactlyOneOf(_) => {
+            let detail = format!("Exactly one of these attributes must be configured: {list}");
+            if configured.len() > 1 {
+                first_configured(detail.clone());
+            }
+            if !unknown && configured.is_empty() {
+                out.push(missing(detail));
+            }
+        }
+        ObjectRule::AtLeastOneOf(_) if !unknown && configured.is_empty() => {
+            out.push(missing(format!(
+                "At least one of these attributes must be configured: {list}"
+            )));
+        }
+        ObjectRule::RequiredWith(_)
+            if !unknown && !configured.is_empty() && configured.len() != found.len() =>
+        {
+            first_configured(format!(
+                "These attributes must be configured together: {list}"
+            ));
+        }
+        _ => {}
+    }
+}
+
+/// What `at` being configured says of the other attributes.
+#[derive(Clone, Copy)]
+enum Others {
+    /// They must be null (schemavalidator's ConflictsWith).
+    Conflict,
+    /// They must be configured (schemavalidator's AlsoRequires).
+    Required,
+}
+
+/// `ConflictsWithAt` and `AlsoRequiresAt`: when `at` is configured and known, one error at
+/// `at` for each of `with` configured (or left null), in the order named; an unknown one
+/// ends the check, as the Go validators return there.
+fn others_at(
+    at: &str,
+    with: &[&'static str],
+    others: Others,
+    object: &Value,
+    path: &AttributePath,
+    out: &mut Vec<Finding>,
+) {
+    match object.attr(at) {
+        Some(v) if !v.is_null() && !v.is_unknown() => {}
+        _ => return,
+    }
+    let mut at_path = path.clone();
+    at_path.push(PathStep::Attr(at.to_owned()));
+    let own = go_path(&at_path);
+    for other in with.iter().filter(|n| **n != at) {
+        let Some(value) = object.attr(other) else {
+            continue;
+        };
+        if value.is_unknown() {
+            return;
+        }
+        let mut other_path = path.clone();
+        other_path.push(PathStep::Attr((*other).to_owned()));
+        let other = go_path(&other_path);
+        let detail = match others {
+            Others::Conflict if !value.is_null() => {
+                format!("Attribute {other:?} cannot be specified when {own:?} is specified")
+            }
+            Others::Required if value.is_null() => {
+                format!("Attribute {other:?} must be specified when {own:?} is specified")
+            }
+            _ => continue,
+        };
+        out.push(Finding {
+            path: at_path.clone(),
+            summary: INVALID_COMBINATION.to_owned(),
+            detail,
+        });
+    }
+}
+
+/// `AtLeastOneOfAt`: when `at` is null and each of `with` is too, one error at `at` listing
+/// `with` and then `at` (once, should `with` name it); an unknown value makes it wait.
+fn at_least_one_of_at(
+    at: &str,
+    with: &[&'static str],
+    object: &Value,
+    path: &AttributePath,
+    out: &mut Vec<Finding>,
+) {
+    if !object.attr(at).is_some_and(Value::is_null) {
         return;
     }
-    let set = values
-        .iter()
-        .filter(|v| v.is_some_and(|v| !v.is_null()))
-        .count();
-    let list = format!("[{}]", names.join(","));
-    let detail = match rule {
-        ObjectRule::ConflictsWith(_) if set > 1 => {
-            format!("These attributes cannot be configured together: {list}")
-        }
-        ObjectRule::ExactlyOneOf(_) if set != 1 => {
-            format!("Exactly one of these attributes must be configured: {list}")
-        }
-        ObjectRule::AtLeastOneOf(_) if set == 0 => {
-            format!("At least one of these attributes must be configured: {list}")
-        }
-        ObjectRule::RequiredWith(_) if set != 0 && set != names.len() => {
-            format!("These attributes must be configured together: {list}")
-        }
-        _ => return,
-    };
+    let values: Vec<&Value> = with.iter().filter_map(|n| object.attr(n)).collect();
+    if values.iter().any(|v| !v.is_null()) {
+        return;
+    }
+    let mut listed: Vec<&str> = with.to_vec();
+    if !listed.contains(&at) {
+        listed.push(at);
+    }
+    let mut at_path = path.clone();
+    at_path.push(PathStep::Attr(at.to_owned()));
     out.push(Finding {
-        path: path.clone(),
+        path: at_path,
         summary: INVALID_COMBINATION.to_owned(),
-        detail,
+        detail: format!(
+            "At least one attribute out of [{}] must be specified",
+            listed.join(",")
+        ),
     });
 }
 

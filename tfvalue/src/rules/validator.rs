@@ -112,6 +112,13 @@ impl From<String> for Invalid {
     }
 }
 
+/// For an author's function that cannot fail (`fn f(..) -> Result<bool, Infallible>`).
+impl From<std::convert::Infallible> for Invalid {
+    fn from(never: std::convert::Infallible) -> Invalid {
+        match never {}
+    }
+}
+
 impl From<&str> for Invalid {
     fn from(sentence: &str) -> Invalid {
         Invalid::from(sentence.to_owned())
@@ -128,8 +135,9 @@ pub struct Pattern {
 impl Pattern {
     /// The pattern `source` (the syntax of the `regex-lite` crate, close to RE2's), and the
     /// sentence a failure shows (default: "value must match regular expression '...'").
-    /// The derive checks the pattern when the program is compiled; a pattern built by hand
-    /// that does not compile makes every check fail with the reason.
+    /// The derive checks a literal pattern when the program is compiled; one from a const
+    /// is checked when the provider registers its model ([`Rules::invalid_patterns`](super::Rules::invalid_patterns)).
+    /// A pattern built by hand that does not compile makes every check fail with the reason.
     pub fn new(source: &'static str, message: Option<&'static str>) -> Pattern {
         Pattern {
             source,
@@ -161,18 +169,70 @@ impl Pattern {
     }
 }
 
+impl super::Rules {
+    /// A sentence for each declared regular expression that does not compile, naming its
+    /// attribute (`disk.label`: nested objects' attributes too). A literal pattern is checked
+    /// when the program is compiled; one from a const only here, which the provider calls
+    /// when a model is registered, so that it fails to start rather than at validation.
+    ///
+    /// ```
+    /// use tfvalue::rules::{AttributeRules, Pattern, Rules, Validator};
+    ///
+    /// let rules = Rules::new().attribute(
+    ///     AttributeRules::new("name").validator(Validator::Regex(Pattern::new("[a-", None))),
+    /// );
+    /// let problems = rules.invalid_patterns();
+    /// assert_eq!(problems.len(), 1);
+    /// assert!(problems[0].starts_with("attribute name: the regular expression '[a-'"));
+    /// ```
+    pub fn invalid_patterns(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.collect_invalid_patterns("", 0, &mut out);
+        out
+    }
+
+    fn collect_invalid_patterns(&self, prefix: &str, depth: usize, out: &mut Vec<String>) {
+        // Nested rules are reached through functions; a model nesting itself ends here.
+        if depth > 32 {
+            return;
+        }
+        for attribute in self.attributes() {
+            let name = format!("{prefix}{}", attribute.name());
+            for validator in attribute.validators() {
+                if let Validator::Regex(pattern) = validator {
+                    if let Err(reason) = &pattern.compiled {
+                        out.push(format!(
+                            "attribute {name}: the regular expression '{}' does not compile: \
+                             {reason}",
+                            pattern.source
+                        ));
+                    }
+                }
+            }
+            if let Some(nested) = attribute.nested() {
+                nested.collect_invalid_patterns(&format!("{name}."), depth + 1, out);
+            }
+        }
+    }
+}
+
 /// A check of a combination of an object's attributes. An attribute counts as configured
-/// when it is not null; while any named attribute is unknown the check waits.
+/// when it is neither null nor unknown. The object-wide forms (the struct keys) speak as
+/// terraform-plugin-framework-validators' configuration validators (`resourcevalidator`):
+/// "Invalid Attribute Combination" at the first configured attribute named, or "Missing
+/// Attribute Configuration" at the object; the `...At` forms (the field keys) as its
+/// attribute validators, at their attribute.
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum ObjectRule {
-    /// At most one of the attributes is configured.
+    /// At most one of the attributes is configured (unknown ones count as not configured).
     ConflictsWith(Vec<&'static str>),
-    /// Exactly one of the attributes is configured.
+    /// Exactly one of the attributes is configured: two or more are an error at once, none
+    /// is one when none is unknown.
     ExactlyOneOf(Vec<&'static str>),
-    /// At least one of the attributes is configured.
+    /// At least one of the attributes is configured; waits while one is unknown.
     AtLeastOneOf(Vec<&'static str>),
-    /// All or none of the attributes are configured.
+    /// All or none of the attributes are configured; waits while one is unknown.
     RequiredWith(Vec<&'static str>),
     /// Exactly one of the attribute `at` and the attributes `with` is configured, told at
     /// `at` in terraform-plugin-framework-validators' words: "No attribute specified when
@@ -183,6 +243,36 @@ pub enum ObjectRule {
         /// The attribute the rule is declared on, where its error is told.
         at: &'static str,
         /// The other attributes, as the error lists them.
+        with: Vec<&'static str>,
+    },
+    /// When the attribute `at` is configured, none of `with` may be: one error at `at` for
+    /// each that is, "Attribute \"b\" cannot be specified when \"a\" is specified", as
+    /// terraform-plugin-framework-validators' `ConflictsWith` tells it. It waits while one
+    /// of `with` is unknown. The field key `#[tf(conflicts_with(b, c))]` declares it.
+    ConflictsWithAt {
+        /// The attribute the rule is declared on, where its errors are told.
+        at: &'static str,
+        /// The attributes that may not be configured with it.
+        with: Vec<&'static str>,
+    },
+    /// When the attribute `at` is configured, each of `with` must be too: one error at `at`
+    /// for each left null, "Attribute \"b\" must be specified when \"a\" is specified", as
+    /// terraform-plugin-framework-validators' `AlsoRequires` tells it. It waits while one of
+    /// `with` is unknown. The field key `#[tf(required_with(b, c))]` declares it.
+    AlsoRequiresAt {
+        /// The attribute the rule is declared on, where its errors are told.
+        at: &'static str,
+        /// The attributes it needs.
+        with: Vec<&'static str>,
+    },
+    /// When the attribute `at` is null, one of `with` must be configured: else one error at
+    /// `at`, "At least one attribute out of `[b,c,a]` must be specified", as
+    /// terraform-plugin-framework-validators' `AtLeastOneOf` tells it. It waits while any is
+    /// unknown. The field key `#[tf(at_least_one_of(b, c))]` declares it.
+    AtLeastOneOfAt {
+        /// The attribute the rule is declared on, where its error is told.
+        at: &'static str,
+        /// The other attributes, as the error lists them (before `at`).
         with: Vec<&'static str>,
     },
     /// The author's check of the whole object (decoded into the model): `Err` holds the
