@@ -178,12 +178,15 @@ fn whole(model: &Ruled) -> tfvalue::Result<()> {
     Ok(())
 }
 
-fn grew(prior: &Unknown<Nullable<i64>>, planned: &Unknown<Nullable<i64>>) -> bool {
+fn grew(
+    prior: &Unknown<Nullable<i64>>,
+    planned: &Unknown<Nullable<i64>>,
+) -> Result<bool, std::convert::Infallible> {
     let n = |v: &Unknown<Nullable<i64>>| match v.as_known() {
         Some(Nullable::Value(n)) => *n,
         _ => 0,
     };
-    n(planned) > n(prior)
+    Ok(n(planned) > n(prior))
 }
 
 fn make_lower() -> bool {

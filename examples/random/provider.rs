@@ -23,6 +23,7 @@ pub mod uuid4;
 pub mod uuid7;
 
 use std::collections::BTreeMap;
+use std::convert::Infallible;
 
 use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{ConfigureRequest, Context, Diagnostic, Diagnostics, Provider, Registry};
@@ -40,11 +41,12 @@ pub type Keepers = Unknown<Nullable<KeeperMap>>;
 pub struct Config {}
 
 /// Whether a change of `keepers` replaces the object: unless every key it adds or changes
-/// was absent and is now null, or the map only goes from null to all-null values.
-pub fn keepers_replace(prior: &Keepers, planned: &Keepers) -> bool {
+/// was absent and is now null, or the map only goes from null to all-null values. It
+/// cannot fail.
+pub fn keepers_replace(prior: &Keepers, planned: &Keepers) -> Result<bool, Infallible> {
     let none = BTreeMap::new();
     let config = planned.as_value().unwrap_or(&none);
-    match prior.as_value() {
+    Ok(match prior.as_value() {
         None => config.values().any(|v| !v.is_null()),
         Some(state) => {
             state.keys().any(|k| !config.contains_key(k))
@@ -53,7 +55,7 @@ pub fn keepers_replace(prior: &Keepers, planned: &Keepers) -> bool {
                     Some(s) => s != v,
                 })
         }
-    }
+    })
 }
 
 /// The advice every randomness error carries.

@@ -80,12 +80,15 @@ pub struct RandomString {
 }
 
 /// `override_special` replaces the object when it changes, except from `""` (stored by
-/// provider 3.4) to null.
+/// provider 3.4) to null. It cannot fail.
 pub fn override_special_replace(
     prior: &Unknown<Nullable<String>>,
     planned: &Unknown<Nullable<String>>,
-) -> bool {
-    planned.is_known() && !(planned.is_null() && prior.as_value().is_some_and(String::is_empty))
+) -> Result<bool, std::convert::Infallible> {
+    Ok(
+        planned.is_known()
+            && !(planned.is_null() && prior.as_value().is_some_and(String::is_empty)),
+    )
 }
 
 /// Plans `number` and `numeric` alike: the one configured, or `true`; both configured

@@ -325,8 +325,13 @@
 //!     pub id: Unknown<Nullable<String>>,
 //! }
 //!
-//! fn shrinks(prior: &Unknown<i64>, planned: &Unknown<i64>) -> bool {
-//!     matches!((prior.as_known(), planned.as_known()), (Some(old), Some(new)) if new < old)
+//! /// Whether a change replaces the disk; `Err` fails the plan, told at `size_gb`.
+//! fn shrinks(prior: &Unknown<i64>, planned: &Unknown<i64>) -> Result<bool, String> {
+//!     match (prior.as_known(), planned.as_known()) {
+//!         (Some(old), _) if *old < 1 => Err(format!("holds {old} GiB in state, which no disk has")),
+//!         (Some(old), Some(new)) => Ok(new < old),
+//!         _ => Ok(false),
+//!     }
 //! }
 //! ```
 //!

@@ -28,18 +28,23 @@
 mod applies;
 mod check;
 mod plan;
+mod refine;
 #[cfg(test)]
 mod tests;
 mod validator;
 
 use std::sync::OnceLock;
 
+use crate::custom_types::Semantics;
 use crate::error::Result;
 use crate::value::Value;
 
 pub use applies::{BoolRule, DefaultSlot, LengthRule, NumberRule, OneOfRule, SizeRule};
+pub use applies::{LengthRefinement, NumberRefinement, PrefixRefinement};
+pub use applies::ElementKeyRule;
 pub use check::{check_object, Finding};
 pub use plan::{apply_defaults, apply_modifiers};
+pub use refine::{apply_refinements, check_promises, merge as merge_refinements, Refinement};
 pub use validator::{Invalid, ObjectRule, Pattern, Validator};
 
 /// The declared behaviour of one object type: of its attributes, and of the object as a
@@ -48,6 +53,7 @@ pub use validator::{Invalid, ObjectRule, Pattern, Validator};
 pub struct Rules {
     attributes: Vec<AttributeRules>,
     object: Vec<ObjectRule>,
+    element_key: Vec<&'static str>,
 }
 
 impl Rules {
@@ -65,7 +71,11 @@ impl Rules {
     /// Adds the rules of one attribute (or block), by its Terraform name.
     #[must_use]
     pub fn attribute(mut self, rules: AttributeRules) -> Self {
-        self.attributes.push(rules);
+        // The derive asks every attribute's type for custom-type semantics; an attribute
+        // whose type has none and that declares nothing else is no rule.
+        if !rules.declares_nothing() {
+            self.attributes.push(rules);
+        }
         self
     }
 
@@ -73,6 +83,36 @@ impl Rules {
     #[must_use]
     pub fn object_rule(mut self, rule: ObjectRule) -> Self {
         self.object.push(rule);
+        self
+    }
+
+    /// Adds the attribute named `name` to the key that identifies an element of this type
+    /// in a list, set or map: the plan modifiers of an element compare it with the prior
+    /// element whose key attributes are equal (`#[tf(element_key)]` declares it).
+    #[must_use]
+    pub fn element_key(mut self, name: &'static str) -> Self {
+        self.element_key.push(name);
+        self
+    }
+
+    /// The attributes whose values identify an element of this type in a collection
+    /// (empty when none are declared).
+    pub fn element_keys(&self) -> &[&'static str] {
+        &self.element_key
+    }
+
+    /// Adds everything `other` declares: the rules of a struct whose attributes are this
+    /// object's (`#[tf(flatten)]`).
+    #[must_use]
+    pub fn merge(mut self, other: Rules) -> Self {
+        let Rules {
+            attributes,
+            object,
+            element_key,
+        } = other;
+        self.attributes.extend(attributes);
+        self.object.extend(object);
+        self.element_key.extend(element_key);
         self
     }
 
@@ -96,14 +136,31 @@ impl Rules {
         self.object.is_empty() && self.attributes.iter().all(AttributeRules::is_empty)
     }
 
+    /// True when an attribute here or in a nested object holds a custom type
+    /// ([`AttributeRules::semantics`]), whose semantically equal values the framework keeps.
+    pub fn has_semantics(&self) -> bool {
+        self.attributes
+            .iter()
+            .any(|a| a.semantics.is_some() || a.nested().is_some_and(Rules::has_semantics))
+    }
+
     /// True when a default, a plan modifier or a replacement is declared here or in a nested
     /// object: what only managed resources can have.
     pub fn plans_anything(&self) -> bool {
         self.attributes.iter().any(|a| {
             a.default.is_some()
                 || a.use_state_for_unknown
+                || a.use_non_null_state_for_unknown
                 || !matches!(a.replace, Replace::Never)
+                || !a.refinements.is_empty()
                 || a.nested().is_some_and(Rules::plans_anything)
+        })
+    }
+
+    /// True when a refinement is declared here or in a nested object.
+    pub fn refines_anything(&self) -> bool {
+        self.attributes.iter().any(|a| {
+            !a.refinements.is_empty() || a.nested().is_some_and(Rules::refines_anything)
         })
     }
 }
@@ -116,8 +173,8 @@ pub enum Replace {
     /// Whenever the value changes.
     Always,
     /// When the value changes and the function, given the prior and the planned value,
-    /// says so.
-    If(fn(&Value, &Value) -> Result<bool>),
+    /// says so; its `Err` is told at the attribute and fails the plan.
+    If(fn(&Value, &Value) -> std::result::Result<bool, Invalid>),
 }
 
 impl std::fmt::Debug for Replace {
@@ -135,9 +192,12 @@ pub struct AttributeRules {
     name: &'static str,
     default: Option<fn() -> Result<Value>>,
     use_state_for_unknown: bool,
+    use_non_null_state_for_unknown: bool,
     replace: Replace,
     validators: Vec<Validator>,
+    refinements: Vec<Refinement>,
     nested: Option<fn() -> &'static Rules>,
+    semantics: Option<Semantics>,
 }
 
 impl std::fmt::Debug for AttributeRules {
@@ -146,9 +206,15 @@ impl std::fmt::Debug for AttributeRules {
             .field("name", &self.name)
             .field("default", &self.default.is_some())
             .field("use_state_for_unknown", &self.use_state_for_unknown)
+            .field(
+                "use_non_null_state_for_unknown",
+                &self.use_non_null_state_for_unknown,
+            )
             .field("replace", &self.replace)
             .field("validators", &self.validators)
+            .field("refinements", &self.refinements)
             .field("nested", &self.nested.map(|n| n()))
+            .field("semantics", &self.semantics)
             .finish()
     }
 }
@@ -160,10 +226,40 @@ impl AttributeRules {
             name,
             default: None,
             use_state_for_unknown: false,
+            use_non_null_state_for_unknown: false,
             replace: Replace::Never,
             validators: Vec::new(),
+            refinements: Vec::new(),
             nested: None,
+            semantics: None,
         }
+    }
+
+    /// The validation and semantic equality of the custom type the attribute's values hold
+    /// ([`TfType::SEMANTICS`](crate::TfType::SEMANTICS), which the derive passes for every
+    /// attribute; `None` adds nothing).
+    #[must_use]
+    pub fn custom_type(mut self, semantics: Option<Semantics>) -> Self {
+        self.semantics = semantics;
+        self
+    }
+
+    /// The custom type's semantics, if the attribute's type has any.
+    pub fn semantics(&self) -> Option<&Semantics> {
+        self.semantics.as_ref()
+    }
+
+    /// True when nothing is declared, nested rules aside from whether any are reachable
+    /// (which would call the nested rules' builder while this one builds).
+    fn declares_nothing(&self) -> bool {
+        self.default.is_none()
+            && !self.use_state_for_unknown
+            && !self.use_non_null_state_for_unknown
+            && matches!(self.replace, Replace::Never)
+            && self.validators.is_empty()
+            && self.refinements.is_empty()
+            && self.nested.is_none()
+            && self.semantics.is_none()
     }
 
     /// The value planned when the configuration leaves the attribute null.
@@ -173,14 +269,23 @@ impl AttributeRules {
         self
     }
 
-    /// Keeps the prior state's value where the plan would be unknown. A null prior value
-    /// is not kept (the attribute stays "known after apply" when the update changes
-    /// something, as terraform-plugin-framework's modifier does), and neither is one whose
-    /// configuration is unknown. An update that changes nothing plans no unknown value at
-    /// all, so a computed attribute the provider left null stays null without this rule.
+    /// Keeps the prior state's value where an update's plan would be unknown, a null prior
+    /// value included, as terraform-plugin-framework's `UseStateForUnknown` does (since its
+    /// 1.15.1). Not where the configuration is unknown, and not in an element of a list,
+    /// set or map that has no prior element (see [`apply_modifiers`]).
     #[must_use]
     pub fn use_state_for_unknown(mut self) -> Self {
         self.use_state_for_unknown = true;
+        self
+    }
+
+    /// Keeps the prior state's value where an update's plan would be unknown, unless that
+    /// value is null: a null prior value leaves the attribute "known after apply", as
+    /// terraform-plugin-framework's `UseNonNullStateForUnknown` (1.17.0) does. Otherwise as
+    /// [`AttributeRules::use_state_for_unknown`].
+    #[must_use]
+    pub fn use_non_null_state_for_unknown(mut self) -> Self {
+        self.use_non_null_state_for_unknown = true;
         self
     }
 
@@ -196,6 +301,27 @@ impl AttributeRules {
     pub fn validator(mut self, validator: Validator) -> Self {
         self.validators.push(validator);
         self
+    }
+
+    /// Adds a refinement of the unknown value the provider plans for this computed
+    /// attribute: what Terraform may rely on before apply, and what the applied value must
+    /// keep (see [`apply_refinements`] and [`check_promises`]).
+    #[must_use]
+    pub fn refine(mut self, refinement: Refinement) -> Self {
+        self.refinements.push(refinement);
+        self
+    }
+
+    /// The declared refinements, in declaration order.
+    pub fn refinements(&self) -> &[Refinement] {
+        &self.refinements
+    }
+
+    /// The declared refinements together: an error when they leave no value possible.
+    pub fn declared_refinements(&self) -> Result<crate::Refinements> {
+        self.refinements
+            .iter()
+            .try_fold(crate::Refinements::new(), |r, refinement| refinement.add_to(r))
     }
 
     /// The rules of the nested object (nested attribute or block element).
@@ -220,9 +346,15 @@ impl AttributeRules {
         self.default.map(|make| make())
     }
 
-    /// True when the prior state's value is kept where the plan would be unknown.
+    /// True when the prior state's value, null included, is kept where the plan would be
+    /// unknown.
     pub fn keeps_state_for_unknown(&self) -> bool {
         self.use_state_for_unknown
+    }
+
+    /// True when a non-null prior state's value is kept where the plan would be unknown.
+    pub fn keeps_non_null_state_for_unknown(&self) -> bool {
+        self.use_non_null_state_for_unknown
     }
 
     /// When a change replaces the object.
@@ -249,9 +381,12 @@ impl AttributeRules {
     fn is_empty(&self) -> bool {
         self.default.is_none()
             && !self.use_state_for_unknown
+            && !self.use_non_null_state_for_unknown
             && matches!(self.replace, Replace::Never)
             && self.validators.is_empty()
+            && self.refinements.is_empty()
             && self.nested().is_none()
+            && self.semantics.is_none()
     }
 }
 

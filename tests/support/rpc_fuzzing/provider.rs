@@ -186,16 +186,25 @@ fn thing_is_sane(thing: &Thing) -> tfvalue::Result<()> {
 }
 
 /// `requires_replace_if` of `size`: a thing can grow in place, not shrink.
-fn shrinks(prior: &Unknown<Nullable<i64>>, planned: &Unknown<Nullable<i64>>) -> bool {
+fn shrinks(
+    prior: &Unknown<Nullable<i64>>,
+    planned: &Unknown<Nullable<i64>>,
+) -> Result<bool, String> {
     match (prior.as_known(), planned.as_known()) {
-        (Some(Nullable::Value(a)), Some(Nullable::Value(b))) => b < a,
-        _ => false,
+        (Some(Nullable::Value(a)), Some(Nullable::Value(b))) => Ok(b < a),
+        (_, Some(Nullable::Value(b))) if *b > 999 => {
+            Err(format!("cannot be compared above 999 (planned {b})"))
+        }
+        _ => Ok(false),
     }
 }
 
 /// `requires_replace_if` of the owner's `name`: it changed to `replace-me`.
-fn renamed_to_replace_me(_prior: &Unknown<String>, planned: &Unknown<String>) -> bool {
-    planned.as_known().map(String::as_str) == Some("replace-me")
+fn renamed_to_replace_me(
+    _prior: &Unknown<String>,
+    planned: &Unknown<String>,
+) -> Result<bool, std::convert::Infallible> {
+    Ok(planned.as_known().map(String::as_str) == Some("replace-me"))
 }
 
 /// The validator of a `match` pattern.

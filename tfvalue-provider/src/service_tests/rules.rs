@@ -1,10 +1,11 @@
 //! Declared rules in process: validators answer ValidateResourceConfig with Terraform's
 //! messages at the attribute's path; defaults, use_state_for_unknown and
-//! requires_replace(_if) shape PlanResourceChange, nested objects included, without any
-//! code in the resource's `plan`.
+//! requires_replace(_if) shape PlanResourceChange, nested objects included (set elements
+//! matched by their declared element key), without any code in the resource's `plan`.
 
 use super::*;
 use crate::{ConfigureRequest, ReadDataSourceRequest};
+use tfvalue::rules::Invalid;
 
 /// A password-like model with every kind of rule.
 #[derive(TfSchema, Debug, Clone)]
@@ -13,8 +14,10 @@ use crate::{ConfigureRequest, ReadDataSourceRequest};
     required_with(owner, team)
 )]
 struct Secret {
-    #[tf(computed, use_state_for_unknown)]
+    #[tf(computed, use_non_null_state_for_unknown)]
     id: Unknown<Nullable<String>>,
+    #[tf(computed, use_state_for_unknown)]
+    revision: Unknown<Nullable<i64>>,
     #[tf(
         at_least = 1,
         at_least_sum_of(min_upper, min_special),
@@ -39,6 +42,19 @@ struct Secret {
     tags: Unknown<Nullable<Vec<String>>>,
     #[tf(nested)]
     disks: Unknown<Nullable<Vec<Disk>>>,
+    #[tf(nested(set))]
+    volumes: Unknown<Nullable<tfvalue::Set<Volume>>>,
+}
+
+/// An element of a set, known by its name.
+#[derive(TfSchema, Debug, Clone)]
+struct Volume {
+    #[tf(element_key)]
+    name: Unknown<String>,
+    #[tf(optional, requires_replace)]
+    zone: Unknown<Nullable<String>>,
+    #[tf(computed, use_non_null_state_for_unknown)]
+    id: Unknown<Nullable<String>>,
 }
 
 #[derive(TfSchema, Debug, Clone)]
@@ -49,13 +65,23 @@ struct Disk {
     kind: Unknown<Nullable<String>>,
 }
 
-/// Replace only when the owner changes to a different non-empty name.
-fn owner_renamed(prior: &Unknown<Nullable<String>>, planned: &Unknown<Nullable<String>>) -> bool {
+/// Replace only when the owner changes to a different non-empty name; an owner named
+/// `lookup-fails` stands for a directory the check cannot reach.
+fn owner_renamed(
+    prior: &Unknown<Nullable<String>>,
+    planned: &Unknown<Nullable<String>>,
+) -> Result<bool, Invalid> {
     let name = |v: &Unknown<Nullable<String>>| match v.as_known() {
         Some(Nullable::Value(s)) if !s.is_empty() => Some(s.clone()),
         _ => None,
     };
-    name(prior).is_some() && name(planned).is_some()
+    if name(planned).as_deref() == Some("lookup-fails") {
+        return Err(Invalid::diagnostic(
+            "Owner Lookup Failed",
+            "The directory did not answer.",
+        ));
+    }
+    Ok(name(prior).is_some() && name(planned).is_some())
 }
 
 fn no_root(owner: &str) -> Result<(), String> {
@@ -178,10 +204,10 @@ async fn validators_speak_terraforms_words_at_the_attribute() {
     assert_eq!(
         found,
         [
-            ": Invalid Attribute Combination: These attributes cannot be configured together: \
-             [override_special,min_special]",
-            ": Invalid Attribute Combination: These attributes must be configured together: \
-             [owner,team]",
+            ".override_special: Invalid Attribute Combination: These attributes cannot be \
+             configured together: [override_special,min_special]",
+            ".owner: Invalid Attribute Combination: These attributes must be configured \
+             together: [owner,team]",
             ".length: Invalid Attribute Value: Attribute length value must be at least 1, got: 0",
             ".length: Invalid Attribute Value: Attribute length value must be at least sum of \
              min_upper + min_special, got: 0",
@@ -190,7 +216,7 @@ async fn validators_speak_terraforms_words_at_the_attribute() {
             ".override_special: Invalid Attribute Value Length: Attribute override_special \
              string length must be between 1 and 4, got: 5",
             ".separator: Invalid Attribute Value Match: Attribute separator value must be one \
-             of: [\"\\\"-\\\"\" \"\\\"_\\\"\"], got: \"+\"",
+             of: [\"-\" \"_\"], got: \"+\"",
             ".owner: Invalid Attribute Value: Attribute owner must not be \"root\"",
             ".tags: Invalid Attribute Value: Attribute tags list must contain at most 2 \
              elements, got: 3",
@@ -209,7 +235,7 @@ async fn validators_speak_terraforms_words_at_the_attribute() {
         found,
         [
             ".override_special: Invalid Attribute Value Match: Attribute override_special value \
-          must match regular expression '^[!-/]+$', got: \"ab\""
+          must match regular expression '^[!-/]+$', got: ab"
         ]
     );
 }
@@ -322,7 +348,8 @@ async fn an_unchanged_update_keeps_a_computed_null_and_a_changed_one_plans_it_un
         "nothing changed, so nothing is left to the apply: {planned:?}"
     );
 
-    // A change leaves it to the apply; use_state_for_unknown has no prior value to keep.
+    // A change leaves it to the apply: use_non_null_state_for_unknown has no prior value
+    // to keep, while use_state_for_unknown keeps the null `revision`.
     let config = secret_value(r#"{"length": 9, "disks": [{"size": 10, "kind": null}]}"#);
     let proposed = secret_value(
         r#"{"id": null, "length": 9, "upper": true, "min_upper": 0, "separator": "-",
@@ -330,9 +357,98 @@ async fn an_unchanged_update_keeps_a_computed_null_and_a_changed_one_plans_it_un
     );
     let r = plan(&svc, secret(stored), proposed, config).await;
     assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
-    assert!(read_back(&r.planned_state)
-        .attr("id")
-        .is_some_and(Value::is_unknown));
+    let planned = read_back(&r.planned_state);
+    assert!(planned.attr("id").is_some_and(Value::is_unknown));
+    assert!(planned.attr("revision").is_some_and(Value::is_null));
+}
+
+#[tokio::test]
+async fn set_elements_keep_the_state_of_the_element_with_the_same_key() {
+    let svc = service().await;
+    let prior = secret(
+        r#"{"id": "s-1", "length": 8, "upper": true, "min_upper": 0, "separator": "-",
+            "volumes": [{"name": "a", "zone": "z1", "id": "v-1"},
+                        {"name": "b", "zone": "z1", "id": "v-2"}]}"#,
+    );
+    // Terraform proposes the new element with a null id, and no prior id in an element
+    // that changed: a set element's id is not its prior element's.
+    let config = secret_value(
+        r#"{"length": 8, "volumes": [{"name": "c", "zone": null, "id": null},
+            {"name": "b", "zone": "z1", "id": null}, {"name": "a", "zone": "z1", "id": null}]}"#,
+    );
+    let proposed = secret_value(
+        r#"{"id": "s-1", "length": 8, "upper": true, "min_upper": 0, "separator": "-",
+            "volumes": [{"name": "c", "zone": null, "id": null},
+                        {"name": "b", "zone": "z1", "id": null},
+                        {"name": "a", "zone": "z1", "id": null}]}"#,
+    );
+    let r = plan(&svc, prior.clone(), proposed, config).await;
+    assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
+    assert!(r.requires_replace.is_empty(), "{:?}", r.requires_replace);
+    let planned = read_back(&r.planned_state);
+    let volumes = planned
+        .attr("volumes")
+        .and_then(Value::as_elements)
+        .unwrap();
+    let id_of = |name: &str| {
+        volumes
+            .iter()
+            .find(|v| v.attr("name").and_then(Value::as_str) == Some(name))
+            .and_then(|v| v.attr("id"))
+            .cloned()
+    };
+    assert_eq!(id_of("a"), Some(Value::String("v-1".into())));
+    assert_eq!(id_of("b"), Some(Value::String("v-2".into())));
+    assert_eq!(id_of("c"), Some(Value::unknown(Type::String)));
+    assert_eq!(planned.attr("id").and_then(Value::as_str), Some("s-1"));
+
+    // A changed zone of volume `a` replaces: the same element is compared, wherever it
+    // lies in the set (the path stops at the set, which is as far as the protocol names).
+    let config = secret_value(
+        r#"{"length": 8, "volumes": [{"name": "b", "zone": "z1", "id": null},
+            {"name": "a", "zone": "z2", "id": null}]}"#,
+    );
+    let proposed = secret_value(
+        r#"{"id": "s-1", "length": 8, "upper": true, "min_upper": 0, "separator": "-",
+            "volumes": [{"name": "b", "zone": "z1", "id": null},
+                        {"name": "a", "zone": "z2", "id": null}]}"#,
+    );
+    let r = plan(&svc, prior, proposed, config).await;
+    assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
+    let replace: Vec<String> = r
+        .requires_replace
+        .iter()
+        .map(|p| path_from_proto(p).to_string())
+        .collect();
+    assert_eq!(replace, [".volumes"]);
+}
+
+#[tokio::test]
+async fn a_failed_replacement_check_is_an_error_at_the_attribute() {
+    let svc = service().await;
+    let prior = secret(
+        r#"{"id": "s-1", "length": 8, "upper": true, "min_upper": 0, "separator": "-",
+            "owner": "ann"}"#,
+    );
+    let config = secret_value(r#"{"length": 8, "owner": "lookup-fails"}"#);
+    let proposed = secret_value(
+        r#"{"id": "s-1", "length": 8, "upper": true, "min_upper": 0, "separator": "-",
+            "owner": "lookup-fails"}"#,
+    );
+    let r = plan(&svc, prior, proposed, config).await;
+    let found: Vec<String> = r
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let at = d.attribute.as_ref().map(path_from_proto);
+            format!("{}: {}: {}", at.unwrap_or_default(), d.summary, d.detail)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [".owner: Owner Lookup Failed: The directory did not answer."]
+    );
+    assert!(r.planned_state.is_none());
 }
 
 #[test]

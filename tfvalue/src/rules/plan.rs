@@ -12,7 +12,7 @@
 //! position, map elements by key. Set elements have no position Terraform can name, so
 //! modifiers inside sets compare nothing (defaults still apply, element by element).
 
-use super::check::Finding;
+use super::check::{go_path, Finding};
 use super::{Replace, Rules};
 use crate::path::{AttributePath, PathStep};
 use crate::value::Value;
@@ -67,9 +67,19 @@ pub fn apply_defaults(
     Ok(())
 }
 
-/// Applies `use_state_for_unknown` and `requires_replace(_if)` to `planned` against
-/// `prior` (an update: both objects of the model), adding the paths of changes that
-/// replace the object to `replace`.
+/// Applies the plan modifiers to `planned` against `prior` (an update: both objects of the
+/// model), adding the paths of changes that replace the object to `replace`:
+/// `use_state_for_unknown` and `use_non_null_state_for_unknown` keep the prior value where
+/// the plan is unknown and the configuration is not, and `requires_replace(_if)` compares
+/// the planned value with the prior one.
+///
+/// Nested objects are compared with the prior object they continue. An element of a list,
+/// set or map whose type declares an element key (`#[tf(element_key)]`,
+/// [`Rules::element_keys`]) continues the prior element whose key attributes hold equal
+/// values, wherever either lies; without a key, a list element continues the prior one at
+/// its position and a map element the one at its key, and set elements continue none. An
+/// element that continues none (new, or with an unknown key) keeps nothing and replaces
+/// nothing.
 pub fn apply_modifiers(
     rules: &Rules,
     config: Option<&Value>,
@@ -88,64 +98,172 @@ pub fn apply_modifiers(
             continue;
         };
         let at = path.clone().attr(name);
-        if attribute.keeps_state_for_unknown()
-            && value.is_unknown()
-            && !prior_value.is_null()
-            && !config_value.is_some_and(Value::is_unknown)
-        {
+        let keeps = attribute.keeps_state_for_unknown()
+            || (attribute.keeps_non_null_state_for_unknown() && !prior_value.is_null());
+        if keeps && value.is_unknown() && !config_value.is_some_and(Value::is_unknown) {
             *value = prior_value.clone();
         }
         if value != prior_value {
             let replaces = match attribute.replacement() {
                 Replace::Never => false,
                 Replace::Always => true,
-                Replace::If(decide) => decide(prior_value, value).map_err(|e| Finding {
-                    path: at.clone(),
-                    summary: "Replacement check failed".to_owned(),
-                    detail: format!(
-                        "The provider could not decide whether this change replaces the \
-                         object: {e}. This is a bug in the provider."
-                    ),
-                })?,
+                Replace::If(decide) => {
+                    decide(prior_value, value).map_err(|invalid| match invalid.summary() {
+                        Some(summary) => Finding {
+                            path: at.clone(),
+                            summary: summary.to_owned(),
+                            detail: invalid.detail().to_owned(),
+                        },
+                        None => Finding {
+                            path: at.clone(),
+                            summary: "Invalid Attribute Value".to_owned(),
+                            detail: format!("Attribute {} {}", go_path(&at), invalid.detail()),
+                        },
+                    })?
+                }
             };
             if replaces {
                 replace.push(at.clone());
             }
         }
         if let Some(nested) = attribute.nested() {
-            let mut result = Ok(());
-            each_pair(
+            each_continued(
+                nested,
                 value,
                 config_value,
+                prior_value,
                 &at,
-                false,
-                &mut |element, config, element_at| {
-                    if result.is_err() {
-                        return;
-                    }
-                    let Some(prior_element) = prior_value.get(&relative(&at, element_at)) else {
-                        return;
-                    };
-                    result = apply_modifiers(
-                        nested,
-                        config,
-                        prior_element,
-                        element,
-                        element_at,
-                        replace,
-                    );
+                &mut |element, config, prior_element, element_at| {
+                    apply_modifiers(nested, config, prior_element, element, element_at, replace)
                 },
-            );
-            result?;
+            )?;
         }
     }
     Ok(())
 }
 
-/// The steps of `at` after those of `attribute`: where an element lies inside it.
-fn relative(attribute: &AttributePath, at: &AttributePath) -> AttributePath {
-    let skip = attribute.steps().len();
-    AttributePath::from_steps(at.steps().iter().skip(skip).cloned().collect())
+/// The values of an element's key attributes, when it is an object whose key is wholly
+/// known.
+fn element_key<'v>(keys: &[&str], element: &'v Value) -> Option<Vec<&'v Value>> {
+    if !matches!(element, Value::Object(..)) {
+        return None;
+    }
+    keys.iter()
+        .map(|name| element.attr(name).filter(|v| v.is_wholly_known()))
+        .collect()
+}
+
+/// The one element of `candidates` whose key is `key` (none when two are).
+fn find_by_key<'v>(
+    keys: &[&str],
+    key: Option<&[&Value]>,
+    candidates: impl IntoIterator<Item = &'v Value>,
+) -> Option<&'v Value> {
+    let key = key?;
+    let mut found = candidates
+        .into_iter()
+        .filter(|c| element_key(keys, c).is_some_and(|k| k == key));
+    let first = found.next()?;
+    found.next().is_none().then_some(first)
+}
+
+/// The function [`each_continued`] calls: an object, its configuration, the prior object
+/// it continues and its path.
+type Continued<'f> =
+    dyn FnMut(&mut Value, Option<&Value>, &Value, &AttributePath) -> Result<(), Finding> + 'f;
+
+/// Calls `f` on the object `value` is, or on each of its object elements that continues a
+/// prior element (see [`apply_modifiers`]), with the configuration of the same element
+/// (by key, or by position in a list as long as the configuration's, or by map key), the
+/// prior element and the element's path. A set's elements are made canonical again after,
+/// since elements that took prior values may have become equal.
+fn each_continued(
+    rules: &Rules,
+    value: &mut Value,
+    config: Option<&Value>,
+    prior: &Value,
+    path: &AttributePath,
+    f: &mut Continued<'_>,
+) -> Result<(), Finding> {
+    let keys = rules.element_keys();
+    let keyed = !keys.is_empty();
+    let is_set = matches!(value, Value::Set(..));
+    match value {
+        Value::Object(..) => f(value, config, prior, path),
+        Value::List(_, elements) | Value::Set(_, elements) | Value::Tuple(elements) => {
+            if !keyed && is_set {
+                return Ok(());
+            }
+            let prior_elements = prior.as_elements().unwrap_or_default();
+            let configured = config.and_then(Value::as_elements);
+            let aligned = configured.filter(|c| c.len() == elements.len());
+            let mut result = Ok(());
+            for (i, element) in elements.iter_mut().enumerate() {
+                let (config_element, prior_element) = if keyed {
+                    let key = element_key(keys, element);
+                    (
+                        find_by_key(keys, key.as_deref(), configured.unwrap_or_default()),
+                        find_by_key(keys, key.as_deref(), prior_elements),
+                    )
+                } else {
+                    (aligned.and_then(|c| c.get(i)), prior_elements.get(i))
+                };
+                let Some(prior_element) = prior_element else {
+                    continue;
+                };
+                let index = i64::try_from(i).unwrap_or(i64::MAX);
+                result = f(
+                    element,
+                    config_element,
+                    prior_element,
+                    &path.clone().index(index),
+                );
+                if result.is_err() {
+                    break;
+                }
+            }
+            if let Value::Set(ty, elements) = value {
+                crate::value::canonical_set(elements, ty);
+            }
+            result
+        }
+        Value::Map(_, elements) => {
+            let prior_elements = prior.as_map();
+            let configured = config.and_then(Value::as_map);
+            for (name, element) in elements.iter_mut() {
+                let (config_element, prior_element) = if keyed {
+                    let key = element_key(keys, element);
+                    (
+                        find_by_key(
+                            keys,
+                            key.as_deref(),
+                            configured.into_iter().flat_map(|c| c.values()),
+                        ),
+                        find_by_key(
+                            keys,
+                            key.as_deref(),
+                            prior_elements.into_iter().flat_map(|p| p.values()),
+                        ),
+                    )
+                } else {
+                    (
+                        configured.and_then(|c| c.get(name)),
+                        prior_elements.and_then(|p| p.get(name)),
+                    )
+                };
+                if let Some(prior_element) = prior_element {
+                    f(
+                        element,
+                        config_element,
+                        prior_element,
+                        &path.clone().key(name.clone()),
+                    )?;
+                }
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Calls `f` on the object `value` is, or on each of its object elements, with the
