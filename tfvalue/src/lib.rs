@@ -145,13 +145,21 @@
 //!   `fn() -> T`): the attribute becomes optional and computed (its type must be
 //!   `Unknown<Nullable<T>>`), and the plan holds the default wherever the configuration
 //!   leaves it null.
-//! - `use_state_for_unknown`: a computed attribute keeps its prior value where the plan
-//!   would make it "known after apply". A null prior value is not kept: on an update that
-//!   changes something the attribute is then "known after apply". (An update that changes
-//!   nothing plans no computed attribute unknown, null ones included, with or without it.)
+//! - `use_state_for_unknown`: a computed attribute keeps its prior value, null included,
+//!   where an update's plan would make it "known after apply" (terraform-plugin-framework's
+//!   `UseStateForUnknown`). `use_non_null_state_for_unknown` keeps only a non-null prior
+//!   value (`UseNonNullStateForUnknown`): after a null the attribute is "known after
+//!   apply". (An update that changes nothing plans no computed attribute unknown, with or
+//!   without them.)
+//! - `element_key` on an attribute of a struct used as the element of a list, set or map
+//!   (a configured string, number or bool; several make a composite key): the modifiers of
+//!   an element compare it with the prior element of equal key, so a set element keeps
+//!   its own computed values when others are added or removed. Without one, list elements
+//!   are compared by position, map elements by key, set elements not at all.
 //! - `requires_replace`: a change of the value replaces the object;
-//!   `requires_replace_if = f` with `fn f(prior: &T, planned: &T) -> bool` decides per
-//!   change.
+//!   `requires_replace_if = f` with `fn f(prior: &T, planned: &T) -> Result<bool, E>`
+//!   decides per change; its error (a sentence, a whole `rules::Invalid`, or
+//!   `Infallible`) fails the plan at the attribute.
 //! - Validators: `length(min = 1, max = 64)` (string, in characters), `size(min, max)`
 //!   (list, set, map), `at_least = N`, `at_most = N`, `between(min = A, max = B)`
 //!   (numbers), `one_of("a", "b")` (strings or numbers), `regex = "^[a-z]+$"` with an
@@ -331,6 +339,7 @@
 #[path = "derive_support.rs"]
 pub mod __private_0_1_0;
 mod bulk_map;
+pub mod custom_types;
 pub mod dynamic_value;
 pub mod error;
 mod go_json;
@@ -357,6 +366,7 @@ pub mod unknown;
 pub mod upgrade;
 pub mod value;
 
+pub use custom_types::CustomType;
 pub use dynamic_value::DynamicValue;
 pub use error::{Error, ErrorKind, Result};
 pub use known::{IntoKnown, IntoPlanned, UnknownPaths};

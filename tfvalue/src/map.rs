@@ -307,6 +307,8 @@ impl<V: TfType> TfType for Map<V> {
         Type::map(V::tf_type())
     }
     const HAS_DYNAMIC: bool = V::HAS_DYNAMIC;
+    const SEMANTICS: Option<crate::custom_types::Semantics> =
+        crate::custom_types::Semantics::elements(V::SEMANTICS);
 }
 
 /// The entries as a serde map.

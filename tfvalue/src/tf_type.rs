@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 use std::sync::Arc;
 
+use crate::custom_types::Semantics;
 use crate::number::Number;
 use crate::types::Type;
 use crate::value::Value;
@@ -47,6 +48,16 @@ pub trait TfType {
     /// whose keys say neither `required`, `optional` nor `computed` optional when its type
     /// declares null, and required otherwise.
     const DECLARES_NULL: bool = false;
+
+    /// The validation and semantic equality of a custom type
+    /// ([`CustomType`](crate::custom_types::CustomType)) this type's values hold: `None`
+    /// (the default) for every type but custom types, the wrappers around them (`Unknown<T>`,
+    /// `Nullable<T>`, `Option<T>`, `&T`, `Box<T>`, ...), which forward it, and lists, sets
+    /// and maps of them, which hold it at their elements
+    /// ([`Semantics::elements`](crate::custom_types::Semantics::elements)). Decided by the
+    /// type, as [`TfType::CAN_BE_NULL`] is; `#[derive(TfSchema)]` asks each attribute's type
+    /// for it, and the framework validates and keeps semantically equal values with it.
+    const SEMANTICS: Option<Semantics> = None;
 }
 
 macro_rules! tf_type {
@@ -79,6 +90,7 @@ impl<T: TfType + ?Sized> TfType for &T {
     const CAN_BE_NULL: bool = T::CAN_BE_NULL;
     const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
     const DECLARES_NULL: bool = T::DECLARES_NULL;
+    const SEMANTICS: Option<Semantics> = T::SEMANTICS;
 }
 
 impl<T: TfType + ?Sized + ToOwned> TfType for Cow<'_, T> {
@@ -89,6 +101,7 @@ impl<T: TfType + ?Sized + ToOwned> TfType for Cow<'_, T> {
     const CAN_BE_NULL: bool = T::CAN_BE_NULL;
     const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
     const DECLARES_NULL: bool = T::DECLARES_NULL;
+    const SEMANTICS: Option<Semantics> = T::SEMANTICS;
 }
 
 macro_rules! transparent {
@@ -101,6 +114,7 @@ macro_rules! transparent {
             const CAN_BE_NULL: bool = T::CAN_BE_NULL;
             const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
             const DECLARES_NULL: bool = T::DECLARES_NULL;
+            const SEMANTICS: Option<Semantics> = T::SEMANTICS;
         }
     )*};
 }
@@ -114,6 +128,7 @@ impl<T: TfType> TfType for Option<T> {
     const CAN_BE_NULL: bool = true;
     const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
     const DECLARES_NULL: bool = true;
+    const SEMANTICS: Option<Semantics> = T::SEMANTICS;
 }
 
 impl<T: TfType> TfType for Nullable<T> {
@@ -124,6 +139,7 @@ impl<T: TfType> TfType for Nullable<T> {
     const CAN_BE_NULL: bool = true;
     const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
     const DECLARES_NULL: bool = true;
+    const SEMANTICS: Option<Semantics> = T::SEMANTICS;
 }
 
 impl<T: TfType> TfType for Vec<T> {
@@ -131,6 +147,7 @@ impl<T: TfType> TfType for Vec<T> {
         Type::list(T::tf_type())
     }
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const SEMANTICS: Option<Semantics> = Semantics::elements(T::SEMANTICS);
 }
 
 impl<T: TfType> TfType for [T] {
@@ -138,6 +155,7 @@ impl<T: TfType> TfType for [T] {
         Type::list(T::tf_type())
     }
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const SEMANTICS: Option<Semantics> = Semantics::elements(T::SEMANTICS);
 }
 
 impl<T: TfType> TfType for BTreeSet<T> {
@@ -145,6 +163,7 @@ impl<T: TfType> TfType for BTreeSet<T> {
         Type::set(T::tf_type())
     }
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const SEMANTICS: Option<Semantics> = Semantics::elements(T::SEMANTICS);
 }
 
 impl<T: TfType, S> TfType for HashSet<T, S> {
@@ -152,6 +171,7 @@ impl<T: TfType, S> TfType for HashSet<T, S> {
         Type::set(T::tf_type())
     }
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const SEMANTICS: Option<Semantics> = Semantics::elements(T::SEMANTICS);
 }
 
 impl<K: AsRef<str>, T: TfType> TfType for BTreeMap<K, T> {
@@ -159,6 +179,7 @@ impl<K: AsRef<str>, T: TfType> TfType for BTreeMap<K, T> {
         Type::map(T::tf_type())
     }
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const SEMANTICS: Option<Semantics> = Semantics::elements(T::SEMANTICS);
 }
 
 impl<K: AsRef<str>, T: TfType, S> TfType for HashMap<K, T, S> {
@@ -166,6 +187,7 @@ impl<K: AsRef<str>, T: TfType, S> TfType for HashMap<K, T, S> {
         Type::map(T::tf_type())
     }
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
+    const SEMANTICS: Option<Semantics> = Semantics::elements(T::SEMANTICS);
 }
 
 macro_rules! tuple {

@@ -51,6 +51,27 @@ pub fn check_object(rules: &Rules, object: &Value, path: &AttributePath, out: &m
                 });
             }
         }
+        if let Some(semantics) = attribute.semantics() {
+            // The custom type's own validation, at each of its values inside this one.
+            crate::custom_types::validate_all(semantics, value, &mut |steps, invalid| {
+                let mut path = at.clone();
+                for step in steps {
+                    path.push(step);
+                }
+                let (summary, detail) = match invalid.summary() {
+                    Some(summary) => (summary.to_owned(), invalid.detail().to_owned()),
+                    None => (
+                        INVALID.to_owned(),
+                        format!("Attribute {} {}", go_path(&path), invalid.detail()),
+                    ),
+                };
+                out.push(Finding {
+                    path,
+                    summary,
+                    detail,
+                });
+            });
+        }
         if let Some(nested) = attribute.nested() {
             each_object(value, &at, &mut |element, element_path| {
                 check_object(nested, element, element_path, out);

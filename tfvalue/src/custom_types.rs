@@ -1,0 +1,589 @@
+//! Custom attribute types: a Rust type that is a Terraform type plus its own validation
+//! and *semantic equality*, as terraform-plugin-framework's custom types are
+//! (`timetypes.RFC3339`, `jsontypes.Normalized`).
+//!
+//! A custom type answers [`TfType::SEMANTICS`] with [`Semantics::of`] and implements
+//! [`CustomType`]. The framework then applies both wherever a model holds the type, with
+//! no key on the field: decided by the type, so that `Unknown<Nullable<Rfc3339>>`, a
+//! `Vec<Rfc3339>` or an alias of either behave the same.
+//!
+//! - Validation runs where the declared validators run (see [`crate::rules`]), on every
+//!   known, non-null value, and tells the type's own diagnostic.
+//! - Semantic equality keeps the text Terraform already has where the provider's value
+//!   means the same: the configured text in a plan, the planned text after apply, the
+//!   prior text after a read. Terraform then sees no change and no inconsistent result.
+//!
+//! Two types ship here: [`Rfc3339`] (a timestamp; equal when the same instant) and
+//! [`NormalizedJson`] (a JSON document; equal regardless of whitespace and key order).
+//!
+//! ```
+//! use tfvalue::custom_types::{NormalizedJson, Rfc3339};
+//! use tfvalue::{Nullable, TfSchema, TfType, Unknown, Value};
+//!
+//! #[derive(TfSchema)]
+//! struct Event {
+//!     at: Rfc3339,
+//!     body: Unknown<Nullable<NormalizedJson>>,
+//! }
+//!
+//! // The wrappers forward the type's semantics.
+//! let semantics = <Unknown<Nullable<Rfc3339>>>::SEMANTICS.unwrap();
+//! let z = Value::String("2024-02-29T12:00:00Z".into());
+//! let offset = Value::String("2024-02-29T13:30:00+01:30".into());
+//! assert!(semantics.equal(&z, &offset));
+//! let rules = Event::rules();
+//! assert!(rules.find("body").is_some_and(|a| a.semantics().is_some()));
+//! ```
+
+mod json;
+mod rfc3339;
+
+use crate::rules::{Invalid, Rules};
+use crate::value::Value;
+use crate::TfType;
+
+pub use json::NormalizedJson;
+pub use rfc3339::{parse_rfc3339, Rfc3339, Rfc3339Error, Timestamp};
+
+/// A type with its own validation and semantic equality, on the values of its Terraform
+/// type. Implement it beside [`TfType`], whose [`SEMANTICS`](TfType::SEMANTICS) answers
+/// `Some(Semantics::of::<Self>())`.
+///
+/// Both functions see known, non-null values only.
+pub trait CustomType: TfType {
+    /// Checks a configured value: the diagnostic to show when it is not one of this type
+    /// (give it with [`Invalid::diagnostic`] for a summary of the type's own).
+    fn validate(value: &Value) -> Result<(), Invalid>;
+
+    /// True when `new` means the same as `kept` (the text Terraform has), so that `kept`
+    /// stays.
+    fn semantically_equal(kept: &Value, new: &Value) -> bool;
+}
+
+/// What a custom type adds to the values of a field's type, and how deep in it they sit:
+/// at the value itself, or at the elements of (the elements of ...) a list, set or map.
+/// Built by [`Semantics::of`] and carried by [`TfType::SEMANTICS`].
+#[derive(Clone, Copy)]
+pub struct Semantics {
+    depth: u8,
+    validate: fn(&Value) -> Result<(), Invalid>,
+    equal: fn(&Value, &Value) -> bool,
+}
+
+impl std::fmt::Debug for Semantics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Semantics")
+            .field("depth", &self.depth)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Semantics {
+    /// The semantics of the custom type `T`, at the value itself.
+    pub const fn of<T: CustomType + ?Sized>() -> Semantics {
+        Semantics {
+            depth: 0,
+            validate: T::validate,
+            equal: T::semantically_equal,
+        }
+    }
+
+    /// The semantics of a collection whose elements have `element`'s: what the
+    /// collections' [`TfType::SEMANTICS`] answer.
+    pub const fn elements(element: Option<Semantics>) -> Option<Semantics> {
+        match element {
+            Some(s) if s.depth < u8::MAX => Some(Semantics {
+                depth: s.depth + 1,
+                ..s
+            }),
+            _ => None,
+        }
+    }
+
+    /// How many collection levels lie between the field's value and the custom type's
+    /// values (0: the value itself).
+    pub fn depth(&self) -> u8 {
+        self.depth
+    }
+
+    /// Checks one value of the custom type (not of a collection of them).
+    pub fn validate_one(&self, value: &Value) -> Result<(), Invalid> {
+        (self.validate)(value)
+    }
+
+    /// True when `new` means the same as `kept`, at this depth: collections of equal
+    /// length (lists by index, maps by key, sets element for element) whose custom values
+    /// are semantically equal and whose other values are equal. Null and unknown values
+    /// equal only themselves.
+    pub fn equal(&self, kept: &Value, new: &Value) -> bool {
+        equal_at(self, self.depth, kept, new)
+    }
+}
+
+fn equal_at(s: &Semantics, depth: u8, kept: &Value, new: &Value) -> bool {
+    if kept.is_null() || kept.is_unknown() || new.is_null() || new.is_unknown() {
+        return kept == new;
+    }
+    if depth == 0 {
+        return kept == new || (s.equal)(kept, new);
+    }
+    match (kept, new) {
+        (Value::List(_, a), Value::List(_, b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| equal_at(s, depth - 1, x, y))
+        }
+        (Value::Map(_, a), Value::Map(_, b)) => {
+            a.len() == b.len()
+                && a.iter()
+                    .zip(b)
+                    .all(|((ka, x), (kb, y))| ka == kb && equal_at(s, depth - 1, x, y))
+        }
+        (Value::Set(_, a), Value::Set(_, b)) => {
+            a.len() == b.len()
+                && set_pairing(a, b, |x, y| equal_at(s, depth - 1, x, y))
+                    .iter()
+                    .all(Option::is_some)
+        }
+        _ => kept == new,
+    }
+}
+
+/// For each element of `new`, the index of a distinct element of `kept` it matches (each
+/// kept element taken once, identical elements first), `None` for one without a match.
+fn set_pairing(
+    kept: &[Value],
+    new: &[Value],
+    matches: impl Fn(&Value, &Value) -> bool,
+) -> Vec<Option<usize>> {
+    let mut taken = vec![false; kept.len()];
+    let mut pairs = vec![None; new.len()];
+    // Identical elements pair first, so that an element equal in text keeps its partner.
+    for (i, n) in new.iter().enumerate() {
+        if let Some(j) = (0..kept.len()).find(|&j| !taken[j] && kept[j] == *n) {
+            taken[j] = true;
+            pairs[i] = Some(j);
+        }
+    }
+    for (i, n) in new.iter().enumerate() {
+        if pairs[i].is_some() {
+            continue;
+        }
+        if let Some(j) = (0..kept.len()).find(|&j| !taken[j] && matches(&kept[j], n)) {
+            taken[j] = true;
+            pairs[i] = Some(j);
+        }
+    }
+    pairs
+}
+
+/// Replaces each custom value in `new` that means the same as its counterpart in `kept`
+/// by that counterpart, at `s`'s depth: list elements by index, map elements by key, set
+/// elements by a pairing of semantically equal elements.
+pub(crate) fn keep_equal(s: &Semantics, kept: &Value, new: &mut Value) {
+    keep_at(s, s.depth, kept, new);
+}
+
+fn keep_at(s: &Semantics, depth: u8, kept: &Value, new: &mut Value) {
+    if kept.is_null() || kept.is_unknown() || new.is_null() || new.is_unknown() {
+        return;
+    }
+    if depth == 0 {
+        if kept != new && (s.equal)(kept, new) {
+            *new = kept.clone();
+        }
+        return;
+    }
+    match (kept, &mut *new) {
+        (Value::List(_, a), Value::List(_, b)) => {
+            for (x, y) in a.iter().zip(b.iter_mut()) {
+                keep_at(s, depth - 1, x, y);
+            }
+        }
+        (Value::Map(_, a), Value::Map(_, b)) => {
+            for (key, y) in b.iter_mut() {
+                if let Some(x) = a.get(key) {
+                    keep_at(s, depth - 1, x, y);
+                }
+            }
+        }
+        (Value::Set(_, a), Value::Set(_, b)) => {
+            let pairs = set_pairing(a, b, |x, y| equal_at(s, depth - 1, x, y));
+            for (y, pair) in b.iter_mut().zip(pairs) {
+                if let Some(j) = pair {
+                    keep_at(s, depth - 1, &a[j], y);
+                }
+            }
+            canonical_set(new);
+        }
+        _ => {}
+    }
+}
+
+/// A set whose elements changed, in go-cty's order again (and equal elements once).
+fn canonical_set(value: &mut Value) {
+    if let Value::Set(ty, elements) = value {
+        if let Ok(set) = Value::set(ty.clone(), elements.clone()) {
+            *value = set;
+        }
+    }
+}
+
+/// Keeps, in `new` (an object of the model whose rules are `rules`), each custom value
+/// that means the same as its counterpart in `kept` (an object of the same type), at any
+/// depth: in nested objects, list and tuple elements by index, map elements by key, set
+/// elements with the kept element they equal once kept. What the framework does after
+/// apply (`kept`: the planned state) and after a read (`kept`: the prior state).
+pub fn keep_semantically_equal(rules: &Rules, kept: &Value, new: &mut Value) {
+    keep_object(rules, kept, new, None);
+}
+
+/// As [`keep_semantically_equal`] for a plan: `planned` keeps the configuration's text
+/// where the configuration holds a value, and the prior state's where it is null (a
+/// computed value the author planned in other words). Terraform requires a planned value
+/// to equal a configured one, so the prior text never replaces a configured value.
+pub fn keep_semantically_equal_in_plan(
+    rules: &Rules,
+    config: &Value,
+    prior: &Value,
+    planned: &mut Value,
+) {
+    keep_object(rules, config, planned, None);
+    if !prior.is_null() {
+        keep_object(rules, prior, planned, Some(config));
+    }
+}
+
+/// `unless_configured`: leave alone what this value (the configuration, walked beside
+/// `new`) holds non-null; unknown there leaves everything below alone too.
+fn keep_object(rules: &Rules, kept: &Value, new: &mut Value, unless_configured: Option<&Value>) {
+    if !matches!((kept, &*new), (Value::Object(..), Value::Object(..))) {
+        return;
+    }
+    for attribute in rules.attributes() {
+        let name = attribute.name();
+        let Some(k) = kept.attr(name) else {
+            continue;
+        };
+        let Some(n) = new.attr_mut(name) else {
+            continue;
+        };
+        let config = match unless_configured.map(|c| c.attr(name)) {
+            None => None,
+            Some(Some(c)) if c.is_null() => None,
+            Some(Some(c)) if c.is_unknown() => continue,
+            Some(Some(c)) => Some(c),
+            Some(None) => continue,
+        };
+        if let Some(s) = attribute.semantics() {
+            if config.is_none() {
+                keep_equal(s, k, n);
+            }
+        }
+        if let Some(nested) = attribute.nested() {
+            keep_nested(nested, k, n, config.filter(|_| unless_configured.is_some()));
+        }
+    }
+}
+
+fn keep_nested(rules: &Rules, kept: &Value, new: &mut Value, config: Option<&Value>) {
+    let at = |c: Option<&Value>, f: &dyn Fn(&Value) -> Option<Value>| c.and_then(f);
+    match (kept, &mut *new) {
+        (Value::Object(..), Value::Object(..)) => keep_object(rules, kept, new, config),
+        (Value::List(_, a), Value::List(_, b)) | (Value::Tuple(a), Value::Tuple(b)) => {
+            for (i, (x, y)) in a.iter().zip(b.iter_mut()).enumerate() {
+                let c = at(config, &|c| match c {
+                    Value::List(_, e) | Value::Tuple(e) => e.get(i).cloned(),
+                    _ => None,
+                });
+                if config.is_some() && c.is_none() {
+                    continue;
+                }
+                keep_nested(rules, x, y, c.as_ref());
+            }
+        }
+        (Value::Map(_, a), Value::Map(_, b)) => {
+            for (key, y) in b.iter_mut() {
+                let Some(x) = a.get(key) else {
+                    continue;
+                };
+                let c = at(config, &|c| match c {
+                    Value::Map(_, e) => e.get(key).cloned(),
+                    _ => None,
+                });
+                if config.is_some() && c.is_none() {
+                    continue;
+                }
+                keep_nested(rules, x, y, c.as_ref());
+            }
+        }
+        // A set element has no counterpart in the configuration to tell configured values
+        // by, so a plan keeps none of the prior set's text.
+        (Value::Set(_, a), Value::Set(_, b)) if config.is_none() => {
+            let pairs = set_pairing(a, b, |x, y| {
+                let mut trial = y.clone();
+                keep_nested(rules, x, &mut trial, None);
+                trial == *x
+            });
+            for (y, pair) in b.iter_mut().zip(pairs) {
+                if let Some(j) = pair {
+                    keep_nested(rules, &a[j], y, None);
+                }
+            }
+            canonical_set(new);
+        }
+        _ => {}
+    }
+}
+
+/// Validates every custom value inside `value` (at `s`'s depth), calling `found` with the
+/// path steps below `value` and the diagnostic of each invalid one.
+pub(crate) fn validate_all(
+    s: &Semantics,
+    value: &Value,
+    found: &mut dyn FnMut(Vec<crate::path::PathStep>, Invalid),
+) {
+    validate_at(s, s.depth, value, &mut Vec::new(), found);
+}
+
+fn validate_at(
+    s: &Semantics,
+    depth: u8,
+    value: &Value,
+    at: &mut Vec<crate::path::PathStep>,
+    found: &mut dyn FnMut(Vec<crate::path::PathStep>, Invalid),
+) {
+    use crate::path::PathStep;
+    if value.is_null() || value.is_unknown() {
+        return;
+    }
+    if depth == 0 {
+        if let Err(invalid) = (s.validate)(value) {
+            found(at.clone(), invalid);
+        }
+        return;
+    }
+    match value {
+        Value::List(_, elements) | Value::Set(_, elements) => {
+            for (i, element) in elements.iter().enumerate() {
+                at.push(PathStep::Index(i64::try_from(i).unwrap_or(i64::MAX)));
+                validate_at(s, depth - 1, element, at, found);
+                at.pop();
+            }
+        }
+        Value::Map(_, elements) => {
+            for (key, element) in elements {
+                at.push(PathStep::Key(key.clone()));
+                validate_at(s, depth - 1, element, at, found);
+                at.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The serde, [`TfType`] and known-value impls every custom string type here shares: a
+/// transparent string with the type's semantics.
+macro_rules! custom_string {
+    ($ty:ident) => {
+        impl $ty {
+            /// The text, as configured or stored (not checked: validation tells an
+            /// invalid text as a diagnostic where the configuration is validated).
+            pub fn new(text: impl Into<String>) -> $ty {
+                $ty(text.into())
+            }
+
+            /// The text.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+
+            /// The text, owned.
+            pub fn into_string(self) -> String {
+                self.0
+            }
+        }
+
+        impl From<String> for $ty {
+            fn from(text: String) -> $ty {
+                $ty(text)
+            }
+        }
+
+        impl From<&str> for $ty {
+            fn from(text: &str) -> $ty {
+                $ty(text.to_owned())
+            }
+        }
+
+        impl From<$ty> for String {
+            fn from(value: $ty) -> String {
+                value.0
+            }
+        }
+
+        impl AsRef<str> for $ty {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(&self.0)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                String::deserialize(deserializer).map($ty)
+            }
+        }
+
+        impl $crate::TfType for $ty {
+            fn tf_type() -> $crate::Type {
+                $crate::Type::String
+            }
+            const SEMANTICS: Option<$crate::custom_types::Semantics> =
+                Some($crate::custom_types::Semantics::of::<$ty>());
+        }
+
+        impl $crate::known::UnknownPaths for $ty {
+            #[inline]
+            fn unknown_paths_into(
+                &self,
+                _at: $crate::known::Trail<'_>,
+                _out: &mut Vec<$crate::AttributePath>,
+            ) {
+            }
+
+            #[inline]
+            fn is_wholly_known(&self) -> bool {
+                true
+            }
+        }
+
+        impl $crate::known::IntoKnown for $ty {
+            type Known = Self;
+
+            #[inline]
+            fn into_known_at(
+                self,
+                _at: $crate::known::Trail<'_>,
+                _unknowns: &mut Vec<$crate::AttributePath>,
+            ) -> Option<Self> {
+                Some(self)
+            }
+        }
+
+        impl $crate::known::IntoPlanned for $ty {
+            type Planned = Self;
+
+            #[inline]
+            fn into_planned_at(
+                self,
+                _at: $crate::known::Trail<'_>,
+                _unknowns: &mut Vec<$crate::AttributePath>,
+            ) -> Option<Self> {
+                Some(self)
+            }
+
+            #[inline]
+            fn from_planned(planned: Self) -> Self {
+                planned
+            }
+        }
+
+        impl $crate::rules::LengthRule for $ty {}
+        impl $crate::rules::OneOfRule for $ty {}
+    };
+}
+use custom_string;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Nullable, Type, Unknown};
+    use std::collections::{BTreeMap, BTreeSet};
+
+    type Stamp = Unknown<Nullable<Rfc3339>>;
+
+    fn s(text: &str) -> Value {
+        Value::String(text.to_owned())
+    }
+
+    #[test]
+    fn semantics_follow_the_type_through_wrappers_and_collections() {
+        assert!(String::SEMANTICS.is_none());
+        assert!(<Vec<Unknown<String>>>::SEMANTICS.is_none());
+        assert_eq!(Rfc3339::SEMANTICS.map(|s| s.depth()), Some(0));
+        assert_eq!(Stamp::SEMANTICS.map(|s| s.depth()), Some(0));
+        assert_eq!(<&Box<Stamp>>::SEMANTICS.map(|s| s.depth()), Some(0));
+        assert_eq!(<Vec<Stamp>>::SEMANTICS.map(|s| s.depth()), Some(1));
+        assert_eq!(
+            <Unknown<BTreeMap<String, Vec<NormalizedJson>>>>::SEMANTICS.map(|s| s.depth()),
+            Some(2)
+        );
+        assert_eq!(<crate::Set<Rfc3339>>::SEMANTICS.map(|s| s.depth()), Some(1));
+        assert_eq!(
+            <BTreeSet<NormalizedJson>>::SEMANTICS.map(|s| s.depth()),
+            Some(1)
+        );
+    }
+
+    #[test]
+    fn collections_are_kept_element_by_element() {
+        let list = |items: &[&str]| Value::List(Type::String, items.iter().map(|t| s(t)).collect());
+        let set = |items: &[&str]| Value::Set(Type::String, items.iter().map(|t| s(t)).collect());
+        let sem = <Vec<Rfc3339>>::SEMANTICS.unwrap();
+        let kept = list(&["2024-01-01T00:00:00Z", "2024-01-02T00:00:00Z"]);
+        let mut new = list(&["2024-01-01T01:00:00+01:00", "2024-01-03T00:00:00Z"]);
+        assert!(!sem.equal(&kept, &new));
+        keep_equal(&sem, &kept, &mut new);
+        assert_eq!(new, list(&["2024-01-01T00:00:00Z", "2024-01-03T00:00:00Z"]));
+
+        // A set: each new element takes a distinct kept element meaning the same.
+        let sem = <crate::Set<Rfc3339>>::SEMANTICS.unwrap();
+        let kept = set(&["2024-01-01T00:00:00Z", "2024-01-01T00:00:00+00:00"]);
+        let mut new = set(&["2024-01-01T00:00:00-00:00", "2024-01-01T00:00:00Z"]);
+        assert!(sem.equal(&kept, &new));
+        keep_equal(&sem, &kept, &mut new);
+        assert_eq!(
+            new,
+            set(&["2024-01-01T00:00:00+00:00", "2024-01-01T00:00:00Z"])
+        );
+
+        // Null and unknown are left alone.
+        let mut unknown = Value::unknown(Type::String);
+        keep_equal(
+            &Rfc3339::SEMANTICS.unwrap(),
+            &s("2024-01-01T00:00:00Z"),
+            &mut unknown,
+        );
+        assert!(unknown.is_unknown());
+    }
+
+    #[test]
+    fn validation_reports_each_invalid_element_with_its_path() {
+        let sem = <BTreeMap<String, Rfc3339>>::SEMANTICS.unwrap();
+        let value = Value::Map(
+            Type::String,
+            [
+                ("a".to_owned(), s("2024-01-01T00:00:00Z")),
+                ("b".to_owned(), s("soon")),
+            ]
+            .into(),
+        );
+        let mut found = Vec::new();
+        validate_all(&sem, &value, &mut |at, invalid| {
+            found.push((at, invalid.summary().map(str::to_owned)))
+        });
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0, vec![crate::path::PathStep::Key("b".to_owned())]);
+        assert_eq!(found[0].1.as_deref(), Some("Invalid RFC3339 String Value"));
+    }
+}
