@@ -335,6 +335,46 @@
 //! }
 //! ```
 //!
+//! On a field, `conflicts_with(..)`, `required_with(..)`, `at_least_one_of(..)` and
+//! `exactly_one_of(..)` relate it to its siblings as terraform-plugin-framework-validators'
+//! attribute validators do, one error per other attribute, told at the field. `regex` (and
+//! `regex_message`) take a literal, checked when the program is compiled, or a `&str` const,
+//! checked when the provider starts. `validate = f` returns a sentence that ends "Attribute
+//! <name> ..." or a [`tfvalue::rules::Invalid`] with a summary and detail of its own:
+//!
+//! ```
+//! use tfvalue::rules::Invalid;
+//! use tfvalue::{Nullable, TfSchema, Unknown};
+//!
+//! const MODE: &str = "^0[0-7]{3}$";
+//!
+//! #[derive(TfSchema)]
+//! pub struct Mount {
+//!     /// A host to mount from; needs an export, excludes a socket.
+//!     #[tf(optional, conflicts_with(socket), required_with(export))]
+//!     pub host: Unknown<Nullable<String>>,
+//!     /// The host's export.
+//!     #[tf(optional)]
+//!     pub export: Unknown<Nullable<String>>,
+//!     /// A local socket, when there is no host.
+//!     #[tf(optional, at_least_one_of(host))]
+//!     pub socket: Unknown<Nullable<String>>,
+//!     /// Permissions, "0644".
+//!     #[tf(optional, regex = MODE, validate = not_world_writable)]
+//!     pub mode: Unknown<Nullable<String>>,
+//! }
+//!
+//! fn not_world_writable(mode: &str) -> Result<(), Invalid> {
+//!     match mode.chars().last() {
+//!         Some('2' | '3' | '6' | '7') => Err(Invalid::diagnostic(
+//!             "Invalid File Permission",
+//!             format!("mode {mode} lets anyone write"),
+//!         )),
+//!         _ => Ok(()),
+//!     }
+//! }
+//! ```
+//!
 //! [`Resource::plan`](crate::Resource::plan) adjusts what is particular to the resource.
 //! It gets a [`Plan`](crate::Plan) whose `planned` state already holds what the framework
 //! planned; here the text is known as soon as the name is, so the plan shows it instead
@@ -369,6 +409,39 @@
 //! }
 //! # }
 //! ```
+//!
+//! In a list, set or map of nested objects, `#[tf(element_key)]` on an attribute of the
+//! element's struct tells which prior element an element continues, so that adding a rule
+//! to a set plans only the new rule's `id` "known after apply" (without a key, list
+//! elements are compared by position, map elements by key and set elements not at all).
+//! `use_non_null_state_for_unknown` is `use_state_for_unknown` without keeping a null
+//! prior value, as terraform-plugin-framework's two modifiers differ:
+//!
+//! ```
+//! use tfvalue::{Nullable, Set, TfSchema, Unknown};
+//!
+//! #[derive(TfSchema)]
+//! pub struct Firewall {
+//!     #[tf(nested(set))]
+//!     pub rules: Unknown<Nullable<Set<Rule>>>,
+//! }
+//!
+//! #[derive(TfSchema)]
+//! pub struct Rule {
+//!     /// Identifies the rule among the others.
+//!     #[tf(element_key)]
+//!     pub port: Unknown<i64>,
+//!     /// Assigned when the rule is made.
+//!     #[tf(computed, use_state_for_unknown)]
+//!     pub id: Unknown<Nullable<String>>,
+//! }
+//! ```
+//!
+//! A plan runs in this order: Terraform's proposed state; the declared defaults; the
+//! framework's "known after apply" marking of computed attributes (on a create, or an
+//! update that changes something) and the defaults again; on an update the plan
+//! modifiers, which settle what replaces the object; the resource's `plan`; the declared
+//! refinements of what is still unknown. [`tfvalue::rules`] tells each step.
 //!
 //! # Import
 //!

@@ -24,6 +24,31 @@
 //! assert!(rules.find("separator").is_some_and(|a| a.has_default()));
 //! assert!(rules.find("length").is_some_and(|a| a.replaces()));
 //! ```
+//!
+//! # The order of a plan
+//!
+//! tfvalue-provider plans a create or an update of a managed resource in these steps, each
+//! seeing what the previous made:
+//!
+//! 1. Terraform's proposed new state (the configuration, with the prior values of computed
+//!    attributes it leaves null), write-only values taken out;
+//! 2. the declared defaults ([`apply_defaults`]) where the configuration is null;
+//! 3. the framework's unknown marking: on a create, or an update that changes anything,
+//!    each computed attribute the configuration leaves null becomes "known after apply"
+//!    (an unchanged update keeps the prior state as it is); then the defaults again, so
+//!    that an attribute with a default is never unknown;
+//! 4. on an update, the plan modifiers ([`apply_modifiers`]): `use_state_for_unknown` and
+//!    `use_non_null_state_for_unknown` turn unknowns back into prior values, element by
+//!    element in collections (see `element_key`), then `requires_replace(_if)` compares
+//!    planned and prior values; which changes replace the object is settled here;
+//! 5. the resource's own `plan` (`tfvalue_provider::Resource::plan`), given the prior
+//!    state, the configuration and this planned state, which it may change further;
+//! 6. the declared refinements, on what is still unknown after the author's plan
+//!    ([`apply_refinements`]).
+//!
+//! A default that fails, or a replacement check (`requires_replace_if = f`) that answers
+//! `Err`, stops the plan with its error at the attribute before the resource's `plan` is
+//! called.
 
 mod applies;
 mod check;

@@ -4,13 +4,16 @@
 //! 1. [`apply_defaults`]: where the configuration leaves an attribute with a default null,
 //!    the plan holds the default (before Terraform's "known after apply" marking, which
 //!    then leaves it alone, and again after it);
-//! 2. [`apply_modifiers`]: `use_state_for_unknown` keeps the prior value of an attribute
-//!    the plan would make unknown, and `requires_replace(_if)` adds the path of a changed
-//!    attribute to the paths that replace the object.
+//! 2. [`apply_modifiers`], on an update: `use_state_for_unknown` (a null prior value too)
+//!    and `use_non_null_state_for_unknown` keep the prior value of an attribute the plan
+//!    would make unknown, and `requires_replace(_if)` adds the path of a changed attribute
+//!    to the paths that replace the object.
 //!
-//! Nested attributes and blocks are followed into their objects: list elements by
-//! position, map elements by key. Set elements have no position Terraform can name, so
-//! modifiers inside sets compare nothing (defaults still apply, element by element).
+//! Nested attributes and blocks are followed into their objects. An element of a list,
+//! set or map is compared with the prior element it continues: the one with the same
+//! declared element key ([`Rules::element_keys`]), or else in a list the one at its
+//! position and in a map the one at its key; set elements without a key continue none
+//! (defaults still apply, element by element).
 
 use super::check::{go_path, Finding};
 use super::{Replace, Rules};
