@@ -14,6 +14,7 @@ use syn::spanned::Spanned;
 use syn::{Attribute, LitInt, LitStr};
 
 use crate::ctxt::Ctxt;
+use crate::rule_attrs::{NumberBound, RefineSpec};
 use crate::rule_attrs::{Bounds, DefaultSpec, Names, NumberLit, OneOfValue};
 
 /// A value set at most once, remembering the span of the key that set it.
@@ -127,6 +128,8 @@ pub(crate) struct FieldAttrs {
     pub(crate) rename: Attr<String>,
     pub(crate) block: Attr<NestingSpec>,
     pub(crate) nested: Attr<NestingSpec>,
+    /// `flatten`: the field's struct's attributes and blocks are this struct's.
+    pub(crate) flatten: Attr<()>,
     /// Defaults, plan modifiers and validators.
     pub(crate) rules: FieldRules,
 }
@@ -258,6 +261,7 @@ impl FieldAttrs {
             rename: Attr::none("rename"),
             block: Attr::none("block"),
             nested: Attr::none("nested"),
+            flatten: Attr::none("flatten"),
             rules: FieldRules::new(),
         };
         for attr in attrs.iter().filter(|a| a.path().is_ident("tf")) {
@@ -301,6 +305,8 @@ impl FieldAttrs {
                         let spec = parse_nesting(cx, &meta)?;
                         out.block.set(cx, span, spec);
                     }
+                    // #[tf(flatten)]
+                    "flatten" => out.flatten.set(cx, span, ()),
                     // #[tf(nested)], #[tf(nested(set))]
                     "nested" => {
                         let spec = parse_nesting(cx, &meta)?;
@@ -312,7 +318,7 @@ impl FieldAttrs {
                                 "unknown tf attribute `{other}`, expected one of: required, \
                                  optional, computed, sensitive, write_only, deprecated, \
                                  deprecation_message, description, description_kind, rename, \
-                                 block, nested, {FIELD_KEYS}"
+                                 block, nested, flatten, {FIELD_KEYS}"
                             )));
                         }
                     }
@@ -425,6 +431,12 @@ impl ContainerAttrs {
 pub(crate) struct FieldRules {
     pub(crate) default: Attr<DefaultSpec>,
     pub(crate) use_state_for_unknown: Attr<()>,
+    /// `use_non_null_state_for_unknown`: as `use_state_for_unknown`, a null prior value
+    /// not kept.
+    pub(crate) use_non_null_state_for_unknown: Attr<()>,
+    /// `element_key`: the attribute identifies its object among the elements of a
+    /// collection.
+    pub(crate) element_key: Attr<()>,
     pub(crate) requires_replace: Attr<()>,
     pub(crate) requires_replace_if: Attr<syn::Path>,
     pub(crate) length: Attr<Bounds>,
@@ -433,25 +445,39 @@ pub(crate) struct FieldRules {
     pub(crate) at_most: Attr<NumberLit>,
     pub(crate) between: Attr<(NumberLit, NumberLit)>,
     pub(crate) one_of: Attr<Vec<OneOfValue>>,
-    pub(crate) regex: Attr<LitStr>,
-    pub(crate) regex_message: Attr<LitStr>,
+    /// `regex = "..."` or `regex = PATTERN` (a `&str` const).
+    pub(crate) regex: Attr<TextSource>,
+    /// `regex_message = "..."` or `regex_message = MESSAGE` (a `&str` const).
+    pub(crate) regex_message: Attr<TextSource>,
     pub(crate) at_least_sum_of: Attr<Names>,
     pub(crate) at_least_one_true: Attr<Names>,
     /// `exactly_one_of(b, c)`: this attribute or exactly one of its named siblings.
     pub(crate) exactly_one_of: Attr<Names>,
+    /// `conflicts_with(b, c)`: none of the siblings when this attribute is configured.
+    pub(crate) conflicts_with: Attr<Names>,
+    /// `at_least_one_of(b, c)`: this attribute or at least one of the siblings.
+    pub(crate) at_least_one_of: Attr<Names>,
+    /// `required_with(b, c)`: each of the siblings when this attribute is configured.
+    pub(crate) required_with: Attr<Names>,
+    /// `refine(...)`: the refinements of the unknown value planned for a computed attribute.
+    pub(crate) refine: Attr<RefineSpec>,
     pub(crate) validate: Attr<syn::Path>,
 }
 
 /// The keys a field may carry, for the "unknown key" message.
-const FIELD_KEYS: &str = "default, use_state_for_unknown, requires_replace, \
+const FIELD_KEYS: &str = "default, use_state_for_unknown, use_non_null_state_for_unknown, \
+     element_key, requires_replace, \
      requires_replace_if, length, size, at_least, at_most, between, one_of, regex, \
-     regex_message, at_least_sum_of, at_least_one_true, exactly_one_of, validate";
+     regex_message, at_least_sum_of, at_least_one_true, exactly_one_of, conflicts_with, \
+     at_least_one_of, required_with, validate, refine";
 
 impl FieldRules {
     fn new() -> Self {
         FieldRules {
             default: Attr::none("default"),
             use_state_for_unknown: Attr::none("use_state_for_unknown"),
+            use_non_null_state_for_unknown: Attr::none("use_non_null_state_for_unknown"),
+            element_key: Attr::none("element_key"),
             requires_replace: Attr::none("requires_replace"),
             requires_replace_if: Attr::none("requires_replace_if"),
             length: Attr::none("length"),
@@ -465,6 +491,10 @@ impl FieldRules {
             at_least_sum_of: Attr::none("at_least_sum_of"),
             at_least_one_true: Attr::none("at_least_one_true"),
             exactly_one_of: Attr::none("exactly_one_of"),
+            conflicts_with: Attr::none("conflicts_with"),
+            at_least_one_of: Attr::none("at_least_one_of"),
+            required_with: Attr::none("required_with"),
+            refine: Attr::none("refine"),
             validate: Attr::none("validate"),
         }
     }
@@ -491,6 +521,11 @@ impl FieldRules {
                 self.default.set(cx, span, spec);
             }
             "use_state_for_unknown" => self.use_state_for_unknown.set(cx, span, ()),
+            "use_non_null_state_for_unknown" => {
+                self.use_non_null_state_for_unknown.set(cx, span, ());
+            }
+            // #[tf(element_key)] on an attribute of a collection's element struct
+            "element_key" => self.element_key.set(cx, span, ()),
             "requires_replace" => self.requires_replace.set(cx, span, ()),
             "requires_replace_if" => {
                 let path: syn::Path = meta.value()?.parse()?;
@@ -564,18 +599,22 @@ impl FieldRules {
                 self.one_of.set(cx, span, values);
             }
             "regex" => {
-                let s: LitStr = meta.value()?.parse()?;
-                if let Err(e) = regex_lite::Regex::new(&s.value()) {
-                    cx.error_at(
-                        s.span(),
-                        format!("this regular expression does not compile: {e}"),
-                    );
+                if let Some(source) = parse_text(cx, meta, "regex")? {
+                    if let TextSource::Lit(s) = &source {
+                        if let Err(e) = regex_lite::Regex::new(&s.value()) {
+                            cx.error_at(
+                                s.span(),
+                                format!("this regular expression does not compile: {e}"),
+                            );
+                        }
+                    }
+                    self.regex.set(cx, span, source);
                 }
-                self.regex.set(cx, span, s);
             }
             "regex_message" => {
-                let s: LitStr = meta.value()?.parse()?;
-                self.regex_message.set(cx, span, s);
+                if let Some(source) = parse_text(cx, meta, "regex_message")? {
+                    self.regex_message.set(cx, span, source);
+                }
             }
             "at_least_sum_of" => {
                 let names = parse_names(meta)?;
@@ -589,6 +628,24 @@ impl FieldRules {
             "exactly_one_of" => {
                 let names = parse_names(meta)?;
                 self.exactly_one_of.set(cx, span, names);
+            }
+            // conflicts_with(b, c), at_least_one_of(b, c), required_with(b, c)
+            "conflicts_with" => {
+                let names = parse_names(meta)?;
+                self.conflicts_with.set(cx, span, names);
+            }
+            "at_least_one_of" => {
+                let names = parse_names(meta)?;
+                self.at_least_one_of.set(cx, span, names);
+            }
+            "required_with" => {
+                let names = parse_names(meta)?;
+                self.required_with.set(cx, span, names);
+            }
+            // refine(not_null, prefix = "arn:", at_least = 1, length(max = 5))
+            "refine" => {
+                let spec = parse_refine(cx, span, meta)?;
+                self.refine.set(cx, span, spec);
             }
             "validate" => {
                 let path: syn::Path = meta.value()?.parse()?;
@@ -612,6 +669,9 @@ impl FieldRules {
             self.at_least_sum_of.span(),
             self.at_least_one_true.span(),
             self.exactly_one_of.span(),
+            self.conflicts_with.span(),
+            self.at_least_one_of.span(),
+            self.required_with.span(),
             self.validate.span(),
         ]
         .into_iter()
@@ -624,6 +684,11 @@ impl FieldRules {
         [
             ("default", self.default.span()),
             ("use_state_for_unknown", self.use_state_for_unknown.span()),
+            (
+                "use_non_null_state_for_unknown",
+                self.use_non_null_state_for_unknown.span(),
+            ),
+            ("element_key", self.element_key.span()),
             ("requires_replace", self.requires_replace.span()),
             ("requires_replace_if", self.requires_replace_if.span()),
         ]
@@ -767,6 +832,41 @@ fn parse_number(expr: &syn::Expr) -> syn::Result<NumberLit> {
     }
 }
 
+/// Where a text of a key comes from: a string literal, or the path of a `&str` const.
+pub(crate) enum TextSource {
+    /// `"..."`, known to the derive.
+    Lit(LitStr),
+    /// `NAME` or `module::NAME`, known when the program runs.
+    Const(syn::Path),
+}
+
+/// `key = "..."` or `key = CONST`; anything else is one error on it (`Ok(None)`), so the
+/// derive goes on and reports nothing unrelated.
+fn parse_text(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+) -> syn::Result<Option<TextSource>> {
+    let expr: syn::Expr = meta.value()?.parse()?;
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => Ok(Some(TextSource::Lit(s))),
+        syn::Expr::Path(p) if p.qself.is_none() => Ok(Some(TextSource::Const(p.path))),
+        other => {
+            cx.error_at(
+                syn::spanned::Spanned::span(&other),
+                format!(
+                    "`{key}` takes a string literal or the path of a `&str` const: \
+                     `{key} = \"...\"` or `{key} = NAME`"
+                ),
+            );
+            Ok(None)
+        }
+    }
+}
+
 /// `(a, b, c)`: attribute names (Terraform names of sibling fields).
 fn parse_names(meta: &ParseNestedMeta<'_>) -> syn::Result<Names> {
     let mut names = Vec::new();
@@ -780,4 +880,100 @@ fn parse_names(meta: &ParseNestedMeta<'_>) -> syn::Result<Names> {
         Ok(())
     })?;
     Ok(Names { names })
+}
+
+/// The parenthesised part of `refine(...)`: each key at most once, one lower and one upper
+/// number bound, a prefix that says something, and not nothing at all.
+fn parse_refine(cx: &Ctxt, span: Span, meta: &ParseNestedMeta<'_>) -> syn::Result<RefineSpec> {
+    let mut spec = RefineSpec::default();
+    let empty = meta
+        .input
+        .cursor()
+        .group(proc_macro2::Delimiter::Parenthesis)
+        .is_some_and(|(inside, _, _)| inside.eof());
+    if empty {
+        let _nothing;
+        syn::parenthesized!(_nothing in meta.input);
+        cx.error_at(
+            span,
+            "`refine` needs at least one refinement: not_null, prefix, at_least, greater_than, \
+             at_most, less_than or length",
+        );
+        return Ok(spec);
+    }
+    meta.parse_nested_meta(|inner| {
+        let key = inner.path.span();
+        let Some(name) = inner.path.get_ident().map(ToString::to_string) else {
+            return Err(inner.error("expected a refinement"));
+        };
+        match name.as_str() {
+            "not_null" => {
+                if spec.not_null.replace(key).is_some() {
+                    cx.error_at(key, "duplicate refinement `not_null`");
+                }
+            }
+            "prefix" => {
+                let s: LitStr = inner.value()?.parse()?;
+                if s.value().is_empty() {
+                    cx.error_at(
+                        s.span(),
+                        "an empty prefix says nothing: give the text the value starts with",
+                    );
+                }
+                if spec.prefix.replace((key, s)).is_some() {
+                    cx.error_at(key, "duplicate refinement `prefix`");
+                }
+            }
+            "at_least" | "greater_than" | "at_most" | "less_than" => {
+                let n = parse_number(&inner.value()?.parse()?)?;
+                let (name, inclusive, lower) = match name.as_str() {
+                    "at_least" => ("at_least", true, true),
+                    "greater_than" => ("greater_than", false, true),
+                    "at_most" => ("at_most", true, false),
+                    _ => ("less_than", false, false),
+                };
+                let bound = NumberBound {
+                    key,
+                    name,
+                    n,
+                    inclusive,
+                };
+                let slot = if lower {
+                    &mut spec.lower
+                } else {
+                    &mut spec.upper
+                };
+                if let Some(earlier) = slot.replace(bound) {
+                    let side = if lower { "below" } else { "above" };
+                    cx.error_at(
+                        key,
+                        format!(
+                            "`{}` and `{name}` both bound the number from {side}: keep one",
+                            earlier.name
+                        ),
+                    );
+                }
+            }
+            "length" => {
+                let bounds = parse_bounds(cx, &inner)?;
+                if bounds.min.unwrap_or(0) == 0 && bounds.max.is_none() {
+                    cx.error_at(
+                        bounds.span,
+                        "a length of at least 0 says nothing: give `min` above 0 or a `max`",
+                    );
+                }
+                if spec.length.replace((key, bounds)).is_some() {
+                    cx.error_at(key, "duplicate refinement `length`");
+                }
+            }
+            other => {
+                return Err(inner.error(format!(
+                    "unknown refinement `{other}`, expected one of: not_null, prefix, at_least, \
+                     greater_than, at_most, less_than, length"
+                )))
+            }
+        }
+        Ok(())
+    })?;
+    Ok(spec)
 }

@@ -10,7 +10,8 @@ use crate::rule_attrs::Names;
 
 /// Checks the behaviour keys of every field and of the struct.
 pub(crate) fn check_rules(cx: &Ctxt, cont: &Container<'_>) {
-    for field in &cont.fields {
+    // A `#[tf(flatten)]` field's keys are all reported by `check::check_flatten`.
+    for field in cont.own_fields() {
         check_field(cx, field, cont);
     }
     let object = &cont.attrs.rules;
@@ -31,6 +32,7 @@ pub(crate) fn check_rules(cx: &Ctxt, cont: &Container<'_>) {
 
 fn check_field(cx: &Ctxt, f: &Field<'_>, cont: &Container<'_>) {
     let rules = &f.attrs.rules;
+    check_refine(cx, f);
     if matches!(f.role, Role::Block { .. }) {
         let first = rules
             .first_plan_key()
@@ -62,12 +64,46 @@ fn check_field(cx: &Ctxt, f: &Field<'_>, cont: &Container<'_>) {
             );
         }
     }
-    if let Some(span) = rules.use_state_for_unknown.span() {
-        if !f.computed {
+    for (key, span) in [
+        ("use_state_for_unknown", rules.use_state_for_unknown.span()),
+        (
+            "use_non_null_state_for_unknown",
+            rules.use_non_null_state_for_unknown.span(),
+        ),
+    ] {
+        if let (Some(span), false) = (span, f.computed) {
             cx.error_at(
                 span,
-                "`use_state_for_unknown` keeps the prior value of a computed attribute: mark \
-                 the attribute `computed` (or give it a `default`)",
+                format!(
+                    "`{key}` keeps the prior value of a computed attribute: mark the attribute \
+                     `computed` (or give it a `default`)"
+                ),
+            );
+        }
+    }
+    if let (Some(_), Some(span)) = (
+        rules.use_state_for_unknown.span(),
+        rules.use_non_null_state_for_unknown.span(),
+    ) {
+        cx.error_at(
+            span,
+            "`use_non_null_state_for_unknown` is `use_state_for_unknown` without keeping a null \
+             prior value: keep one of the two",
+        );
+    }
+    if let Some(span) = rules.element_key.span() {
+        if matches!(f.role, Role::Nested { .. }) {
+            cx.error_at(
+                span,
+                "`element_key` identifies an element by a primitive attribute: a nested \
+                 attribute cannot be one",
+            );
+        } else if f.computed || f.write_only {
+            cx.error_at(
+                span,
+                "`element_key` identifies an element by what its configuration says: the \
+                 attribute must be configured (required or optional), not computed or \
+                 write-only",
             );
         }
     }
@@ -85,6 +121,10 @@ fn check_field(cx: &Ctxt, f: &Field<'_>, cont: &Container<'_>) {
             ("requires_replace", rules.requires_replace.span()),
             ("requires_replace_if", rules.requires_replace_if.span()),
             ("use_state_for_unknown", rules.use_state_for_unknown.span()),
+            (
+                "use_non_null_state_for_unknown",
+                rules.use_non_null_state_for_unknown.span(),
+            ),
         ] {
             if let Some(span) = span {
                 cx.error_at(
@@ -107,6 +147,9 @@ fn check_field(cx: &Ctxt, f: &Field<'_>, cont: &Container<'_>) {
         rules.at_least_sum_of.get(),
         rules.at_least_one_true.get(),
         rules.exactly_one_of.get(),
+        rules.conflicts_with.get(),
+        rules.at_least_one_of.get(),
+        rules.required_with.get(),
     ]
     .into_iter()
     .flatten()
@@ -117,14 +160,17 @@ fn check_field(cx: &Ctxt, f: &Field<'_>, cont: &Container<'_>) {
 
 /// Every name must be the Terraform name of another field of the struct.
 fn check_names(cx: &Ctxt, cont: &Container<'_>, own: Option<&Field<'_>>, names: &Names) {
+    // A struct-level rule may name a flattened attribute: checked when the program is
+    // compiled, against all the names (`expand::flatten`).
+    let deferred = own.is_none() && cont.has_flatten();
     for (i, (name, span)) in names.names.iter().enumerate() {
         if own.is_some_and(|f| &f.tf_name == name) {
             cx.error_at(
                 *span,
                 format!("`{name}` is this attribute itself: name its siblings"),
             );
-        } else if !cont.fields.iter().any(|f| &f.tf_name == name) {
-            let known: Vec<&str> = cont.fields.iter().map(|f| f.tf_name.as_str()).collect();
+        } else if !cont.own_fields().any(|f| &f.tf_name == name) && !deferred {
+            let known: Vec<&str> = cont.own_fields().map(|f| f.tf_name.as_str()).collect();
             cx.error_at(
                 *span,
                 format!(
@@ -134,6 +180,54 @@ fn check_names(cx: &Ctxt, cont: &Container<'_>, own: Option<&Field<'_>>, names: 
             );
         } else if names.names[..i].iter().any(|(n, _)| n == name) {
             cx.error_at(*span, format!("`{name}` is named twice"));
+        }
+    }
+}
+
+/// `refine(...)` describes the unknown value the provider plans for a computed attribute
+/// (optional and computed too: the provider plans it where the configuration leaves it
+/// null). Its number bounds must leave some number, and more than one.
+fn check_refine(cx: &Ctxt, f: &Field<'_>) {
+    let rules = &f.attrs.rules;
+    let (Some(spec), Some(span)) = (rules.refine.get(), rules.refine.span()) else {
+        return;
+    };
+    if matches!(f.role, Role::Block { .. }) {
+        cx.error_at(
+            span,
+            "`refine` does not apply to a block: refine the computed attributes of the block's \
+             struct",
+        );
+        return;
+    }
+    if let Some(default) = rules.default.span() {
+        cx.error_at(
+            default,
+            "`default` excludes `refine`: the default is planned where the configuration leaves \
+             the attribute null, so no unknown value is left to refine",
+        );
+    } else if !f.computed {
+        cx.error_at(
+            span,
+            "`refine` describes the unknown value the provider plans for a computed attribute: \
+             mark the attribute `computed` (or `optional, computed`)",
+        );
+    }
+    if let (Some(lo), Some(hi)) = (&spec.lower, &spec.upper) {
+        let (a, b) = (lo.n.approx(), hi.n.approx());
+        if a > b || (a == b && !(lo.inclusive && hi.inclusive)) {
+            cx.error_at(
+                hi.key,
+                format!("no number is `{} = {a}` and `{} = {b}`", lo.name, hi.name),
+            );
+        } else if a == b && spec.not_null.is_some() {
+            cx.error_at(
+                hi.key,
+                format!(
+                    "these bounds pin the value to {a}: a value known before apply is planned \
+                     as a known value (or a `default`), not refined"
+                ),
+            );
         }
     }
 }

@@ -45,3 +45,41 @@ pub(crate) enum OneOfValue {
 pub(crate) struct Names {
     pub(crate) names: Vec<(String, Span)>,
 }
+
+/// `refine(not_null, prefix = "...", at_least = N, less_than = N, length(min = N, max = N))`:
+/// what the provider promises about the unknown value it plans for a computed attribute.
+/// Each part keeps the span of its key, for the type checks and the contradictions.
+#[derive(Default)]
+pub(crate) struct RefineSpec {
+    /// `not_null`.
+    pub(crate) not_null: Option<Span>,
+    /// `prefix = "..."`.
+    pub(crate) prefix: Option<(Span, LitStr)>,
+    /// `at_least = N` (inclusive) or `greater_than = N` (exclusive).
+    pub(crate) lower: Option<NumberBound>,
+    /// `at_most = N` (inclusive) or `less_than = N` (exclusive).
+    pub(crate) upper: Option<NumberBound>,
+    /// `length(min = N, max = N)`, with the span of `length`.
+    pub(crate) length: Option<(Span, Bounds)>,
+}
+
+/// One number bound of `refine(...)`.
+pub(crate) struct NumberBound {
+    /// The span of the key (`at_least`).
+    pub(crate) key: Span,
+    /// The key as written, for messages.
+    pub(crate) name: &'static str,
+    pub(crate) n: NumberLit,
+    pub(crate) inclusive: bool,
+}
+
+impl NumberLit {
+    /// The number as an `f64`, to order two bounds.
+    pub(crate) fn approx(&self) -> f64 {
+        match self {
+            #[allow(clippy::cast_precision_loss)]
+            NumberLit::Int(i) => *i as f64,
+            NumberLit::Float(f) => *f,
+        }
+    }
+}

@@ -8,27 +8,16 @@ use quote::{quote, quote_spanned};
 
 use super::Root;
 use crate::ast::{Container, Field, Role};
+use crate::attr::TextSource;
+use crate::rule_attrs::RefineSpec;
 use crate::rule_attrs::{Bounds, DefaultSpec, NumberLit, OneOfValue};
 
 /// The `fn rules()` item of `impl TfSchema`, or nothing when the struct declares no rules
 /// and has no block or nested attribute whose type could.
 pub(super) fn expand_rules_fn(cont: &Container<'_>, root: &Root<'_>) -> TokenStream {
     let tv = root.path();
-    let attributes: Vec<TokenStream> = cont
-        .fields
-        .iter()
-        .filter_map(|f| attribute_rules(f, root))
-        .collect();
-    let object = object_rules(cont, root);
-    if attributes.is_empty() && object.is_empty() {
+    let Some(build) = rules_build(cont, root) else {
         return TokenStream::new();
-    }
-    let build = quote! {
-        || {
-            #tv::rules::Rules::new()
-                #(.attribute(#attributes))*
-                #(.object_rule(#object))*
-        }
     };
     let body = if cont.is_type_generic() {
         let key = super::cache_key(cont);
@@ -45,6 +34,55 @@ pub(super) fn expand_rules_fn(cont: &Container<'_>, root: &Root<'_>) -> TokenStr
             #body
         }
     }
+}
+
+/// The closure that builds the struct's `Rules` (with those of the structs it flattens),
+/// or `None` when there is nothing to build.
+pub(super) fn rules_build(cont: &Container<'_>, root: &Root<'_>) -> Option<TokenStream> {
+    let tv = root.path();
+    let attributes: Vec<TokenStream> = cont
+        .fields
+        .iter()
+        .filter_map(|f| attribute_rules(f, root))
+        .collect();
+    let object = object_rules(cont, root);
+    let keys: Vec<&String> = cont
+        .fields
+        .iter()
+        .filter(|f| f.attrs.rules.element_key.is_set())
+        .map(|f| &f.tf_name)
+        .collect();
+    // The rules of flattened structs, merged in where their fields are.
+    let private = root.private();
+    let flattened: Vec<TokenStream> = cont
+        .flattened()
+        .map(|f| {
+            let ty = f.ty;
+            quote!(let rules = #private::flatten_rules::<#ty>(rules);)
+        })
+        .collect();
+    if attributes.is_empty() && object.is_empty() && keys.is_empty() && flattened.is_empty() {
+        return None;
+    }
+    if !flattened.is_empty() {
+        return Some(quote! {
+            || {
+                let rules = #tv::rules::Rules::new() #(.attribute(#attributes))*;
+                #(#flattened)*
+                rules
+                    #(.object_rule(#object))*
+                    #(.element_key(#keys))*
+            }
+        });
+    }
+    Some(quote! {
+        || {
+            #tv::rules::Rules::new()
+                #(.attribute(#attributes))*
+                #(.object_rule(#object))*
+                #(.element_key(#keys))*
+        }
+    })
 }
 
 fn number(tv: &TokenStream, n: &NumberLit) -> TokenStream {
@@ -75,6 +113,51 @@ fn names(list: &crate::rule_attrs::Names) -> TokenStream {
     quote!(::std::vec![#(#names),*])
 }
 
+/// A key's text: the literal, or the const (a `&'static str`, which the compiler checks
+/// at the path the user wrote).
+fn text(source: &TextSource) -> TokenStream {
+    match source {
+        TextSource::Lit(s) => quote!(#s),
+        TextSource::Const(p) => {
+            let span = syn::spanned::Spanned::span(p);
+            let text = syn::Ident::new("__tfvalue_text", Span::mixed_site());
+            quote_spanned!(span=> {
+                let #text: &'static ::core::primitive::str = #p;
+                #text
+            })
+        }
+    }
+}
+
+/// The `.refine(...)` calls of `refine(...)`, one per refinement.
+fn refinements(tv: &TokenStream, spec: Option<&RefineSpec>) -> Vec<TokenStream> {
+    let Some(spec) = spec else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if spec.not_null.is_some() {
+        out.push(quote!(#tv::rules::Refinement::NotNull));
+    }
+    if let Some((_, prefix)) = &spec.prefix {
+        out.push(quote!(#tv::rules::Refinement::Prefix(#prefix)));
+    }
+    for bound in [&spec.lower, &spec.upper].into_iter().flatten() {
+        let variant = match bound.name {
+            "at_least" => quote!(AtLeast),
+            "greater_than" => quote!(GreaterThan),
+            "at_most" => quote!(AtMost),
+            _ => quote!(LessThan),
+        };
+        let n = number(tv, &bound.n);
+        out.push(quote!(#tv::rules::Refinement::#variant(#n)));
+    }
+    if let Some((_, b)) = &spec.length {
+        let (min, max) = (bound(b.min), bound(b.max));
+        out.push(quote!(#tv::rules::Refinement::Length { min: #min, max: #max }));
+    }
+    out.into_iter().map(|r| quote!(.refine(#r))).collect()
+}
+
 /// The `AttributeRules` of one field, if it declares any or may nest some.
 fn attribute_rules(f: &Field<'_>, root: &Root<'_>) -> Option<TokenStream> {
     let tv = root.path();
@@ -98,6 +181,9 @@ fn attribute_rules(f: &Field<'_>, root: &Root<'_>) -> Option<TokenStream> {
     }
     if rules.use_state_for_unknown.is_set() {
         calls.push(quote!(.use_state_for_unknown()));
+    }
+    if rules.use_non_null_state_for_unknown.is_set() {
+        calls.push(quote!(.use_non_null_state_for_unknown()));
     }
     if rules.requires_replace.is_set() {
         calls.push(quote!(.replace(#tv::rules::Replace::Always)));
@@ -139,8 +225,12 @@ fn attribute_rules(f: &Field<'_>, root: &Root<'_>) -> Option<TokenStream> {
         validators.push(quote!(#tv::rules::Validator::OneOf(::std::vec![#(#values),*])));
     }
     if let Some(pattern) = rules.regex.get() {
+        let pattern = text(pattern);
         let message = match rules.regex_message.get() {
-            Some(m) => quote!(::std::option::Option::Some(#m)),
+            Some(m) => {
+                let m = text(m);
+                quote!(::std::option::Option::Some(#m))
+            }
             None => quote!(::std::option::Option::None),
         };
         validators.push(quote! {
@@ -161,11 +251,17 @@ fn attribute_rules(f: &Field<'_>, root: &Root<'_>) -> Option<TokenStream> {
         });
     }
     calls.extend(validators.into_iter().map(|v| quote!(.validator(#v))));
+    calls.extend(refinements(&tv, rules.refine.get()));
     if let (Role::Nested { .. } | Role::Block { .. }, Some(element)) = (f.role, f.element) {
         let tve = root.at(f.element_span());
         calls.push(quote_spanned! {f.element_span()=>
             .nested_rules(<#element as #tve::schema::TfSchema>::rules)
         });
+    }
+    // A custom type's validation and semantic equality, asked of the type (`None` for
+    // every other type, which then adds no rule).
+    if matches!(f.role, Role::Attribute) {
+        calls.push(quote!(.custom_type(<#ty as #tv::TfType>::SEMANTICS)));
     }
     if calls.is_empty() {
         return None;
@@ -192,20 +288,35 @@ fn object_rules(cont: &Container<'_>, root: &Root<'_>) -> Vec<TokenStream> {
         })
         .collect();
     // A field's `exactly_one_of` is a check of the object (it runs when the field is null),
-    // told at the field.
+    // told at the field; so are its `conflicts_with`, `at_least_one_of` and `required_with`.
     for f in &cont.fields {
-        if let Some(list) = f.attrs.rules.exactly_one_of.get() {
-            let at = &f.tf_name;
-            let with = names(list);
-            out.push(quote!(#tv::rules::ObjectRule::ExactlyOneOfAt { at: #at, with: #with }));
+        let rules = &f.attrs.rules;
+        let at = &f.tf_name;
+        for (list, variant) in [
+            (rules.exactly_one_of.get(), quote!(ExactlyOneOfAt)),
+            (rules.conflicts_with.get(), quote!(ConflictsWithAt)),
+            (rules.at_least_one_of.get(), quote!(AtLeastOneOfAt)),
+            (rules.required_with.get(), quote!(AlsoRequiresAt)),
+        ] {
+            if let Some(list) = list {
+                let with = names(list);
+                out.push(quote!(#tv::rules::ObjectRule::#variant { at: #at, with: #with }));
+            }
         }
     }
     if let Some(check) = object.validate.get() {
         let ident = cont.ident;
         let (_, ty_generics, _) = cont.generics.split_for_impl();
+        // A struct that can be flattened reads its own attributes out of the object, which
+        // may be its parent's.
+        let check_fn = if cont.generics.params.is_empty() {
+            quote!(flat_object_check)
+        } else {
+            quote!(object_check)
+        };
         out.push(quote! {
             #tv::rules::ObjectRule::Custom(|value| {
-                #private::object_check::<#ident #ty_generics>(value, #check)
+                #private::#check_fn::<#ident #ty_generics>(value, #check)
             })
         });
     }
@@ -243,6 +354,13 @@ pub(super) fn expand_rule_checks(cont: &Container<'_>, root: &Root<'_>) -> Token
         ask(rules.at_least_sum_of.span(), "NumberRule", ty);
         ask(rules.one_of.span(), "OneOfRule", ty);
         ask(rules.at_least_one_true.span(), "BoolRule", ty);
+        if let Some(spec) = rules.refine.get() {
+            ask(spec.prefix.as_ref().map(|p| p.0), "PrefixRefinement", ty);
+            ask(spec.lower.as_ref().map(|b| b.key), "NumberRefinement", ty);
+            ask(spec.upper.as_ref().map(|b| b.key), "NumberRefinement", ty);
+            ask(spec.length.as_ref().map(|l| l.0), "LengthRefinement", ty);
+        }
+        ask(rules.element_key.span(), "ElementKeyRule", ty);
         // The named siblings must be numbers (or bools) too.
         for (list, marker) in [
             (rules.at_least_sum_of.get(), "NumberRule"),
