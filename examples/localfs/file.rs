@@ -44,7 +44,7 @@ const DEFAULT_READ_TIMEOUT: Duration = Duration::from_secs(5 * 60);
 #[tf(version = 2)]
 pub struct File {
     /// The file's path relative to the root (the same as `path`).
-    #[tf(computed)]
+    #[tf(computed, refine(not_null))]
     pub id: Unknown<Nullable<String>>,
     /// The file's path relative to the provider's root directory. Changing it replaces the
     /// file.
@@ -70,11 +70,12 @@ pub struct File {
         deprecation_message = "Use `permissions` instead; `mode` will be removed in a future version."
     )]
     pub mode: Unknown<Nullable<String>>,
-    /// FNV-1a 64 hash of the file's bytes, in hex.
-    #[tf(computed)]
+    /// FNV-1a 64 hash of the file's bytes, in hex. Never null: a plan that leaves it
+    /// unknown says so, and Terraform can rely on it before apply.
+    #[tf(computed, refine(not_null))]
     pub content_hash: Unknown<Nullable<String>>,
-    /// The file's size in bytes.
-    #[tf(computed)]
+    /// The file's size in bytes: never null, never negative, also while unknown.
+    #[tf(computed, refine(not_null, at_least = 0))]
     pub size: Unknown<Nullable<i64>>,
     /// `content_hash` as it was before the resource's last update: null until the first
     /// update (and after an import), known after apply whenever an update is planned.
