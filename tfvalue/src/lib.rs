@@ -163,12 +163,16 @@
 //! - Validators: `length(min = 1, max = 64)` (string, in characters), `size(min, max)`
 //!   (list, set, map), `at_least = N`, `at_most = N`, `between(min = A, max = B)`
 //!   (numbers), `one_of("a", "b")` (strings or numbers), `regex = "^[a-z]+$"` with an
-//!   optional `regex_message = "..."`, `at_least_sum_of(a, b)` (a number at least the sum
+//!   optional `regex_message = "..."` (either may name a `&str` const instead, `regex =
+//!   PATTERN`: a literal pattern is checked when the program is compiled, a const one when
+//!   the provider starts), `at_least_sum_of(a, b)` (a number at least the sum
 //!   of sibling attributes), `at_least_one_true(a, b)` (this bool or a sibling is true),
 //!   `validate = f` with `fn f(value: &T) -> Result<(), String>` (`T` may be borrowed:
-//!   `&str`). Every failed validator is the error "Invalid Attribute Value" at its
-//!   attribute; a `validate` function's message ends the sentence of its detail, `Attribute
-//!   <name> <message>`, the way the built-in validators word theirs: return `must be a
+//!   `&str`). Every failed validator is an error at its attribute in
+//!   terraform-plugin-framework-validators' words ("Invalid Attribute Value", "... Value
+//!   Length" for `length`, "... Value Match" for `one_of` and `regex`); a `validate`
+//!   function's message ends the sentence of its detail, `Attribute <name> <message>`,
+//!   the way the built-in validators word theirs: return `must be a
 //!   duration such as "30s", found "10x"`, not a parser's own text. A diagnostic of the
 //!   author's own wording, summary and whole detail, is `Err(`[`rules::Invalid::diagnostic`]`)`
 //!   (the function's error type is then `rules::Invalid`). Null and unknown values are not
@@ -180,8 +184,16 @@
 //!   validators it runs when the attribute is null; it waits while any of them is unknown.
 //!   Declared on each attribute of the group, it gives one error per attribute, as a Go
 //!   provider does.
+//! - `conflicts_with(b, c)`, `required_with(b, c)` and `at_least_one_of(b, c)` on a field:
+//!   the Go validators' `ConflictsWith`, `AlsoRequires` and `AtLeastOneOf`, told at this
+//!   attribute, one error per sibling: `Attribute "b" cannot be specified when "a" is
+//!   specified`, `Attribute "b" must be specified when "a" is specified` (both when this
+//!   attribute is configured), `At least one attribute out of [b,c,a] must be specified`
+//!   (when it is null).
 //! - On the struct: `conflicts_with(a, b)`, `exactly_one_of(a, b)`, `at_least_one_of(a,
-//!   b)`, `required_with(a, b)` (all or none; each may be repeated), and `validate = f`
+//!   b)`, `required_with(a, b)` (all or none; each may be repeated), told as the Go
+//!   `resourcevalidator`s tell them (at the first configured attribute named, or "Missing
+//!   Attribute Configuration" for the object), and `validate = f`
 //!   with `fn f(model: &Self) -> tfvalue::Result<()>` (an error built with
 //!   [`Error::new`] and placed with [`Error::in_attr`]).
 //!
