@@ -178,15 +178,13 @@ fn whole(model: &Ruled) -> tfvalue::Result<()> {
     Ok(())
 }
 
-fn grew(
-    prior: &Unknown<Nullable<i64>>,
-    planned: &Unknown<Nullable<i64>>,
-) -> Result<bool, std::convert::Infallible> {
+fn grew(prior: &Unknown<Nullable<i64>>, planned: &Unknown<Nullable<i64>>) -> Result<bool, String> {
     let n = |v: &Unknown<Nullable<i64>>| match v.as_known() {
-        Some(Nullable::Value(n)) => *n,
-        _ => 0,
+        Some(Nullable::Value(n)) if *n < 0 => Err(format!("is negative ({n})")),
+        Some(Nullable::Value(n)) => Ok(*n),
+        _ => Ok(0),
     };
-    Ok(n(planned) > n(prior))
+    Ok(n(planned)? > n(prior)?)
 }
 
 fn make_lower() -> bool {
