@@ -53,17 +53,11 @@ pub fn apply_defaults(
         }
         if let Some(nested) = attribute.nested() {
             let mut result = Ok(());
-            each_pair(
-                value,
-                config_value,
-                &at,
-                true,
-                &mut |element, config, at| {
-                    if result.is_ok() {
-                        result = apply_defaults(nested, config, element, at);
-                    }
-                },
-            );
+            each_pair(value, config_value, &at, &mut |element, config, at| {
+                if result.is_ok() {
+                    result = apply_defaults(nested, config, element, at);
+                }
+            });
             result?;
         }
     }
@@ -271,18 +265,15 @@ fn each_continued(
 
 /// Calls `f` on the object `value` is, or on each of its object elements, with the
 /// configuration at the same place (by position in lists, by key in maps; sets by
-/// position when the configuration has as many elements, and only with `sets`) and the
-/// element's path.
+/// position when the configuration has as many elements) and the element's path.
 fn each_pair(
     value: &mut Value,
     config: Option<&Value>,
     path: &AttributePath,
-    sets: bool,
     f: &mut dyn FnMut(&mut Value, Option<&Value>, &AttributePath),
 ) {
     match value {
         Value::Object(..) => f(value, config, path),
-        Value::Set(..) if !sets => {}
         Value::List(_, elements) | Value::Set(_, elements) | Value::Tuple(elements) => {
             let configured = config.and_then(Value::as_elements);
             let aligned = configured.filter(|c| c.len() == elements.len());
