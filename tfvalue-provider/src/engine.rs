@@ -13,6 +13,8 @@ pub(crate) mod identity;
 pub(crate) mod list;
 pub(crate) mod move_state;
 pub(crate) mod plan;
+pub(crate) mod refine;
 pub(crate) mod registry;
 pub(crate) mod resource;
 pub(crate) mod rule_findings;
+pub(crate) mod semantic;

@@ -64,6 +64,7 @@ macro_rules! inert_resource {
 }
 
 mod actions;
+mod custom_types;
 mod deprecation;
 mod ephemeral;
 mod functions;
@@ -73,6 +74,7 @@ mod move_state;
 mod protocol_6_10;
 mod protocol_6_11;
 mod provider_meta;
+mod refine;
 mod refresh;
 mod rules;
 mod state_upgrade;

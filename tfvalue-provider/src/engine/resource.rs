@@ -26,7 +26,9 @@ use crate::engine::call::{finish, validate_config, BoxFuture};
 use crate::engine::plan::{
     keep_prior_computed_blocks, mark_computed_unknown, null_computed_blocks,
 };
+use crate::engine::refine::{broken_promises, refine_plan};
 use crate::engine::rule_findings::finding_error;
+use crate::engine::semantic::{keep_in_plan, keep_in_state};
 use crate::protocol::codec::{
     decode_config, decode_failed, decode_model, decode_value, encode_model, encode_model_as,
     null_value, Encoding,
@@ -143,6 +145,24 @@ impl From<Diagnostics> for ApplyFailure {
             state: None,
         }
     }
+}
+
+/// `new_state` when it keeps the refinements of `planned`; otherwise a failure that still
+/// answers it, so that Terraform records the object the apply made (tainted after a
+/// create) beside an error at each attribute that broke its promise.
+fn keeps_promises(
+    planned: Option<&DynamicValue>,
+    new_state: DynamicValue,
+    ty: &Type,
+) -> Result<DynamicValue, ApplyFailure> {
+    let diagnostics = broken_promises(planned, &new_state, ty);
+    if diagnostics.has_errors() {
+        return Err(ApplyFailure {
+            diagnostics,
+            state: Some(new_state),
+        });
+    }
+    Ok(new_state)
 }
 
 fn state_after_failure<M: Model>(state: &M) -> tfvalue::Result<DynamicValue> {
@@ -338,6 +358,10 @@ impl<R: Resource> ErasedResource<R::Data> for ResourceOf<R> {
                 }
                 self.0.plan(&mut ctx, &mut plan).await?;
                 let planned = encode_model(&plan.planned, "plan", false)?;
+                let planned = keep_in_plan(rules, &config, &prior, planned, ty)?;
+                // The declared refinements go on what is still unknown after the author's
+                // plan, narrowing any the author set.
+                let planned = refine_plan(rules, &config, planned, ty)?;
                 Ok((planned, declared_replace))
             }
             .await;
@@ -387,7 +411,9 @@ impl<R: Resource> ErasedResource<R::Data> for ResourceOf<R> {
                             .create(&mut ctx, CreateRequest::new(planned, config))
                             .await
                             .map_err(ApplyFailure::of::<R::Model>)?;
-                        Ok(encode_new_state(&state)?)
+                        let new_state = encode_new_state(&state)?;
+                        let ty = R::Model::schema().object_type();
+                        keeps_promises(request.planned_state.as_ref(), new_state, ty)
                     }
                     (Some(prior), Some(planned)) => {
                         let config = config()?;
@@ -396,12 +422,20 @@ impl<R: Resource> ErasedResource<R::Data> for ResourceOf<R> {
                             .update(&mut ctx, UpdateRequest::new(prior, planned, config))
                             .await
                             .map_err(ApplyFailure::of::<R::Model>)?;
-                        Ok(encode_new_state(&state)?)
+                        let new_state = encode_new_state(&state)?;
+                        let ty = R::Model::schema().object_type();
+                        keeps_promises(request.planned_state.as_ref(), new_state, ty)
                     }
                     (None, None) => Ok(null_value()),
                 }
             }
             .await;
+            // A new state meaning what was planned keeps the planned text.
+            let result = result.and_then(|state| {
+                let ty = R::Model::schema().object_type();
+                keep_in_state(R::Model::rules(), request.planned_state.as_ref(), state, ty)
+                    .map_err(ApplyFailure::from)
+            });
             let (result, state_after_failure) = match result {
                 Ok(state) => (Ok(state), None),
                 Err(failure) => (Err(failure.diagnostics), failure.state),
@@ -450,6 +484,11 @@ impl<R: Resource> ErasedResource<R::Data> for ResourceOf<R> {
                 }
             }
             .await;
+            // A refreshed state meaning what was stored keeps the stored text.
+            let result = result.and_then(|state| {
+                let ty = R::Model::schema().object_type();
+                keep_in_state(R::Model::rules(), request.current_state.as_ref(), state, ty)
+            });
             let (outcome, diagnostics, private) = finish(ctx, result);
             let new_state = outcome.or_else(|| request.current_state.clone());
             ReadResourceResponse {

@@ -1,0 +1,445 @@
+//! Custom types in process: Rfc3339 and NormalizedJson validated with their own
+//! diagnostics, and their semantically equal values kept as Terraform has them: the
+//! configured text in a plan, the planned text after apply, the prior text after a read, at
+//! the top level, in list elements and in nested objects. The resources here answer every
+//! value in other words (`Z` for `+00:00`, JSON re-indented), as an API would.
+
+use super::*;
+use tfvalue::custom_types::{NormalizedJson, Rfc3339};
+
+/// One timestamp: the model whose bytes the tests spell out.
+#[derive(TfSchema, Debug, Clone)]
+struct Stamp {
+    at: Unknown<Rfc3339>,
+}
+
+/// Every place a custom value can sit.
+#[derive(TfSchema, Debug, Clone)]
+struct Event {
+    at: Unknown<Rfc3339>,
+    #[tf(optional)]
+    body: Unknown<Nullable<NormalizedJson>>,
+    #[tf(optional)]
+    stamps: Unknown<Nullable<Vec<Rfc3339>>>,
+    #[tf(nested)]
+    windows: Unknown<Nullable<Vec<Window>>>,
+    #[tf(computed)]
+    created: Unknown<Nullable<Rfc3339>>,
+}
+
+#[derive(TfSchema, Debug, Clone)]
+struct Window {
+    from: Unknown<Rfc3339>,
+}
+
+/// The same instant in the other spelling of UTC.
+fn restyle(at: &Rfc3339) -> Rfc3339 {
+    let text = at.as_str();
+    match (text.strip_suffix('Z'), text.strip_suffix("+00:00")) {
+        (Some(head), _) => Rfc3339::new(format!("{head}+00:00")),
+        (_, Some(head)) => Rfc3339::new(format!("{head}Z")),
+        _ => at.clone(),
+    }
+}
+
+fn restyle_unknown(at: &mut Unknown<Rfc3339>) {
+    if let Some(value) = at.as_known() {
+        *at = Unknown::known(restyle(value));
+    }
+}
+
+/// The same document, pretty-printed.
+fn reindent(body: &NormalizedJson) -> NormalizedJson {
+    let value: serde_json::Value = body.parse().unwrap();
+    NormalizedJson::new(serde_json::to_string_pretty(&value).unwrap())
+}
+
+fn restyle_stamp(mut stamp: Stamp) -> Stamp {
+    restyle_unknown(&mut stamp.at);
+    stamp
+}
+
+fn restyle_event(mut event: Event) -> Event {
+    restyle_unknown(&mut event.at);
+    if let Some(Nullable::Value(body)) = event.body.as_known() {
+        event.body = Unknown::known(Nullable::Value(reindent(body)));
+    }
+    if let Some(Nullable::Value(stamps)) = event.stamps.as_known() {
+        event.stamps = Unknown::known(Nullable::Value(stamps.iter().map(restyle).collect()));
+    }
+    if let Some(Nullable::Value(windows)) = event.windows.as_known() {
+        let mut windows = windows.clone();
+        for window in &mut windows {
+            restyle_unknown(&mut window.from);
+        }
+        event.windows = Unknown::known(Nullable::Value(windows));
+    }
+    event
+}
+
+/// A resource that answers each value in its other spelling, in plan, apply and read.
+macro_rules! restyling_resource {
+    ($name:ident, $model:ty, $restyle:ident, $fill:expr) => {
+        struct $name;
+        impl Resource for $name {
+            type Model = $model;
+            type Data = ();
+            async fn plan(
+                &self,
+                _: &mut Context<()>,
+                plan: &mut Plan<$model>,
+            ) -> Result<(), Diagnostics> {
+                plan.planned = $restyle(plan.planned.clone());
+                Ok(())
+            }
+            async fn create(
+                &self,
+                _: &mut Context<()>,
+                request: CreateRequest<$model>,
+            ) -> Result<$model, ApplyError<$model>> {
+                let fill: fn($model) -> $model = $fill;
+                Ok(fill($restyle(request.planned)))
+            }
+            async fn read(
+                &self,
+                _: &mut Context<()>,
+                request: ReadRequest<$model>,
+            ) -> Result<Option<$model>, Diagnostics> {
+                Ok(Some($restyle(request.state)))
+            }
+            async fn update(
+                &self,
+                _: &mut Context<()>,
+                request: UpdateRequest<$model>,
+            ) -> Result<$model, ApplyError<$model>> {
+                let fill: fn($model) -> $model = $fill;
+                Ok(fill($restyle(request.planned)))
+            }
+            async fn delete(
+                &self,
+                _: &mut Context<()>,
+                _: DeleteRequest<$model>,
+            ) -> Result<(), ApplyError<$model>> {
+                Ok(())
+            }
+        }
+    };
+}
+
+restyling_resource!(Stamps, Stamp, restyle_stamp, |s| s);
+restyling_resource!(Events, Event, restyle_event, |mut e: Event| {
+    if e.created.is_unknown() {
+        e.created = Unknown::known(Nullable::Value(Rfc3339::new("2024-06-01T12:00:00+00:00")));
+    }
+    e
+});
+
+struct CustomProvider;
+
+impl Provider for CustomProvider {
+    type Config = Config;
+    type Data = ();
+
+    fn register(&self, registry: &mut impl Registry<()>) {
+        registry.resource("test_stamp", Stamps);
+        registry.resource("test_event", Events);
+    }
+
+    async fn configure(
+        &self,
+        _: &mut Context<()>,
+        _: ConfigureRequest<Config>,
+    ) -> Result<(), Diagnostics> {
+        Ok(())
+    }
+}
+
+fn msgpack(bytes: &[u8]) -> Option<pb::DynamicValue> {
+    Some(pb::DynamicValue {
+        msgpack: bytes.to_vec(),
+        json: Vec::new(),
+    })
+}
+
+/// `{"at": <text>}` in MessagePack (a fixstr: `text` is shorter than 32 bytes).
+fn stamp_bytes(text: &str) -> Vec<u8> {
+    let mut out = vec![
+        0x81,
+        0xa2,
+        b'a',
+        b't',
+        0xa0 | u8::try_from(text.len()).unwrap(),
+    ];
+    out.extend_from_slice(text.as_bytes());
+    out
+}
+
+const Z: &str = "2024-02-29T23:30:00Z";
+const UTC: &str = "2024-02-29T23:30:00+00:00";
+
+fn service() -> ProviderService<CustomProvider> {
+    ProviderService::new(CustomProvider).unwrap()
+}
+
+#[tokio::test]
+async fn stamp_bytes_spell_the_model() {
+    // {"at": "2024-02-29T23:30:00Z"}, spelled out once.
+    let mut expected = vec![0x81, 0xa2, b'a', b't', 0xb4];
+    expected.extend_from_slice(b"2024-02-29T23:30:00Z");
+    assert_eq!(stamp_bytes(Z), expected);
+    let value = Value::from_msgpack(&expected, Stamp::schema().object_type()).unwrap();
+    assert_eq!(value.attr("at"), Some(&Value::String(Z.to_owned())));
+}
+
+#[tokio::test]
+async fn apply_keeps_the_planned_text_and_read_the_prior_text() {
+    let svc = service();
+    // Create: the resource answers `+00:00` for the planned `Z`; the new state is the
+    // planned bytes.
+    let r = svc
+        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
+            type_name: "test_stamp".into(),
+            prior_state: msgpack(&[0xc0]),
+            planned_state: msgpack(&stamp_bytes(Z)),
+            config: msgpack(&stamp_bytes(Z)),
+            planned_private: Vec::new(),
+            provider_meta: None,
+            planned_identity: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(r.new_state.unwrap().msgpack, stamp_bytes(Z));
+
+    // Read: the stored `+00:00` stays, in the JSON a read answers.
+    let r = svc
+        .read_resource(Request::new(pb::read_resource::Request {
+            type_name: "test_stamp".into(),
+            current_state: msgpack(&stamp_bytes(UTC)),
+            private: Vec::new(),
+            provider_meta: None,
+            client_capabilities: None,
+            current_identity: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
+    let state = r.new_state.unwrap();
+    assert_eq!(state.json, br#"{"at":"2024-02-29T23:30:00+00:00"}"#);
+}
+
+#[tokio::test]
+async fn a_different_instant_is_answered_as_the_resource_gives_it() {
+    let svc = service();
+    // The prior state names another instant than the resource's answer: no keeping.
+    let r = svc
+        .read_resource(Request::new(pb::read_resource::Request {
+            type_name: "test_stamp".into(),
+            current_state: msgpack(&stamp_bytes("2024-02-29T23:30:00+01:00")),
+            private: Vec::new(),
+            provider_meta: None,
+            client_capabilities: None,
+            current_identity: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(
+        r.new_state.unwrap().json,
+        br#"{"at":"2024-02-29T23:30:00+01:00"}"#
+    );
+}
+
+#[tokio::test]
+async fn plan_keeps_the_configured_text() {
+    let svc = service();
+    let r = svc
+        .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            client_capabilities: None,
+            prior_identity: None,
+            type_name: "test_stamp".into(),
+            prior_state: msgpack(&[0xc0]),
+            proposed_new_state: msgpack(&stamp_bytes(UTC)),
+            config: msgpack(&stamp_bytes(UTC)),
+            prior_private: Vec::new(),
+            provider_meta: None,
+            planned_private: Vec::new(),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(r.planned_state.unwrap().msgpack, stamp_bytes(UTC));
+}
+
+fn event_type() -> &'static Type {
+    Event::schema().object_type()
+}
+
+fn event(json: &str) -> Value {
+    let mut given: serde_json::Map<String, serde_json::Value> = serde_json::from_str(json).unwrap();
+    for name in event_type().as_object().unwrap().names() {
+        given.entry(name.clone()).or_insert(serde_json::Value::Null);
+    }
+    let text = serde_json::Value::Object(given).to_string();
+    Value::from_json(text.as_bytes(), event_type()).unwrap()
+}
+
+fn event_wire(value: &Value) -> Option<pb::DynamicValue> {
+    msgpack(&value.to_msgpack(event_type()).unwrap())
+}
+
+#[tokio::test]
+async fn nested_and_element_values_keep_their_text() {
+    let svc = service();
+    let config = event(
+        r#"{"at": "2024-01-01T00:00:00Z", "body": "{\"b\": 1, \"a\": [true]}",
+            "stamps": ["2024-01-02T00:00:00Z", "2024-01-03T00:00:00+00:00"],
+            "windows": [{"from": "2024-01-04T00:00:00Z"}]}"#,
+    );
+    let mut proposed = config.clone();
+    *proposed.attr_mut("created").unwrap() = Value::null(Type::String);
+    // Plan: the resource restyles everything, the plan answers the configuration's text
+    // (and `created` unknown).
+    let r = svc
+        .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            client_capabilities: None,
+            prior_identity: None,
+            type_name: "test_event".into(),
+            prior_state: msgpack(&[0xc0]),
+            proposed_new_state: event_wire(&proposed),
+            config: event_wire(&config),
+            prior_private: Vec::new(),
+            provider_meta: None,
+            planned_private: Vec::new(),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
+    let planned = decode_as(r.planned_state.as_ref(), event_type());
+    let mut expected = config.clone();
+    *expected.attr_mut("created").unwrap() = Value::unknown(Type::String);
+    assert_eq!(planned, expected);
+
+    // Apply: the resource restyles again and fills `created`; everything planned keeps
+    // its text, `created` is as answered.
+    let r = svc
+        .apply_resource_change(Request::new(pb::apply_resource_change::Request {
+            type_name: "test_event".into(),
+            prior_state: msgpack(&[0xc0]),
+            planned_state: event_wire(&planned),
+            config: event_wire(&config),
+            planned_private: Vec::new(),
+            provider_meta: None,
+            planned_identity: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
+    let state = decode_as(r.new_state.as_ref(), event_type());
+    let mut expected = config.clone();
+    *expected.attr_mut("created").unwrap() = Value::String("2024-06-01T12:00:00+00:00".into());
+    assert_eq!(state, expected);
+
+    // Plan of an update with nothing configured changed: the computed `created`, which
+    // the resource restyles, keeps the prior text, and the plan equals the prior state.
+    let r = svc
+        .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            client_capabilities: None,
+            prior_identity: None,
+            type_name: "test_event".into(),
+            prior_state: event_wire(&state),
+            proposed_new_state: event_wire(&state),
+            config: event_wire(&config),
+            prior_private: Vec::new(),
+            provider_meta: None,
+            planned_private: Vec::new(),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(decode_as(r.planned_state.as_ref(), event_type()), state);
+
+    // Read: the prior text everywhere.
+    let r = svc
+        .read_resource(Request::new(pb::read_resource::Request {
+            type_name: "test_event".into(),
+            current_state: event_wire(&state),
+            private: Vec::new(),
+            provider_meta: None,
+            client_capabilities: None,
+            current_identity: None,
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(decode_as(r.new_state.as_ref(), event_type()), state);
+}
+
+/// Every error of a validation: `path: summary: detail`.
+async fn validate(svc: &ProviderService<CustomProvider>, config: Value) -> Vec<String> {
+    let r = svc
+        .validate_resource_config(Request::new(pb::validate_resource_config::Request {
+            client_capabilities: None,
+            type_name: "test_event".into(),
+            config: event_wire(&config),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    r.diagnostics
+        .iter()
+        .map(|d| {
+            let at = d
+                .attribute
+                .as_ref()
+                .map(path_from_proto)
+                .map(|p| p.to_string())
+                .unwrap_or_default();
+            format!("{at}: {}: {}", d.summary, d.detail)
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn validation_tells_each_types_diagnostic_where_the_value_is() {
+    let svc = service();
+    let valid = event(r#"{"at": "2024-01-01T00:00:00Z", "body": "[]"}"#);
+    assert_eq!(validate(&svc, valid).await, Vec::<String>::new());
+    let found = validate(
+        &svc,
+        event(
+            r#"{"at": "2024-01-01", "body": "{\"a\":", "stamps": ["2024-01-01T00:00:00Z", "2023-02-29T00:00:00Z"],
+                "windows": [{"from": "noon"}]}"#,
+        ),
+    )
+    .await;
+    assert_eq!(
+        found,
+        [
+            ".at: Invalid RFC3339 String Value: A string value was provided that is not valid \
+             RFC3339 string format.\n\nGiven Value: 2024-01-01\nError: parsing time \
+             \"2024-01-01\" as \"2006-01-02T15:04:05Z07:00\": cannot parse \"\" as \"T\"",
+            ".body: Invalid JSON String Value: A string value was provided that is not valid \
+             JSON string format (RFC 7159).\n\nGiven Value: {\"a\":\n",
+            // Terraform points diagnostics at an attribute, not inside its value; the
+            // detail gives the element's text.
+            ".stamps: Invalid RFC3339 String Value: A string value was provided that is not \
+             valid RFC3339 string format.\n\nGiven Value: 2023-02-29T00:00:00Z\nError: parsing \
+             time \"2023-02-29T00:00:00Z\": day out of range",
+            ".windows: Invalid RFC3339 String Value: A string value was provided that \
+             is not valid RFC3339 string format.\n\nGiven Value: noon\nError: parsing time \
+             \"noon\" as \"2006-01-02T15:04:05Z07:00\": cannot parse \"noon\" as \"2006\"",
+        ]
+    );
+    // Unknown values wait.
+    let mut config = event(r#"{"at": "2024-01-01T00:00:00Z"}"#);
+    *config.attr_mut("body").unwrap() = Value::unknown(Type::String);
+    assert_eq!(validate(&svc, config).await, Vec::<String>::new());
+}
