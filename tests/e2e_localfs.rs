@@ -1107,3 +1107,63 @@ fn texts_larger_than_what_the_provider_reads_back_are_refused_before_anything_is
         .check_destroy(root_is_empty)
         .run();
 }
+
+/// The custom types of `localfs_document`: the document stores `settings` compact with its
+/// members sorted and `expires_at` in UTC, and the resource answers what it stored. The
+/// configuration says the same in other words (members reordered, spaces, `+01:00`):
+/// semantic equality keeps its text after apply (Terraform would otherwise refuse the
+/// result as inconsistent) and after each refresh (the plan after the apply is empty).
+/// Invalid values are refused with the types' own diagnostics.
+#[test]
+fn custom_types_keep_the_configured_text() {
+    const SETTINGS: &str = r#"{ "retries": [1, 2], "log": {"level": "debug", "color": null} }"#;
+    const EXPIRES: &str = "2030-01-01T01:30:00+01:30";
+    let resources = format!(
+        "resource \"localfs_document\" \"doc\" {{\n  path       = \"custom.json\"\n  settings   = {}\n  expires_at = {}\n}}\n",
+        hcl_string(SETTINGS),
+        hcl_string(EXPIRES)
+    );
+    Test::new(&provider())
+        .step(
+            config(resources)
+                .plan_check(plan::creates("localfs_document.doc"))
+                .check(state::value("localfs_document.doc", ".settings").equals(SETTINGS))
+                .check(state::value("localfs_document.doc", ".expires_at").equals(EXPIRES))
+                .check_with("the document's own spelling on disk", |ws, _| {
+                    let doc = read_json(ws, "custom.json")?;
+                    same(
+                        "settings",
+                        &doc["settings"],
+                        &json!(r#"{"log":{"color":null,"level":"debug"},"retries":[1,2]}"#),
+                    )?;
+                    same("expires_at", &doc["expires_at"], &json!("2030-01-01T00:00:00Z"))
+                }),
+        )
+        // Another instant is a change, written in its turn.
+        .step(
+            config(
+                "resource \"localfs_document\" \"doc\" {\n  path       = \"custom.json\"\n  expires_at = \"2030-01-01T01:30:00-01:00\"\n}\n",
+            )
+            .plan_check(plan::updates("localfs_document.doc"))
+            .check(
+                state::value("localfs_document.doc", ".expires_at")
+                    .equals("2030-01-01T01:30:00-01:00"),
+            )
+            .check_with("the new instant on disk", |ws, _| {
+                let doc = read_json(ws, "custom.json")?;
+                same("expires_at", &doc["expires_at"], &json!("2030-01-01T02:30:00Z"))
+            }),
+        )
+        .step(
+            config(
+                "resource \"localfs_document\" \"bad\" {\n  path       = \"bad.json\"\n  settings   = \"{\\\"a\\\": 1,}\"\n  expires_at = \"2030-02-29T00:00:00Z\"\n}\n",
+            )
+            .expect_error("Invalid JSON String Value")
+            .expect_error(r"not valid JSON string format \(RFC 7159\)")
+            .expect_error("Invalid RFC3339 String Value")
+            .expect_error(r#"parsing time\s+"2030-02-29T00:00:00Z": day out of range"#)
+            .check_with("bad.json is not written", nothing_written("bad.json")),
+        )
+        .check_destroy(root_is_empty)
+        .run();
+}

@@ -4,9 +4,15 @@
 //! and read back with `tfvalue::json`, so the document on disk is exactly what the plan
 //! said: numbers keep their precision, sets, maps, blocks and the dynamic `extra` value
 //! survive the round trip. Editing the file is drift: the next refresh reads it back.
+//!
+//! Two attributes are custom types, stored in the document's own spelling: `settings`
+//! (`NormalizedJson`) compact with its members sorted, `expires_at` (`Rfc3339`) in UTC.
+//! Their semantic equality keeps the configuration's text in the plan and state, so a
+//! configuration that says the same thing in other words is no change.
 
 use std::collections::BTreeMap;
 
+use tfvalue::custom_types::{NormalizedJson, Rfc3339};
 use tfvalue::{Nullable, Number, Set, TfSchema, Unknown, Value};
 use tfvalue_provider::{
     ApplyError, Context, CreateRequest, DeleteRequest, Diagnostic, Diagnostics, ImportRequest,
@@ -47,6 +53,12 @@ pub struct Document {
     pub quantity: Unknown<Nullable<Number>>,
     /// Readings, in order (a list of numbers, each kept exactly, however large).
     pub readings: Unknown<Nullable<Vec<Unknown<Number>>>>,
+    /// Settings, a JSON document, stored compact with its members sorted. A configuration
+    /// that differs from what is stored only in whitespace or member order is no change.
+    pub settings: Unknown<Nullable<NormalizedJson>>,
+    /// When the document expires, an RFC 3339 timestamp, stored in UTC. An offset naming
+    /// the same instant is no change.
+    pub expires_at: Unknown<Nullable<Rfc3339>>,
     /// The server the document describes (a nested attribute).
     #[tf(nested)]
     pub server: Unknown<Nullable<Server>>,
@@ -110,13 +122,32 @@ fn known_path(doc: &Document) -> Result<&str, Diagnostic> {
     })
 }
 
-/// The document's bytes: its attributes in Terraform's JSON encoding, with the computed
-/// ones left null (they describe the file, they are not in it).
+/// `doc` with its custom values in the document's spelling: `settings` compact with its
+/// members sorted, `expires_at` in UTC. A text that does not parse (which validation
+/// refuses) stays as it is.
+fn normalized(doc: &Document) -> Document {
+    let mut doc = doc.clone();
+    if let Some(Nullable::Value(settings)) = doc.settings.as_known() {
+        if let Ok(value) = settings.parse::<serde_json::Value>() {
+            doc.settings = Unknown::known(Nullable::Value(NormalizedJson::new(value.to_string())));
+        }
+    }
+    if let Some(Nullable::Value(at)) = doc.expires_at.as_known() {
+        if let Some(utc) = at.parse().ok().and_then(|t| t.to_utc()) {
+            doc.expires_at = Unknown::known(Nullable::Value(Rfc3339::new(utc.to_string())));
+        }
+    }
+    doc
+}
+
+/// The document's bytes: its attributes in Terraform's JSON encoding, custom values in
+/// the document's spelling, with the computed ones left null (they describe the file, they
+/// are not in it).
 fn render(doc: &Document) -> Result<Vec<u8>, Diagnostics> {
     let body = Document {
         id: Unknown::null(),
         content_hash: Unknown::null(),
-        ..doc.clone()
+        ..normalized(doc)
     };
     let mut bytes = tfvalue::json::to_vec(&body)
         .map_err(|e| Diagnostics::from_value_error("Cannot render the document", &e))?;
@@ -147,7 +178,8 @@ fn check_size(doc: &Document) -> Result<(), Diagnostic> {
     }
 }
 
-/// Writes the planned document and returns its state.
+/// Writes the planned document and returns its state: what the file holds (custom values
+/// in the document's spelling, which semantic equality answers in the planned text).
 async fn write(root: &Root, planned: Document) -> Result<Document, Diagnostics> {
     let rel = known_path(&planned)?.to_owned();
     let full = resolve(root, &rel, "path")?;
@@ -157,7 +189,7 @@ async fn write(root: &Root, planned: Document) -> Result<Document, Diagnostics> 
     Ok(Document {
         id: Some(rel).into(),
         content_hash: Some(fnv1a64_hex(&bytes)).into(),
-        ..planned
+        ..normalized(&planned)
     })
 }
 
