@@ -140,6 +140,61 @@ impl Timestamp {
     pub fn same_instant(&self, other: &Timestamp) -> bool {
         self.unix_seconds() == other.unix_seconds() && self.nanosecond == other.nanosecond
     }
+
+    /// The same instant in UTC (offset 0, shown `Z`); `None` when its UTC date falls
+    /// outside the years 0 to 9999 that RFC 3339 text can write.
+    pub fn to_utc(&self) -> Option<Timestamp> {
+        let seconds = self.unix_seconds();
+        let (year, month, day) = civil_from_days(seconds.div_euclid(86_400));
+        let of_day = seconds.rem_euclid(86_400);
+        Some(Timestamp {
+            year: u16::try_from(year).ok().filter(|y| *y <= 9999)?,
+            month,
+            day,
+            hour: u8::try_from(of_day / 3600).ok()?,
+            minute: u8::try_from(of_day % 3600 / 60).ok()?,
+            second: u8::try_from(of_day % 60).ok()?,
+            nanosecond: self.nanosecond,
+            offset_seconds: 0,
+        })
+    }
+}
+
+/// RFC 3339 text, as Go's `Format(time.RFC3339Nano)` writes it: the fraction without
+/// trailing zeros (none when whole), `Z` for offset 0.
+impl std::fmt::Display for Timestamp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
+            self.year, self.month, self.day, self.hour, self.minute, self.second
+        )?;
+        if self.nanosecond != 0 {
+            let fraction = format!("{:09}", self.nanosecond);
+            write!(f, ".{}", fraction.trim_end_matches('0'))?;
+        }
+        if self.offset_seconds == 0 {
+            return f.write_str("Z");
+        }
+        let sign = if self.offset_seconds < 0 { '-' } else { '+' };
+        let minutes = self.offset_seconds.unsigned_abs() / 60;
+        write!(f, "{sign}{:02}:{:02}", minutes / 60, minutes % 60)
+    }
+}
+
+/// The date `days` after 1970-01-01 in the proleptic Gregorian calendar.
+fn civil_from_days(days: i64) -> (i64, u8, u8) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    // `month` is 1 to 12 and `day` 1 to 31 by construction.
+    (year, month as u8, day as u8)
 }
 
 /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
@@ -535,6 +590,50 @@ mod tests {
             err(""),
             format!(r#"parsing time "" as {layout}: cannot parse "" as "2006""#)
         );
+    }
+
+    #[test]
+    fn utc_and_text_round_trip() {
+        let utc = |text: &str| parse_rfc3339(text).unwrap().to_utc().map(|t| t.to_string());
+        assert_eq!(
+            utc("2024-02-29T23:30:00+00:00").as_deref(),
+            Some("2024-02-29T23:30:00Z")
+        );
+        assert_eq!(
+            utc("2024-03-01T01:00:00+01:30").as_deref(),
+            Some("2024-02-29T23:30:00Z")
+        );
+        assert_eq!(
+            utc("2023-12-31T20:00:00-05:00").as_deref(),
+            Some("2024-01-01T01:00:00Z")
+        );
+        assert_eq!(
+            utc("2000-02-28T23:00:00-01:00").as_deref(),
+            Some("2000-02-29T00:00:00Z")
+        );
+        assert_eq!(
+            utc("1900-02-28T23:00:00-01:00").as_deref(),
+            Some("1900-03-01T00:00:00Z")
+        );
+        assert_eq!(
+            utc("1969-12-31T23:59:59.5-00:00").as_deref(),
+            Some("1969-12-31T23:59:59.5Z")
+        );
+        assert_eq!(
+            utc("2024-01-01T00:00:00.120Z").as_deref(),
+            Some("2024-01-01T00:00:00.12Z")
+        );
+        // Out of the years text can write.
+        assert_eq!(utc("0000-01-01T00:00:00+01:00"), None);
+        assert_eq!(utc("9999-12-31T23:00:00-01:00"), None);
+        // Offsets are written back as given.
+        let t = parse_rfc3339("2024-07-01T08:05:09.000001-09:30").unwrap();
+        assert_eq!(t.to_string(), "2024-07-01T08:05:09.000001-09:30");
+        // Every day of a leap and a common year round-trips through the day count.
+        for days in -800_000..800_000 {
+            let (y, m, d) = civil_from_days(days);
+            assert_eq!(days_from_civil(y, m, d), days);
+        }
     }
 
     #[test]
