@@ -14,8 +14,8 @@ use syn::spanned::Spanned;
 use syn::{Attribute, LitInt, LitStr};
 
 use crate::ctxt::Ctxt;
-use crate::rule_attrs::{NumberBound, RefineSpec};
 use crate::rule_attrs::{Bounds, DefaultSpec, Names, NumberLit, OneOfValue};
+use crate::rule_attrs::{NumberBound, RefineSpec};
 
 /// A value set at most once, remembering the span of the key that set it.
 pub(crate) struct Attr<T> {

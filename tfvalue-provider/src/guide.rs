@@ -437,11 +437,61 @@
 //! }
 //! ```
 //!
+//! `refine(...)` on a computed attribute says what Terraform may rely on while the value is
+//! "known after apply": `not_null`, a string `prefix`, number bounds (`at_least` and
+//! `at_most` inclusive, `greater_than` and `less_than` exclusive) and a collection's
+//! `length(min, max)`. With `arn` never null, `count = x.arn != null ? 1 : 0` plans instead
+//! of failing with "Invalid count argument", and `startswith(x.arn, "arn:")` is true in the
+//! plan. The applied value must keep the promise: one that does not fails the apply at the
+//! attribute.
+//!
+//! ```
+//! use tfvalue::{Nullable, TfSchema, Unknown};
+//!
+//! #[derive(TfSchema)]
+//! pub struct Key {
+//!     pub name: Unknown<String>,
+//!     #[tf(computed, refine(not_null, prefix = "arn:aws:kms:"))]
+//!     pub arn: Unknown<Nullable<String>>,
+//!     #[tf(optional, computed, refine(at_least = 1, at_most = 10))]
+//!     pub replicas: Unknown<Nullable<i64>>,
+//!     #[tf(computed, refine(length(min = 1, max = 5)))]
+//!     pub endpoints: Unknown<Nullable<Vec<String>>>,
+//! }
+//!
+//! let arn = Key::rules().find("arn").unwrap().declared_refinements().unwrap();
+//! assert_eq!(arn.to_string(), r#"(known after apply, not null, prefix "arn:aws:kms:")"#);
+//! ```
+//!
 //! A plan runs in this order: Terraform's proposed state; the declared defaults; the
 //! framework's "known after apply" marking of computed attributes (on a create, or an
 //! update that changes something) and the defaults again; on an update the plan
 //! modifiers, which settle what replaces the object; the resource's `plan`; the declared
 //! refinements of what is still unknown. [`tfvalue::rules`] tells each step.
+//!
+//! # Custom types
+//!
+//! A field of a custom type ([`tfvalue::custom_types`]) brings its own validation and
+//! semantic equality, with no key: `Rfc3339` refuses what Go's `time.Parse` refuses (as
+//! "Invalid RFC3339 String Value") and `NormalizedJson` what is not JSON. Where the
+//! resource answers a value that means the same as Terraform's text (`Z` for `+00:00`,
+//! JSON members reordered), the framework answers Terraform's text: the configuration's in
+//! a plan (after `plan`), the planned one after apply, the prior one after `read`.
+//!
+//! ```
+//! use tfvalue::custom_types::{NormalizedJson, Rfc3339};
+//! use tfvalue::{Nullable, TfSchema, Unknown};
+//!
+//! #[derive(TfSchema)]
+//! pub struct Alarm {
+//!     pub at: Unknown<Rfc3339>,
+//!     pub payload: Unknown<Nullable<NormalizedJson>>,
+//! }
+//!
+//! assert!(Alarm::rules().find("at").is_some_and(|a| a.semantics().is_some()));
+//! let at = Rfc3339::new("2030-01-01T01:00:00+01:00").parse().unwrap();
+//! assert_eq!(at.to_utc().unwrap().to_string(), "2030-01-01T00:00:00Z");
+//! ```
 //!
 //! # Import
 //!

@@ -49,6 +49,32 @@
 //! A default that fails, or a replacement check (`requires_replace_if = f`) that answers
 //! `Err`, stops the plan with its error at the attribute before the resource's `plan` is
 //! called.
+//!
+//! # Refinements
+//!
+//! `#[tf(computed, refine(...))]` declares what is known about the unknown value the
+//! provider plans for a computed attribute (also an optional and computed one, where the
+//! configuration leaves it null): `not_null`, `prefix = "..."` (strings), `at_least` /
+//! `at_most` (inclusive) and `greater_than` / `less_than` (exclusive) bounds (numbers), and
+//! `length(min = N, max = N)` (lists, sets and maps), as go-cty allows each. Each becomes a
+//! [`Refinement`] of the attribute ([`AttributeRules::refine`]); the derive refuses them on
+//! an attribute the provider does not plan, on a type they do not fit ([`PrefixRefinement`],
+//! [`NumberRefinement`], [`LengthRefinement`]) and where they contradict each other.
+//! [`apply_refinements`] puts them on the plan (narrowing, never loosening, any the author
+//! set), and [`check_promises`] checks the applied state against them.
+//!
+//! ```
+//! use tfvalue::{Nullable, TfSchema, Unknown};
+//!
+//! #[derive(TfSchema)]
+//! struct Key {
+//!     #[tf(computed, refine(not_null, greater_than = 0))]
+//!     version: Unknown<Nullable<i64>>,
+//! }
+//!
+//! let declared = Key::rules().find("version").unwrap().declared_refinements().unwrap();
+//! assert_eq!(declared.to_string(), "(known after apply, not null, > 0)");
+//! ```
 
 mod applies;
 mod check;
