@@ -493,30 +493,6 @@
 //! assert_eq!(at.to_utc().unwrap().to_string(), "2030-01-01T00:00:00Z");
 //! ```
 //!
-//! # Custom types
-//!
-//! A field of a custom type ([`tfvalue::custom_types`]) brings its own validation and
-//! semantic equality, with no key: `Rfc3339` refuses what Go's `time.Parse` refuses (as
-//! "Invalid RFC3339 String Value") and `NormalizedJson` what is not JSON. Where the
-//! resource answers a value that means the same as Terraform's text (`Z` for `+00:00`,
-//! JSON members reordered), the framework answers Terraform's text: the configuration's in
-//! a plan (after `plan`), the planned one after apply, the prior one after `read`.
-//!
-//! ```
-//! use tfvalue::custom_types::{NormalizedJson, Rfc3339};
-//! use tfvalue::{Nullable, TfSchema, Unknown};
-//!
-//! #[derive(TfSchema)]
-//! pub struct Alarm {
-//!     pub at: Unknown<Rfc3339>,
-//!     pub payload: Unknown<Nullable<NormalizedJson>>,
-//! }
-//!
-//! assert!(Alarm::rules().find("at").is_some_and(|a| a.semantics().is_some()));
-//! let at = Rfc3339::new("2030-01-01T01:00:00+01:00").parse().unwrap();
-//! assert_eq!(at.to_utc().unwrap().to_string(), "2030-01-01T00:00:00Z");
-//! ```
-//!
 //! # Import
 //!
 //! [`Resource::import`](crate::Resource::import) turns the id of `terraform import` or of
