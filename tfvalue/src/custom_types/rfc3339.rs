@@ -209,7 +209,7 @@ fn days_from_civil(year: i64, month: u8, day: u8) -> i64 {
 }
 
 fn is_leap(year: u16) -> bool {
-    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400))
 }
 
 fn days_in(month: u8, year: u16) -> u8 {
