@@ -122,6 +122,34 @@
 //! assert_eq!(greeting.into_option().as_deref(), Some("Hello")); // None: null
 //! ```
 //!
+//! Attributes several models share are declared once, in a struct of their own that each
+//! model flattens: `#[tf(flatten)]` makes its attributes (with their flags, descriptions
+//! and rules) the model's own, in the schema and on the wire.
+//!
+//! ```
+//! use tfvalue::{Nullable, TfSchema, Unknown};
+//!
+//! /// How a greeting is written, for every resource that writes one.
+//! #[derive(TfSchema)]
+//! pub struct Style {
+//!     /// Shout the greeting.
+//!     #[tf(default = false)]
+//!     pub loud: Unknown<Nullable<bool>>,
+//! }
+//!
+//! #[derive(TfSchema)]
+//! pub struct Banner {
+//!     /// Who to greet.
+//!     pub name: Unknown<String>,
+//!     #[tf(flatten)]
+//!     pub style: Style,
+//! }
+//!
+//! let loud = Banner::schema().block.find_attribute("loud").unwrap();
+//! assert!(loud.optional && loud.computed);
+//! assert!(Banner::rules().find("loud").unwrap().has_default());
+//! ```
+//!
 //! Blocks, nested attributes, sets and maps, sensitive and write-only attributes,
 //! deprecation messages and the schema version are more `#[tf(...)]` keys; the `tfvalue`
 //! crate documentation lists them all. [`Timeouts`](crate::Timeouts) is the usual
@@ -339,8 +367,8 @@
 //! `exactly_one_of(..)` relate it to its siblings as terraform-plugin-framework-validators'
 //! attribute validators do, one error per other attribute, told at the field. `regex` (and
 //! `regex_message`) take a literal, checked when the program is compiled, or a `&str` const,
-//! checked when the provider starts. `validate = f` returns a sentence that ends "Attribute
-//! <name> ..." or a [`tfvalue::rules::Invalid`] with a summary and detail of its own:
+//! checked when the provider starts. `validate = f` returns a sentence that ends `Attribute
+//! <name> ...` or a [`tfvalue::rules::Invalid`] with a summary and detail of its own:
 //!
 //! ```
 //! use tfvalue::rules::Invalid;

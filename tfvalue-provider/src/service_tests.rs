@@ -79,6 +79,7 @@ mod refresh;
 mod rules;
 mod state_upgrade;
 mod validation_warnings;
+mod validator_messages;
 mod write_only;
 
 #[derive(TfSchema, Debug)]

@@ -58,6 +58,13 @@ pub trait TfType {
     /// type, as [`TfType::CAN_BE_NULL`] is; `#[derive(TfSchema)]` asks each attribute's type
     /// for it, and the framework validates and keeps semantically equal values with it.
     const SEMANTICS: Option<Semantics> = None;
+
+    /// True for a binary floating-point number (`f64`, `f32`) and the wrappers around one
+    /// (`Unknown<Nullable<f64>>`, `&T`, `Box<T>`, ...): its declared validators print numbers
+    /// as terraform-plugin-framework-validators' `float64validator` does, with six decimals
+    /// (`value must be at least 1.500000, got: 0.250000`), where an integer's print as
+    /// `int64validator`'s do. Decided by the type, as [`TfType::CAN_BE_NULL`] is.
+    const DECIMAL: bool = false;
 }
 
 macro_rules! tf_type {
@@ -72,7 +79,19 @@ macro_rules! tf_type {
 
 tf_type!(Type::String => String, str, char);
 tf_type!(Type::Bool => bool);
-tf_type!(Type::Number => Number, i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64);
+tf_type!(Type::Number => Number, i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+
+macro_rules! decimal {
+    ($($t:ty),*) => {$(
+        impl TfType for $t {
+            fn tf_type() -> Type {
+                Type::Number
+            }
+            const DECIMAL: bool = true;
+        }
+    )*};
+}
+decimal!(f32, f64);
 impl TfType for Value {
     fn tf_type() -> Type {
         Type::Dynamic
@@ -91,6 +110,7 @@ impl<T: TfType + ?Sized> TfType for &T {
     const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
     const DECLARES_NULL: bool = T::DECLARES_NULL;
     const SEMANTICS: Option<Semantics> = T::SEMANTICS;
+    const DECIMAL: bool = T::DECIMAL;
 }
 
 impl<T: TfType + ?Sized + ToOwned> TfType for Cow<'_, T> {
@@ -102,6 +122,7 @@ impl<T: TfType + ?Sized + ToOwned> TfType for Cow<'_, T> {
     const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
     const DECLARES_NULL: bool = T::DECLARES_NULL;
     const SEMANTICS: Option<Semantics> = T::SEMANTICS;
+    const DECIMAL: bool = T::DECIMAL;
 }
 
 macro_rules! transparent {
@@ -115,6 +136,7 @@ macro_rules! transparent {
             const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
             const DECLARES_NULL: bool = T::DECLARES_NULL;
             const SEMANTICS: Option<Semantics> = T::SEMANTICS;
+            const DECIMAL: bool = T::DECIMAL;
         }
     )*};
 }
@@ -129,6 +151,7 @@ impl<T: TfType> TfType for Option<T> {
     const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
     const DECLARES_NULL: bool = true;
     const SEMANTICS: Option<Semantics> = T::SEMANTICS;
+    const DECIMAL: bool = T::DECIMAL;
 }
 
 impl<T: TfType> TfType for Nullable<T> {
@@ -140,6 +163,7 @@ impl<T: TfType> TfType for Nullable<T> {
     const CAN_BE_UNKNOWN: bool = T::CAN_BE_UNKNOWN;
     const DECLARES_NULL: bool = true;
     const SEMANTICS: Option<Semantics> = T::SEMANTICS;
+    const DECIMAL: bool = T::DECIMAL;
 }
 
 impl<T: TfType> TfType for Vec<T> {

@@ -204,6 +204,7 @@ impl<T: TfType> TfType for Unknown<T> {
     const CAN_BE_UNKNOWN: bool = true;
     const DECLARES_NULL: bool = T::DECLARES_NULL;
     const SEMANTICS: Option<crate::custom_types::Semantics> = T::SEMANTICS;
+    const DECIMAL: bool = T::DECIMAL;
 }
 
 impl<'de, T: Deserialize<'de> + TfType> Deserialize<'de> for Unknown<T> {

@@ -204,15 +204,15 @@ fn attribute_rules(f: &Field<'_>, root: &Root<'_>) -> Option<TokenStream> {
     }
     if let Some(n) = rules.at_least.get() {
         let n = number(&tv, n);
-        validators.push(quote!(#tv::rules::Validator::AtLeast(#n)));
+        validators.push(quote!(#tv::rules::Validator::AtLeast(#n).for_type::<#ty>()));
     }
     if let Some(n) = rules.at_most.get() {
         let n = number(&tv, n);
-        validators.push(quote!(#tv::rules::Validator::AtMost(#n)));
+        validators.push(quote!(#tv::rules::Validator::AtMost(#n).for_type::<#ty>()));
     }
     if let Some((a, b)) = rules.between.get() {
         let (a, b) = (number(&tv, a), number(&tv, b));
-        validators.push(quote!(#tv::rules::Validator::Between(#a, #b)));
+        validators.push(quote!(#tv::rules::Validator::Between(#a, #b).for_type::<#ty>()));
     }
     if let Some(values) = rules.one_of.get() {
         let values = values.iter().map(|v| match v {
@@ -222,7 +222,10 @@ fn attribute_rules(f: &Field<'_>, root: &Root<'_>) -> Option<TokenStream> {
                 quote!(#tv::Value::Number(#n))
             }
         });
-        validators.push(quote!(#tv::rules::Validator::OneOf(::std::vec![#(#values),*])));
+        // A float attribute's numbers print as float64validator's (Validator::for_type).
+        validators.push(quote! {
+            #tv::rules::Validator::OneOf(::std::vec![#(#values),*]).for_type::<#ty>()
+        });
     }
     if let Some(pattern) = rules.regex.get() {
         let pattern = text(pattern);

@@ -43,7 +43,7 @@ pub fn check_object(rules: &Rules, object: &Value, path: &AttributePath, out: &m
             continue;
         }
         for validator in attribute.validators() {
-            if let Some((summary, detail)) = check_value(validator, value, object, &at) {
+            if let Some((summary, detail)) = check_value(validator, value, object, &at, false) {
                 out.push(Finding {
                     path: at.clone(),
                     summary,
@@ -142,13 +142,24 @@ fn outside(n: u64, min: Option<u64>, max: Option<u64>) -> bool {
     min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m)
 }
 
+/// A number as the Go validators print it: an int64validator's plainly, a
+/// float64validator's (`decimal`) with six decimals ("%f").
+fn number_text(n: &Number, decimal: bool) -> String {
+    match (decimal, n.to_f64()) {
+        (true, Ok(f)) => format!("{f:.6}"),
+        _ => n.to_string(),
+    }
+}
+
 fn check_value(
     validator: &Validator,
     value: &Value,
     object: &Value,
     path: &AttributePath,
+    decimal: bool,
 ) -> Option<(String, String)> {
     let name = go_path(path);
+    let num = |n: &Number| number_text(n, decimal);
     let invalid = |summary: &str, what: String, got: String| {
         Some((
             summary.to_owned(),
@@ -199,8 +210,8 @@ fn check_value(
             }
             invalid(
                 INVALID,
-                format!("value must be at least {bound}"),
-                n.to_string(),
+                format!("value must be at least {}", num(bound)),
+                num(n),
             )
         }
         Validator::AtMost(bound) => {
@@ -210,8 +221,8 @@ fn check_value(
             }
             invalid(
                 INVALID,
-                format!("value must be at most {bound}"),
-                n.to_string(),
+                format!("value must be at most {}", num(bound)),
+                num(n),
             )
         }
         Validator::Between(lo, hi) => {
@@ -221,8 +232,8 @@ fn check_value(
             }
             invalid(
                 INVALID,
-                format!("value must be between {lo} and {hi}"),
-                n.to_string(),
+                format!("value must be between {} and {}", num(lo), num(hi)),
+                num(n),
             )
         }
         Validator::OneOf(values) => {
@@ -238,17 +249,20 @@ fn check_value(
                 }
                 match v {
                     Value::String(_) => list.push_str(&shown(v)),
+                    Value::Number(n) => {
+                        let _ = write!(list, "{:?}", num(n));
+                    }
                     _ => {
                         let _ = write!(list, "{:?}", shown(v));
                     }
                 }
             }
             list.push(']');
-            invalid(
-                INVALID_MATCH,
-                format!("value must be one of: {list}"),
-                shown(value),
-            )
+            let got = match value {
+                Value::Number(n) => num(n),
+                _ => shown(value),
+            };
+            invalid(INVALID_MATCH, format!("value must be one of: {list}"), got)
         }
         Validator::Regex(pattern) => {
             let text = value.as_str()?;
@@ -301,6 +315,7 @@ fn check_value(
                 ),
             ))
         }
+        Validator::Decimal(inner) => check_value(inner, value, object, path, true),
         Validator::Custom(check) => match check(value) {
             Ok(()) => None,
             Err(invalid) => Some(match invalid.summary() {

@@ -274,3 +274,54 @@ fn a_pattern_that_does_not_compile_is_named_with_its_attribute() {
         "{problems:?}"
     );
 }
+
+// float64validator/at_least.go, at_most.go, between.go ("%f" of the bounds and the value)
+// and one_of.go ("%q" of the values, each printed by Float64Value.String as "%f").
+#[test]
+fn float_validators_print_six_decimals() {
+    let decimal = |v: Validator| on_v(v.for_type::<f64>());
+    let number = |f: f64| crate::rules::finite_number(f);
+    assert_eq!(
+        one(
+            decimal(Validator::AtLeast(number(1.5))),
+            Type::Number,
+            "0.25"
+        ),
+        [".v|Invalid Attribute Value|Attribute v value must be at least 1.500000, got: 0.250000"]
+    );
+    assert_eq!(
+        one(
+            decimal(Validator::AtMost(1_i64.into())),
+            Type::Number,
+            "1.5"
+        ),
+        [".v|Invalid Attribute Value|Attribute v value must be at most 1.000000, got: 1.500000"]
+    );
+    assert_eq!(
+        one(
+            decimal(Validator::Between(number(0.5), 1_i64.into())),
+            Type::Number,
+            "2"
+        ),
+        [
+            ".v|Invalid Attribute Value|Attribute v value must be between 0.500000 and 1.000000, \
+          got: 2.000000"
+        ]
+    );
+    let values = vec![Value::Number(number(1.5)), Value::Number(2_i64.into())];
+    assert_eq!(
+        one(decimal(Validator::OneOf(values)), Type::Number, "3"),
+        [
+            r#".v|Invalid Attribute Value Match|Attribute v value must be one of: ["1.500000" "2.000000"], got: 3.000000"#
+        ]
+    );
+    // An integer attribute keeps int64validator's plain numbers.
+    assert_eq!(
+        one(
+            on_v(Validator::AtMost(1_i64.into()).for_type::<Option<i64>>()),
+            Type::Number,
+            "2"
+        ),
+        [".v|Invalid Attribute Value|Attribute v value must be at most 1, got: 2"]
+    );
+}

@@ -41,6 +41,41 @@ pub enum Validator {
     AtLeastOneTrue(Vec<&'static str>),
     /// The author's check: `Err` says what is wrong ([`Invalid`]).
     Custom(fn(&Value) -> Result<(), Invalid>),
+    /// The number validator inside on a binary floating-point attribute: its numbers
+    /// printed with six decimals, as terraform-plugin-framework-validators'
+    /// `float64validator` prints them (`value must be between 0.500000 and 1.000000, got:
+    /// 2.000000`). [`Validator::for_type`] wraps one where the type says so.
+    Decimal(Box<Validator>),
+}
+
+impl Validator {
+    /// The validator as declared on an attribute of type `T`: a number validator
+    /// (`AtLeast`, `AtMost`, `Between`, `OneOf`) wrapped in [`Validator::Decimal`] when `T`
+    /// is a binary floating-point type ([`TfType::DECIMAL`](crate::TfType::DECIMAL)), else
+    /// as it is.
+    ///
+    /// ```
+    /// use tfvalue::rules::Validator;
+    ///
+    /// let ratio = Validator::AtMost(1_i64.into()).for_type::<Option<f64>>();
+    /// assert!(matches!(ratio, Validator::Decimal(_)));
+    /// let count = Validator::AtMost(1_i64.into()).for_type::<i64>();
+    /// assert!(matches!(count, Validator::AtMost(_)));
+    /// ```
+    #[must_use]
+    pub fn for_type<T: crate::TfType + ?Sized>(self) -> Validator {
+        match self {
+            Validator::AtLeast(_)
+            | Validator::AtMost(_)
+            | Validator::Between(..)
+            | Validator::OneOf(_)
+                if T::DECIMAL =>
+            {
+                Validator::Decimal(Box::new(self))
+            }
+            other => other,
+        }
+    }
 }
 
 impl fmt::Debug for Validator {
@@ -56,6 +91,7 @@ impl fmt::Debug for Validator {
             Validator::AtLeastSumOf(names) => write!(f, "AtLeastSumOf({names:?})"),
             Validator::AtLeastOneTrue(names) => write!(f, "AtLeastOneTrue({names:?})"),
             Validator::Custom(_) => f.write_str("Custom(..)"),
+            Validator::Decimal(inner) => write!(f, "Decimal({inner:?})"),
         }
     }
 }
