@@ -450,3 +450,50 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod nested_tests {
+    use super::*;
+    use crate::rules::AttributeRules;
+    use crate::types::Type;
+
+    fn inner() -> &'static Rules {
+        static RULES: std::sync::OnceLock<Rules> = std::sync::OnceLock::new();
+        RULES.get_or_init(|| {
+            Rules::new().attribute(AttributeRules::new("id").refine(Refinement::NotNull))
+        })
+    }
+
+    #[test]
+    fn list_elements_are_refined_at_their_paths() {
+        let rules = Rules::new().attribute(AttributeRules::new("disks").nested_rules(inner));
+        let element = || Value::object([("id", Value::unknown(Type::String))]);
+        let elements = vec![element(), element()];
+        let ty = elements[0].ty();
+        let mut planned = Value::object([("disks", Value::List(ty.clone(), elements))]);
+        let config_element = Value::object([("id", Value::Null(Type::String))]);
+        let config = Value::object([(
+            "disks",
+            Value::List(ty, vec![config_element.clone(), config_element]),
+        )]);
+        apply_refinements(&rules, Some(&config), &mut planned, &AttributePath::root())
+            .expect("refined");
+        for i in 0..2 {
+            let at = AttributePath::root().attr("disks").index(i).attr("id");
+            let r = planned.get(&at).and_then(Value::refinements);
+            assert!(r.is_some_and(Refinements::is_not_null), "{at}");
+        }
+        // The applied state breaks the promise in the second element only.
+        let mut new = planned.clone();
+        let id = |s: Value| Value::object([("id", s)]);
+        let ty = id(Value::from("a")).ty();
+        *new.attr_mut("disks").unwrap() = Value::List(
+            ty,
+            vec![id(Value::from("a")), id(Value::Null(Type::String))],
+        );
+        let mut out = Vec::new();
+        check_promises(&planned, &new, &AttributePath::root(), &mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].path.to_string(), ".disks[1].id");
+    }
+}
