@@ -12,8 +12,9 @@
 //! Nested attributes and blocks are followed into their objects. An element of a list,
 //! set or map is compared with the prior element it continues: the one with the same
 //! declared element key ([`Rules::element_keys`]), or else in a list the one at its
-//! position and in a map the one at its key; set elements without a key continue none
-//! (defaults still apply, element by element).
+//! position and in a map the one at its key; set elements without a key continue none.
+//! Defaults apply in every element, each reading the configuration of the same element
+//! (by key when declared, else by position).
 
 use super::check::{go_path, Finding};
 use super::{Replace, Rules};
@@ -53,11 +54,18 @@ pub fn apply_defaults(
         }
         if let Some(nested) = attribute.nested() {
             let mut result = Ok(());
-            each_pair(value, config_value, &at, &mut |element, config, at| {
-                if result.is_ok() {
-                    result = apply_defaults(nested, config, element, at);
-                }
-            });
+            let keys = nested.element_keys();
+            each_pair(
+                value,
+                config_value,
+                keys,
+                &at,
+                &mut |element, config, at| {
+                    if result.is_ok() {
+                        result = apply_defaults(nested, config, element, at);
+                    }
+                },
+            );
             result?;
         }
     }
@@ -264,11 +272,13 @@ fn each_continued(
 }
 
 /// Calls `f` on the object `value` is, or on each of its object elements, with the
-/// configuration at the same place (by position in lists, by key in maps; sets by
-/// position when the configuration has as many elements) and the element's path.
+/// configuration of the same element (by the element key `keys` when declared and known,
+/// else by position in lists and sets when the configuration has as many elements, by key
+/// in maps) and the element's path.
 fn each_pair(
     value: &mut Value,
     config: Option<&Value>,
+    keys: &[&str],
     path: &AttributePath,
     f: &mut dyn FnMut(&mut Value, Option<&Value>, &AttributePath),
 ) {
@@ -281,7 +291,14 @@ fn each_pair(
                 let index = i64::try_from(i).unwrap_or(i64::MAX);
                 let mut at = path.clone();
                 at.push(PathStep::Index(index));
-                f(element, aligned.and_then(|c| c.get(i)), &at);
+                let config_element = if keys.is_empty() {
+                    aligned.and_then(|c| c.get(i))
+                } else {
+                    let key = element_key(keys, element);
+                    find_by_key(keys, key.as_deref(), configured.unwrap_or_default())
+                        .or_else(|| aligned.and_then(|c| c.get(i)))
+                };
+                f(element, config_element, &at);
             }
         }
         Value::Map(_, elements) => {

@@ -565,3 +565,28 @@ fn a_replacement_check_tells_its_error_at_the_attribute() {
     })));
     assert_eq!(fail(own), ".size|Size Check Failed|the API is down");
 }
+
+#[test]
+fn defaults_in_set_elements_read_the_configuration_of_the_element_with_the_same_key() {
+    let ty = Type::object([("name", Type::String), ("kind", Type::String)]);
+    let value = |json: &str| {
+        object(
+            &format!(r#"{{"disks":{json}}}"#),
+            &[("disks", Type::set(ty.clone()))],
+        )
+    };
+    // The configuration lists the elements in another order than the plan.
+    let config = value(r#"[{"name":"b","kind":"hdd"},{"name":"a","kind":null}]"#);
+    let mut planned = value(r#"[{"name":"a","kind":null},{"name":"b","kind":"hdd"}]"#);
+    let element = Rules::new()
+        .attribute(AttributeRules::new("kind").default_value(|| Ok(Value::String("ssd".into()))))
+        .element_key("name");
+    DISK.with(|d| d.set(Box::leak(Box::new(element))));
+    let rules = Rules::new()
+        .attribute(AttributeRules::new("disks").nested_rules(|| DISK.with(|d| d.get())));
+    apply_defaults(&rules, Some(&config), &mut planned, &AttributePath::root()).unwrap();
+    assert_eq!(
+        planned,
+        value(r#"[{"name":"a","kind":"ssd"},{"name":"b","kind":"hdd"}]"#)
+    );
+}
