@@ -106,6 +106,9 @@ pub(crate) struct Field<'a> {
     /// through `tfvalue::__private_<version>::Bulk`, which builds the tree in one pass (serde's own
     /// impl inserts key by key, n log n).
     pub(crate) btree_map: bool,
+    /// `#[tf(flatten)]`: the attributes and blocks of the field's struct (a model itself)
+    /// are this struct's; the field has no name or role of its own in the schema.
+    pub(crate) flatten: bool,
 }
 
 /// The last path segment of a type and its generic type arguments, if it is a path type.
@@ -259,6 +262,28 @@ impl<'a> Container<'a> {
         })
     }
 
+    /// The fields that are attributes or blocks of their own (not `#[tf(flatten)]`).
+    pub(crate) fn own_fields(&self) -> impl Iterator<Item = &Field<'a>> {
+        self.fields.iter().filter(|f| !f.flatten)
+    }
+
+    /// The `#[tf(flatten)]` fields, in declaration order.
+    pub(crate) fn flattened(&self) -> impl Iterator<Item = &Field<'a>> {
+        self.fields.iter().filter(|f| f.flatten)
+    }
+
+    /// True if a field is `#[tf(flatten)]`: the codec then goes through the struct's
+    /// `Flatten` impl.
+    pub(crate) fn has_flatten(&self) -> bool {
+        self.fields.iter().any(|f| f.flatten)
+    }
+
+    /// True if the struct has no generic parameters: it implements `Flatten` (so it can be
+    /// flattened into another).
+    pub(crate) fn is_flattenable(&self) -> bool {
+        self.generics.params.is_empty()
+    }
+
     /// True if the struct has type parameters (its schema is cached per type at run time).
     pub(crate) fn is_type_generic(&self) -> bool {
         self.generics.type_params().next().is_some()
@@ -272,6 +297,7 @@ impl<'a> Field<'a> {
     /// of one) and required otherwise.
     pub(crate) fn flags_by_type(&self) -> bool {
         !matches!(self.role, Role::Block { .. })
+            && !self.flatten
             && !self.required
             && !self.optional
             && !self.computed
@@ -341,7 +367,9 @@ impl<'a> Field<'a> {
         let write_only = attrs.write_only.is_set() && !is_block;
         let deprecated = attrs.deprecated.is_set() || attrs.deprecation_message.is_set();
         let deprecation_message = attrs.deprecation_message.get().map(|m| m.text.clone());
+        let flatten = attrs.flatten.is_set();
         Some(Field {
+            flatten,
             btree_map,
             member,
             vis: &field.vis,

@@ -12,6 +12,10 @@ use crate::ctxt::Ctxt;
 pub(crate) fn check(cx: &Ctxt, cont: &Container<'_>) {
     check_deprecation(cx, &cont.attrs.deprecated, &cont.attrs.deprecation_message);
     for field in &cont.fields {
+        if field.flatten {
+            check_flatten(cx, field, cont);
+            continue;
+        }
         check_name(cx, field);
         check_role(cx, field, cont.is_type_generic());
         check_flags(cx, field, cont.is_type_generic());
@@ -94,10 +98,65 @@ fn check_name(cx: &Ctxt, f: &Field<'_>) {
     }
 }
 
-/// Two fields with one Terraform name: the error is on the later one.
+/// `#[tf(flatten)]` stands alone: the flattened struct's fields carry their own keys, and
+/// the field has no name, flag or role in the schema. A struct with generic parameters
+/// cannot flatten (its codec goes through constants, which cannot name them). Whether the
+/// field's type is a model struct, and whether its names clash with this struct's, is
+/// decided when the program is compiled (`expand::flatten`).
+fn check_flatten(cx: &Ctxt, f: &Field<'_>, cont: &Container<'_>) {
+    let attrs = &f.attrs;
+    let rules = &attrs.rules;
+    let keys = [
+        ("required", attrs.required.span()),
+        ("optional", attrs.optional.span()),
+        ("computed", attrs.computed.span()),
+        ("sensitive", attrs.sensitive.span()),
+        ("write_only", attrs.write_only.span()),
+        ("deprecated", attrs.deprecated.span()),
+        ("deprecation_message", attrs.deprecation_message.span()),
+        ("description", attrs.description.span()),
+        ("description_kind", attrs.description_kind.span()),
+        ("rename", attrs.rename.span()),
+        ("block", attrs.block.span()),
+        ("nested", attrs.nested.span()),
+    ]
+    .into_iter()
+    .chain(rules.first_plan_key().map(|(k, s)| (k, Some(s))))
+    .map(|(key, span)| (format!("`{key}`"), span))
+    .chain(
+        rules
+            .first_validator()
+            .map(|s| ("a validator".to_owned(), Some(s))),
+    );
+    for (key, span) in keys {
+        if let Some(span) = span {
+            cx.error_at(
+                span,
+                format!(
+                    "{key} does not go with `flatten`: the flattened struct's attributes are \
+                     this struct's as they are declared there; put the key on the fields of \
+                     the flattened struct"
+                ),
+            );
+        }
+    }
+    if !cont.generics.params.is_empty() {
+        if let Some(span) = attrs.flatten.span() {
+            cx.error_at(
+                span,
+                "`flatten` needs a struct without generic parameters (lifetimes included): \
+                 the merged attribute names are constants, which cannot name them",
+            );
+        }
+    }
+}
+
+/// Two fields with one Terraform name: the error is on the later one. (Names brought in by
+/// `#[tf(flatten)]` are checked when the program is compiled.)
 fn check_unique_names(cx: &Ctxt, cont: &Container<'_>) {
-    for (i, a) in cont.fields.iter().enumerate() {
-        for b in &cont.fields[..i] {
+    let fields: Vec<&Field<'_>> = cont.own_fields().collect();
+    for (i, a) in fields.iter().enumerate() {
+        for b in &fields[..i] {
             if a.tf_name == b.tf_name {
                 cx.error_at(
                     a.name_span,

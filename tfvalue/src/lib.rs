@@ -132,6 +132,14 @@
 //!   `dynamic` block with an unknown `for_each`): use `Unknown<Vec<T>>` and friends.
 //! - `#[tf(nested)]`: a protocol-6 nested attribute, with the same inference (`single`,
 //!   `list`, `set`, `map`) and the flags of attributes.
+//! - `#[tf(flatten)]` on a field whose type is another model struct (deriving `TfSchema`,
+//!   without generic parameters): that struct's attributes and blocks are this struct's,
+//!   as if declared here, in schema, object type, wire bytes (all names in byte order),
+//!   unknown paths, the `Known`/`Planned` companions (which hold the field as the
+//!   flattened struct's companion) and declared rules; struct-level combinations may name
+//!   them. Alone on its field (no other key), and not in a struct with generic parameters.
+//!   A name declared twice (here and in the flattened struct, or in two flattened structs)
+//!   is a compile error naming it, on the flattened field's type.
 //!
 //! ## Defaults, plan modifiers and validators
 //! Declared on attributes and nested attributes (inside nested objects and blocks too);

@@ -7,13 +7,59 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{wire_order, Root};
-use crate::ast::{Container, Role};
+use crate::ast::{Container, Field, Role};
+
+/// The expression that reads the value of field `f` from `map` (a `&mut impl MapAccess`).
+/// LIST and MAP blocks are read through `Blocks`, which handles their dynamic form;
+/// `BTreeMap` fields through `Bulk`, which builds the tree in one pass.
+pub(super) fn read_value(
+    cont: &Container<'_>,
+    f: &Field<'_>,
+    root: &Root<'_>,
+    map: &TokenStream,
+) -> TokenStream {
+    let tv = root.path();
+    let private = root.private();
+    let ty = f.ty;
+    if f.is_dynamic_capable_blocks() {
+        // The dynamic form exists only when the block holds a dynamic attribute; a
+        // constant decides which impl applies. It cannot name generic parameters,
+        // so structs with generics or lifetimes take the direct form.
+        let dynamic = if cont.generics.params.is_empty() {
+            quote!({ <#ty as #tv::TfType>::HAS_DYNAMIC })
+        } else {
+            quote!(false)
+        };
+        quote! {
+            #private::serde::de::MapAccess::next_value::<#private::Blocks<#ty, #dynamic>>(#map)?.0
+        }
+    } else if f.btree_map {
+        quote! {
+            #private::serde::de::MapAccess::next_value::<#private::Bulk<#ty>>(#map)?.0
+        }
+    } else {
+        quote! {
+            #private::serde::de::MapAccess::next_value::<#ty>(#map)?
+        }
+    }
+}
 
 pub(super) fn expand_deserialize(cont: &Container<'_>, root: &Root<'_>) -> TokenStream {
-    let tv = root.path();
     let private = root.private();
     let ident = cont.ident;
     let name = ident.to_string();
+    if cont.has_flatten() {
+        // Read through the struct's `Flatten` impl, which hands flattened names on.
+        return quote! {
+            impl<'de> #private::serde::Deserialize<'de> for #ident {
+                fn deserialize<__D: #private::serde::Deserializer<'de>>(
+                    deserializer: __D,
+                ) -> ::std::result::Result<Self, __D::Error> {
+                    #private::deserialize_flat::<Self, __D>(deserializer, #name)
+                }
+            }
+        };
+    }
     let fields = wire_order(cont);
     let tf_names: Vec<&str> = fields.iter().map(|f| f.tf_name.as_str()).collect();
     let variants: Vec<syn::Ident> = (0..fields.len())
@@ -27,34 +73,9 @@ pub(super) fn expand_deserialize(cont: &Container<'_>, root: &Root<'_>) -> Token
         .map(|i| format_ident!("__v{}", i))
         .collect();
     let types: Vec<&syn::Type> = fields.iter().map(|f| f.ty).collect();
-    // LIST and MAP blocks are read through `Blocks`, which handles their dynamic form;
-    // `BTreeMap` fields through `Bulk`, which builds the tree in one pass.
     let reads: Vec<TokenStream> = fields
         .iter()
-        .map(|f| {
-            let ty = f.ty;
-            if f.is_dynamic_capable_blocks() {
-                // The dynamic form exists only when the block holds a dynamic attribute; a
-                // constant decides which impl applies. It cannot name generic parameters,
-                // so structs with generics or lifetimes take the direct form.
-                let dynamic = if cont.generics.params.is_empty() {
-                    quote!({ <#ty as #tv::TfType>::HAS_DYNAMIC })
-                } else {
-                    quote!(false)
-                };
-                quote! {
-                    #private::serde::de::MapAccess::next_value::<#private::Blocks<#ty, #dynamic>>(&mut map)?.0
-                }
-            } else if f.btree_map {
-                quote! {
-                    #private::serde::de::MapAccess::next_value::<#private::Bulk<#ty>>(&mut map)?.0
-                }
-            } else {
-                quote! {
-                    #private::serde::de::MapAccess::next_value::<#ty>(&mut map)?
-                }
-            }
-        })
+        .map(|f| read_value(cont, f, root, &quote!(&mut map)))
         .collect();
     let members: Vec<&syn::Ident> = fields.iter().map(|f| f.member).collect();
     let checks = fields.iter().zip(&slots).filter_map(|(f, slot)| match f.role {

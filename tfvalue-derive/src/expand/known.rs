@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{impl_header, Root};
-use crate::ast::Container;
+use crate::ast::{Container, Field};
 
 pub(super) fn expand_unknown_paths(cont: &Container<'_>, root: &Root<'_>) -> TokenStream {
     let tv = root.path();
@@ -14,8 +14,9 @@ pub(super) fn expand_unknown_paths(cont: &Container<'_>, root: &Root<'_>) -> Tok
         quote!(#tv::known::UnknownPaths),
         quote!(#tv::known::UnknownPaths),
     );
-    let keys: Vec<&str> = cont.fields.iter().map(|f| f.tf_name.as_str()).collect();
     let members: Vec<&syn::Ident> = cont.fields.iter().map(|f| f.member).collect();
+    // A flattened struct's attributes are at this struct's level.
+    let trails = cont.fields.iter().map(|f| trail(f, &quote!(at)));
     quote! {
         #header {
             fn unknown_paths_into(
@@ -23,13 +24,24 @@ pub(super) fn expand_unknown_paths(cont: &Container<'_>, root: &Root<'_>) -> Tok
                 at: #tv::known::Trail<'_>,
                 out: &mut ::std::vec::Vec<#tv::AttributePath>,
             ) {
-                #(#tv::known::UnknownPaths::unknown_paths_into(&self.#members, at.attr(#keys), out);)*
+                #(#tv::known::UnknownPaths::unknown_paths_into(&self.#members, #trails, out);)*
             }
 
             fn is_wholly_known(&self) -> bool {
                 true #(&& #tv::known::UnknownPaths::is_wholly_known(&self.#members))*
             }
         }
+    }
+}
+
+/// Where field `f`'s values are, from `at` (the struct's trail): its attribute, or for a
+/// flattened field the struct's own level.
+pub(super) fn trail(f: &Field<'_>, at: &TokenStream) -> TokenStream {
+    if f.flatten {
+        quote!(#at)
+    } else {
+        let key = &f.tf_name;
+        quote!(#at.attr(#key))
     }
 }
 
@@ -51,13 +63,16 @@ pub(super) fn expand_known(cont: &Container<'_>, root: &Root<'_>) -> TokenStream
     let params = &cont.generics.params;
     let fields = cont.fields.iter().map(|f| {
         let (fvis, member, ty) = (f.vis, f.member, f.ty);
-        let doc = format!("`{}`, known.", f.tf_name);
+        let doc = if f.flatten {
+            "The flattened attributes, known.".to_owned()
+        } else {
+            format!("`{}`, known.", f.tf_name)
+        };
         quote! {
             #[doc = #doc]
             #fvis #member: <#ty as #tv::known::IntoKnown>::Known
         }
     });
-    let keys: Vec<&str> = cont.fields.iter().map(|f| f.tf_name.as_str()).collect();
     let members: Vec<&syn::Ident> = cont.fields.iter().map(|f| f.member).collect();
     let doc = format!(
         "[`{ident}`] with every value known: made by `IntoKnown::into_known`, which lists the \
@@ -68,6 +83,7 @@ pub(super) fn expand_known(cont: &Container<'_>, root: &Root<'_>) -> TokenStream
     // Names a field's name cannot shadow (the fields are bound to their own names).
     let at = syn::Ident::new("at", Span::mixed_site());
     let unknowns = syn::Ident::new("unknowns", Span::mixed_site());
+    let trails: Vec<TokenStream> = cont.fields.iter().map(|f| trail(f, &quote!(#at))).collect();
     quote! {
         #[doc = #doc]
         #derive_attr
@@ -86,7 +102,7 @@ pub(super) fn expand_known(cont: &Container<'_>, root: &Root<'_>) -> TokenStream
                 #at: #tv::known::Trail<'_>,
                 #unknowns: &mut ::std::vec::Vec<#tv::AttributePath>,
             ) -> ::std::option::Option<Self::Known> {
-                #(let #members = #tv::known::IntoKnown::into_known_at(self.#members, #at.attr(#keys), #unknowns);)*
+                #(let #members = #tv::known::IntoKnown::into_known_at(self.#members, #trails, #unknowns);)*
                 ::std::option::Option::Some(#known { #(#members: #members?,)* })
             }
         }

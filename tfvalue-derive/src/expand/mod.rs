@@ -1,5 +1,5 @@
 //! Code generation from the checked model: one file per generated impl family (`tf_type`,
-//! `schema`, `ser`, `de`, `known`, `planned`), one for the compile-time assertions
+//! `schema`, `ser`, `de`, `known`, `planned`, `flatten`), one for the compile-time assertions
 //! (`const_checks`), and here what they share: the path of tfvalue, the wire
 //! order of fields and impl headers. Generated code uses absolute paths only (from
 //! `::tfvalue`, or the root given with `#[tf(crate = ...)]`) and, but for the `<Name>Known`
@@ -7,6 +7,7 @@
 
 mod const_checks;
 mod de;
+mod flatten;
 mod known;
 mod planned;
 mod rules;
@@ -30,6 +31,7 @@ pub(crate) fn expand(cont: &Container<'_>) -> TokenStream {
     let unknowns = known::expand_unknown_paths(cont, &root);
     let const_checks = const_checks::expand_const_checks(cont, &root);
     let rule_checks = rules::expand_rule_checks(cont, &root);
+    let flatten = flatten::expand_flatten(cont, &root);
     let known = known::expand_known(cont, &root);
     let planned = planned::expand_planned(cont, &root);
     quote! {
@@ -46,6 +48,7 @@ pub(crate) fn expand(cont: &Container<'_>) -> TokenStream {
             #unknowns
             #const_checks
             #rule_checks
+            #flatten
         };
     }
 }
@@ -90,9 +93,10 @@ impl<'a> Root<'a> {
     }
 }
 
-/// Fields in Terraform's (byte) order of names: the order on the wire.
+/// The fields with names of their own (not `#[tf(flatten)]`) in Terraform's (byte) order of
+/// names: the order on the wire.
 fn wire_order<'c, 'a>(cont: &'c Container<'a>) -> Vec<&'c Field<'a>> {
-    let mut fields: Vec<&Field<'a>> = cont.fields.iter().collect();
+    let mut fields: Vec<&Field<'a>> = cont.own_fields().collect();
     fields.sort_by(|a, b| a.tf_name.as_bytes().cmp(b.tf_name.as_bytes()));
     fields
 }

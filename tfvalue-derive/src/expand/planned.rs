@@ -35,7 +35,11 @@ pub(super) fn expand_planned(cont: &Container<'_>, root: &Root<'_>) -> TokenStre
                 #fvis #member: #ty
             }
         } else {
-            let doc = format!("`{}`, known.", f.tf_name);
+            let doc = if f.flatten {
+                "The flattened attributes, known.".to_owned()
+            } else {
+                format!("`{}`, known.", f.tf_name)
+            };
             quote! {
                 #[doc = #doc]
                 #fvis #member: <#ty as #tv::known::IntoPlanned>::Planned
@@ -54,10 +58,10 @@ pub(super) fn expand_planned(cont: &Container<'_>, root: &Root<'_>) -> TokenStre
         if f.computed {
             quote!(let #slot = self.#member;)
         } else {
-            let key = &f.tf_name;
+            let trail = super::known::trail(f, &quote!(#at));
             quote! {
                 let #slot = #tv::known::IntoPlanned::into_planned_at(
-                    self.#member, #at.attr(#key), #unknowns,
+                    self.#member, #trail, #unknowns,
                 );
             }
         }

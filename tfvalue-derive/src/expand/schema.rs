@@ -66,6 +66,14 @@ pub(super) fn expand_schema(cont: &Container<'_>, root: &Root<'_>) -> TokenStrea
     // adding fields); a `block` spelled inside them would be that macro's, not this one.
     let block = format_ident!("block");
     let items = cont.fields.iter().map(|f| {
+        if f.flatten {
+            // The flattened struct's attributes and blocks, at the place of the field.
+            let ty = f.ty;
+            let private = root.private();
+            return quote_spanned! {f.ty_span()=>
+                let #block = #private::flatten_block::<#ty>(#block);
+            };
+        }
         let name = &f.tf_name;
         let desc = description(&tv, &f.description, f.description_kind);
         let mut flags = Vec::new();

@@ -203,6 +203,20 @@ const _: () = {
                 .get_or_init(|| {
                     framework::tfvalue::rules::Rules::new()
                         .attribute(
+                            framework::tfvalue::rules::AttributeRules::new("name")
+                                .custom_type(
+                                    <String as framework::tfvalue::TfType>::SEMANTICS,
+                                ),
+                        )
+                        .attribute(
+                            framework::tfvalue::rules::AttributeRules::new("arn")
+                                .custom_type(
+                                    <Unknown<
+                                        Nullable<String>,
+                                    > as framework::tfvalue::TfType>::SEMANTICS,
+                                ),
+                        )
+                        .attribute(
                             framework::tfvalue::rules::AttributeRules::new("rule")
                                 .nested_rules(
                                     <Rule as framework::tfvalue::schema::TfSchema>::rules,
@@ -458,4 +472,211 @@ const _: () = {
             "`arn` is computed, but its type cannot be null: Terraform sends null for a computed attribute the configuration does not set; use Unknown<Nullable<T>>"
         )
     };
+    #[doc(hidden)]
+    pub struct __TfvalueSlots {
+        __v0: ::std::option::Option<Unknown<Nullable<String>>>,
+        __v1: ::std::option::Option<String>,
+        __v2: ::std::option::Option<Vec<Rule>>,
+    }
+    impl ::std::default::Default for __TfvalueSlots {
+        fn default() -> Self {
+            __TfvalueSlots {
+                __v0: ::std::option::Option::None,
+                __v1: ::std::option::Option::None,
+                __v2: ::std::option::Option::None,
+            }
+        }
+    }
+    #[allow(unused_variables, unreachable_patterns)]
+    impl framework::tfvalue::__private_0_1_0::Flatten for Bucket {
+        const NAMES: &'static [&'static str] = &["arn", "name", "rule"];
+        type Slots = __TfvalueSlots;
+        fn field(name: &[u8]) -> ::std::option::Option<u16> {
+            match name {
+                b"arn" => ::std::option::Option::Some(0u16),
+                b"name" => ::std::option::Option::Some(1u16),
+                b"rule" => ::std::option::Option::Some(2u16),
+                _ => ::std::option::Option::None,
+            }
+        }
+        fn accept<
+            'de,
+            __A: framework::tfvalue::__private_0_1_0::serde::de::MapAccess<'de>,
+        >(
+            slots: &mut Self::Slots,
+            index: u16,
+            map: &mut __A,
+        ) -> ::std::result::Result<(), __A::Error> {
+            match index {
+                0u16 => {
+                    if slots.__v0.is_some() {
+                        return ::std::result::Result::Err(
+                            framework::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                "arn",
+                            ),
+                        );
+                    }
+                    slots.__v0 = ::std::option::Option::Some(
+                        framework::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                            Unknown<Nullable<String>>,
+                        >(&mut *map)?,
+                    );
+                }
+                1u16 => {
+                    if slots.__v1.is_some() {
+                        return ::std::result::Result::Err(
+                            framework::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                "name",
+                            ),
+                        );
+                    }
+                    slots.__v1 = ::std::option::Option::Some(
+                        framework::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                            String,
+                        >(&mut *map)?,
+                    );
+                }
+                2u16 => {
+                    if slots.__v2.is_some() {
+                        return ::std::result::Result::Err(
+                            framework::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                "rule",
+                            ),
+                        );
+                    }
+                    slots.__v2 = ::std::option::Option::Some(
+                        framework::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                            framework::tfvalue::__private_0_1_0::Blocks<
+                                Vec<Rule>,
+                                { <Vec<Rule> as framework::tfvalue::TfType>::HAS_DYNAMIC },
+                            >,
+                        >(&mut *map)?
+                            .0,
+                    );
+                }
+                _ => {}
+            }
+            ::std::result::Result::Ok(())
+        }
+        fn finish<__E: framework::tfvalue::__private_0_1_0::serde::de::Error>(
+            slots: Self::Slots,
+        ) -> ::std::result::Result<Self, __E> {
+            let __v0 = match slots.__v0 {
+                ::std::option::Option::Some(v) => v,
+                ::std::option::Option::None => {
+                    return ::std::result::Result::Err(
+                        framework::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                            "arn",
+                        ),
+                    );
+                }
+            };
+            let __v1 = match slots.__v1 {
+                ::std::option::Option::Some(v) => v,
+                ::std::option::Option::None => {
+                    return ::std::result::Result::Err(
+                        framework::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                            "name",
+                        ),
+                    );
+                }
+            };
+            let __v2 = match slots.__v2 {
+                ::std::option::Option::Some(v) => v,
+                ::std::option::Option::None => {
+                    return ::std::result::Result::Err(
+                        framework::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                            "rule",
+                        ),
+                    );
+                }
+            };
+            ::std::result::Result::Ok(Bucket {
+                arn: __v0,
+                name: __v1,
+                rule: __v2,
+            })
+        }
+        fn serialize_field<
+            __S: framework::tfvalue::__private_0_1_0::serde::ser::SerializeStruct,
+        >(&self, index: u16, state: &mut __S) -> ::std::result::Result<(), __S::Error> {
+            match index {
+                0u16 => {
+                    framework::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                        state,
+                        "arn",
+                        &self.arn,
+                    )
+                }
+                1u16 => {
+                    framework::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                        state,
+                        "name",
+                        &self.name,
+                    )
+                }
+                2u16 => {
+                    framework::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                        state,
+                        "rule",
+                        &framework::tfvalue::__private_0_1_0::BlocksRef(&self.rule),
+                    )
+                }
+                _ => ::std::result::Result::Ok(()),
+            }
+        }
+        fn object_attributes(
+            out: &mut ::std::vec::Vec<(&'static str, framework::tfvalue::Type, bool)>,
+        ) {
+            out.push((
+                "arn",
+                <Unknown<Nullable<String>> as framework::tfvalue::TfType>::tf_type(),
+                true,
+            ));
+            out.push((
+                "name",
+                <String as framework::tfvalue::TfType>::tf_type(),
+                <String as framework::tfvalue::TfType>::DECLARES_NULL,
+            ));
+            out.push((
+                "rule",
+                if <Vec<Rule> as framework::tfvalue::TfType>::HAS_DYNAMIC {
+                    framework::tfvalue::Type::Dynamic
+                } else {
+                    <Vec<Rule> as framework::tfvalue::TfType>::tf_type()
+                },
+                false,
+            ));
+        }
+        fn flatten_rules(
+            rules: framework::tfvalue::rules::Rules,
+        ) -> framework::tfvalue::rules::Rules {
+            framework::tfvalue::rules::Rules::merge(
+                rules,
+                (|| {
+                    framework::tfvalue::rules::Rules::new()
+                        .attribute(
+                            framework::tfvalue::rules::AttributeRules::new("name")
+                                .custom_type(
+                                    <String as framework::tfvalue::TfType>::SEMANTICS,
+                                ),
+                        )
+                        .attribute(
+                            framework::tfvalue::rules::AttributeRules::new("arn")
+                                .custom_type(
+                                    <Unknown<
+                                        Nullable<String>,
+                                    > as framework::tfvalue::TfType>::SEMANTICS,
+                                ),
+                        )
+                        .attribute(
+                            framework::tfvalue::rules::AttributeRules::new("rule")
+                                .nested_rules(
+                                    <Rule as framework::tfvalue::schema::TfSchema>::rules,
+                                ),
+                        )
+                })(),
+            )
+        }
+    }
 };

@@ -582,6 +582,40 @@ const _: () = {
                 .get_or_init(|| {
                     ::tfvalue::rules::Rules::new()
                         .attribute(
+                            ::tfvalue::rules::AttributeRules::new("id")
+                                .custom_type(
+                                    <Unknown<Nullable<String>> as ::tfvalue::TfType>::SEMANTICS,
+                                ),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("name")
+                                .custom_type(<String as ::tfvalue::TfType>::SEMANTICS),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("password")
+                                .custom_type(
+                                    <Unknown<Nullable<String>> as ::tfvalue::TfType>::SEMANTICS,
+                                ),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("tags")
+                                .custom_type(
+                                    <Nullable<
+                                        BTreeMap<String, String>,
+                                    > as ::tfvalue::TfType>::SEMANTICS,
+                                ),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("type")
+                                .custom_type(
+                                    <Option<String> as ::tfvalue::TfType>::SEMANTICS,
+                                ),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("metadata")
+                                .custom_type(<Value as ::tfvalue::TfType>::SEMANTICS),
+                        )
+                        .attribute(
                             ::tfvalue::rules::AttributeRules::new("disk")
                                 .nested_rules(<Disk as ::tfvalue::schema::TfSchema>::rules),
                         )
@@ -589,6 +623,18 @@ const _: () = {
                             ::tfvalue::rules::AttributeRules::new("network")
                                 .nested_rules(
                                     <Network as ::tfvalue::schema::TfSchema>::rules,
+                                ),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("admin_password")
+                                .custom_type(
+                                    <Nullable<String> as ::tfvalue::TfType>::SEMANTICS,
+                                ),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("legacy_flavor")
+                                .custom_type(
+                                    <Option<String> as ::tfvalue::TfType>::SEMANTICS,
                                 ),
                         )
                         .attribute(
@@ -1260,4 +1306,624 @@ const _: () = {
             "`ports` is a SET of a type containing a dynamic attribute (tfvalue::Value), which Terraform does not allow: use a list or map nesting, or a typed attribute"
         )
     };
+    #[doc(hidden)]
+    pub struct __TfvalueSlots {
+        __v0: ::std::option::Option<Nullable<String>>,
+        __v1: ::std::option::Option<Vec<Disk>>,
+        __v2: ::std::option::Option<Unknown<Nullable<String>>>,
+        __v3: ::std::option::Option<Option<String>>,
+        __v4: ::std::option::Option<Value>,
+        __v5: ::std::option::Option<String>,
+        __v6: ::std::option::Option<Option<Network>>,
+        __v7: ::std::option::Option<Unknown<Nullable<String>>>,
+        __v8: ::std::option::Option<Nullable<BTreeSet<Port>>>,
+        __v9: ::std::option::Option<Nullable<BTreeMap<String, String>>>,
+        __v10: ::std::option::Option<Timeouts>,
+        __v11: ::std::option::Option<Option<String>>,
+    }
+    impl ::std::default::Default for __TfvalueSlots {
+        fn default() -> Self {
+            __TfvalueSlots {
+                __v0: ::std::option::Option::None,
+                __v1: ::std::option::Option::None,
+                __v2: ::std::option::Option::None,
+                __v3: ::std::option::Option::None,
+                __v4: ::std::option::Option::None,
+                __v5: ::std::option::Option::None,
+                __v6: ::std::option::Option::None,
+                __v7: ::std::option::Option::None,
+                __v8: ::std::option::Option::None,
+                __v9: ::std::option::Option::None,
+                __v10: ::std::option::Option::None,
+                __v11: ::std::option::Option::None,
+            }
+        }
+    }
+    #[allow(unused_variables, unreachable_patterns)]
+    impl ::tfvalue::__private_0_1_0::Flatten for Vm {
+        const NAMES: &'static [&'static str] = &[
+            "admin_password",
+            "disk",
+            "id",
+            "legacy_flavor",
+            "metadata",
+            "name",
+            "network",
+            "password",
+            "ports",
+            "tags",
+            "timeouts",
+            "type",
+        ];
+        type Slots = __TfvalueSlots;
+        fn field(name: &[u8]) -> ::std::option::Option<u16> {
+            match name {
+                b"admin_password" => ::std::option::Option::Some(0u16),
+                b"disk" => ::std::option::Option::Some(1u16),
+                b"id" => ::std::option::Option::Some(2u16),
+                b"legacy_flavor" => ::std::option::Option::Some(3u16),
+                b"metadata" => ::std::option::Option::Some(4u16),
+                b"name" => ::std::option::Option::Some(5u16),
+                b"network" => ::std::option::Option::Some(6u16),
+                b"password" => ::std::option::Option::Some(7u16),
+                b"ports" => ::std::option::Option::Some(8u16),
+                b"tags" => ::std::option::Option::Some(9u16),
+                b"timeouts" => ::std::option::Option::Some(10u16),
+                b"type" => ::std::option::Option::Some(11u16),
+                _ => ::std::option::Option::None,
+            }
+        }
+        fn accept<'de, __A: ::tfvalue::__private_0_1_0::serde::de::MapAccess<'de>>(
+            slots: &mut Self::Slots,
+            index: u16,
+            map: &mut __A,
+        ) -> ::std::result::Result<(), __A::Error> {
+            match index {
+                0u16 => {
+                    if slots.__v0.is_some() {
+                        return ::std::result::Result::Err(
+                            ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                "admin_password",
+                            ),
+                        );
+                    }
+                    slots.__v0 = ::std::option::Option::Some(
+                        ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                            Nullable<String>,
+                        >(&mut *map)?,
+                    );
+                }
+                1u16 => {
+                    if slots.__v1.is_some() {
+                        return ::std::result::Result::Err(
+                            ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                "disk",
+                            ),
+                        );
+                    }
+                    slots.__v1 = ::std::option::Option::Some(
+                        ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                            ::tfvalue::__private_0_1_0::Blocks<
+                                Vec<Disk>,
+                                { <Vec<Disk> as ::tfvalue::TfType>::HAS_DYNAMIC },
+                            >,
+                        >(&mut *map)?
+                            .0,
+                    );
+                }
+                2u16 => {
+                    if slots.__v2.is_some() {
+                        return ::std::result::Result::Err(
+                            ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                "id",
+                            ),
+                        );
+                    }
+                    slots.__v2 = ::std::option::Option::Some(
+                        ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                            Unknown<Nullable<String>>,
+                        >(&mut *map)?,
+                    );
+                }
+                3u16 => {
+                    if slots.__v3.is_some() {
+                        return ::std::result::Result::Err(
+                            ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                "legacy_flavor",
+                            ),
+                        );
+                    }
+                    slots.__v3 = ::std::option::Option::Some(
+                        ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                            Option<String>,
+                        >(&mut *map)?,
+                    );
+                }
+                4u16 => {
+                    if slots.__v4.is_some() {
+                        return ::std::result::Result::Err(
+                            ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                "metadata",
+                            ),
+                        );
+                    }
+                    slots.__v4 = ::std::option::Option::Some(
+                        ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                            Value,
+                        >(&mut *map)?,
+                    );
+                }
+                5u16 => {
+                    if slots.__v5.is_some() {
+                        return ::std::result::Result::Err(
+                            ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                "name",
+                            ),
+                        );
+                    }
+                    slots.__v5 = ::std::option::Option::Some(
+                        ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                            String,
+                        >(&mut *map)?,
+                    );
+                }
+                6u16 => {
+                    if slots.__v6.is_some() {
+                        return ::std::result::Result::Err(
+                            ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                "network",
+                            ),
+                        );
+                    }
+                    slots.__v6 = ::std::option::Option::Some(
+                        ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                            Option<Network>,
+                        >(&mut *map)?,
+                    );
+                }
+                7u16 => {
+                    if slots.__v7.is_some() {
+                        return ::std::result::Result::Err(
+                            ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                "password",
+                            ),
+                        );
+                    }
+                    slots.__v7 = ::std::option::Option::Some(
+                        ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                            Unknown<Nullable<String>>,
+                        >(&mut *map)?,
+                    );
+                }
+                8u16 => {
+                    if slots.__v8.is_some() {
+                        return ::std::result::Result::Err(
+                            ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                "ports",
+                            ),
+                        );
+                    }
+                    slots.__v8 = ::std::option::Option::Some(
+                        ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                            Nullable<BTreeSet<Port>>,
+                        >(&mut *map)?,
+                    );
+                }
+                9u16 => {
+                    if slots.__v9.is_some() {
+                        return ::std::result::Result::Err(
+                            ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                "tags",
+                            ),
+                        );
+                    }
+                    slots.__v9 = ::std::option::Option::Some(
+                        ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                            ::tfvalue::__private_0_1_0::Bulk<
+                                Nullable<BTreeMap<String, String>>,
+                            >,
+                        >(&mut *map)?
+                            .0,
+                    );
+                }
+                10u16 => {
+                    if slots.__v10.is_some() {
+                        return ::std::result::Result::Err(
+                            ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                "timeouts",
+                            ),
+                        );
+                    }
+                    slots.__v10 = ::std::option::Option::Some(
+                        ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                            Timeouts,
+                        >(&mut *map)?,
+                    );
+                }
+                11u16 => {
+                    if slots.__v11.is_some() {
+                        return ::std::result::Result::Err(
+                            ::tfvalue::__private_0_1_0::serde::de::Error::duplicate_field(
+                                "type",
+                            ),
+                        );
+                    }
+                    slots.__v11 = ::std::option::Option::Some(
+                        ::tfvalue::__private_0_1_0::serde::de::MapAccess::next_value::<
+                            Option<String>,
+                        >(&mut *map)?,
+                    );
+                }
+                _ => {}
+            }
+            ::std::result::Result::Ok(())
+        }
+        fn finish<__E: ::tfvalue::__private_0_1_0::serde::de::Error>(
+            slots: Self::Slots,
+        ) -> ::std::result::Result<Self, __E> {
+            let __v0 = match slots.__v0 {
+                ::std::option::Option::Some(v) => v,
+                ::std::option::Option::None => {
+                    return ::std::result::Result::Err(
+                        ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                            "admin_password",
+                        ),
+                    );
+                }
+            };
+            let __v1 = match slots.__v1 {
+                ::std::option::Option::Some(v) => v,
+                ::std::option::Option::None => {
+                    return ::std::result::Result::Err(
+                        ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                            "disk",
+                        ),
+                    );
+                }
+            };
+            let __v2 = match slots.__v2 {
+                ::std::option::Option::Some(v) => v,
+                ::std::option::Option::None => {
+                    return ::std::result::Result::Err(
+                        ::tfvalue::__private_0_1_0::serde::de::Error::missing_field("id"),
+                    );
+                }
+            };
+            let __v3 = match slots.__v3 {
+                ::std::option::Option::Some(v) => v,
+                ::std::option::Option::None => {
+                    return ::std::result::Result::Err(
+                        ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                            "legacy_flavor",
+                        ),
+                    );
+                }
+            };
+            let __v4 = match slots.__v4 {
+                ::std::option::Option::Some(v) => v,
+                ::std::option::Option::None => {
+                    return ::std::result::Result::Err(
+                        ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                            "metadata",
+                        ),
+                    );
+                }
+            };
+            let __v5 = match slots.__v5 {
+                ::std::option::Option::Some(v) => v,
+                ::std::option::Option::None => {
+                    return ::std::result::Result::Err(
+                        ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                            "name",
+                        ),
+                    );
+                }
+            };
+            let __v6 = match slots.__v6 {
+                ::std::option::Option::Some(v) => v,
+                ::std::option::Option::None => {
+                    return ::std::result::Result::Err(
+                        ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                            "network",
+                        ),
+                    );
+                }
+            };
+            let __v7 = match slots.__v7 {
+                ::std::option::Option::Some(v) => v,
+                ::std::option::Option::None => {
+                    return ::std::result::Result::Err(
+                        ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                            "password",
+                        ),
+                    );
+                }
+            };
+            let __v8 = match slots.__v8 {
+                ::std::option::Option::Some(v) => v,
+                ::std::option::Option::None => {
+                    return ::std::result::Result::Err(
+                        ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                            "ports",
+                        ),
+                    );
+                }
+            };
+            let __v9 = match slots.__v9 {
+                ::std::option::Option::Some(v) => v,
+                ::std::option::Option::None => {
+                    return ::std::result::Result::Err(
+                        ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                            "tags",
+                        ),
+                    );
+                }
+            };
+            let __v10 = match slots.__v10 {
+                ::std::option::Option::Some(v) => v,
+                ::std::option::Option::None => {
+                    return ::std::result::Result::Err(
+                        ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                            "timeouts",
+                        ),
+                    );
+                }
+            };
+            let __v11 = match slots.__v11 {
+                ::std::option::Option::Some(v) => v,
+                ::std::option::Option::None => {
+                    return ::std::result::Result::Err(
+                        ::tfvalue::__private_0_1_0::serde::de::Error::missing_field(
+                            "type",
+                        ),
+                    );
+                }
+            };
+            ::tfvalue::__private_0_1_0::check_block_count::<
+                __E,
+                _,
+            >(&__v1, "disk", 1u64, 4u64)?;
+            ::std::result::Result::Ok(Vm {
+                admin_password: __v0,
+                disk: __v1,
+                id: __v2,
+                legacy_flavor: __v3,
+                metadata: __v4,
+                name: __v5,
+                network: __v6,
+                password: __v7,
+                ports: __v8,
+                tags: __v9,
+                timeouts: __v10,
+                kind: __v11,
+            })
+        }
+        fn serialize_field<__S: ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct>(
+            &self,
+            index: u16,
+            state: &mut __S,
+        ) -> ::std::result::Result<(), __S::Error> {
+            match index {
+                0u16 => {
+                    ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                        state,
+                        "admin_password",
+                        &self.admin_password,
+                    )
+                }
+                1u16 => {
+                    ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                        state,
+                        "disk",
+                        &::tfvalue::__private_0_1_0::BlocksRef(&self.disk),
+                    )
+                }
+                2u16 => {
+                    ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                        state,
+                        "id",
+                        &self.id,
+                    )
+                }
+                3u16 => {
+                    ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                        state,
+                        "legacy_flavor",
+                        &self.legacy_flavor,
+                    )
+                }
+                4u16 => {
+                    ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                        state,
+                        "metadata",
+                        &self.metadata,
+                    )
+                }
+                5u16 => {
+                    ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                        state,
+                        "name",
+                        &self.name,
+                    )
+                }
+                6u16 => {
+                    ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                        state,
+                        "network",
+                        &self.network,
+                    )
+                }
+                7u16 => {
+                    ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                        state,
+                        "password",
+                        &self.password,
+                    )
+                }
+                8u16 => {
+                    ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                        state,
+                        "ports",
+                        &self.ports,
+                    )
+                }
+                9u16 => {
+                    ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                        state,
+                        "tags",
+                        &self.tags,
+                    )
+                }
+                10u16 => {
+                    ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                        state,
+                        "timeouts",
+                        &self.timeouts,
+                    )
+                }
+                11u16 => {
+                    ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
+                        state,
+                        "type",
+                        &self.kind,
+                    )
+                }
+                _ => ::std::result::Result::Ok(()),
+            }
+        }
+        fn object_attributes(
+            out: &mut ::std::vec::Vec<(&'static str, ::tfvalue::Type, bool)>,
+        ) {
+            out.push((
+                "admin_password",
+                <Nullable<String> as ::tfvalue::TfType>::tf_type(),
+                <Nullable<String> as ::tfvalue::TfType>::DECLARES_NULL,
+            ));
+            out.push((
+                "disk",
+                if <Vec<Disk> as ::tfvalue::TfType>::HAS_DYNAMIC {
+                    ::tfvalue::Type::Dynamic
+                } else {
+                    <Vec<Disk> as ::tfvalue::TfType>::tf_type()
+                },
+                false,
+            ));
+            out.push((
+                "id",
+                <Unknown<Nullable<String>> as ::tfvalue::TfType>::tf_type(),
+                true,
+            ));
+            out.push((
+                "legacy_flavor",
+                <Option<String> as ::tfvalue::TfType>::tf_type(),
+                <Option<String> as ::tfvalue::TfType>::DECLARES_NULL,
+            ));
+            out.push(("metadata", <Value as ::tfvalue::TfType>::tf_type(), true));
+            out.push((
+                "name",
+                <String as ::tfvalue::TfType>::tf_type(),
+                <String as ::tfvalue::TfType>::DECLARES_NULL,
+            ));
+            out.push((
+                "network",
+                <Option<Network> as ::tfvalue::TfType>::tf_type(),
+                false,
+            ));
+            out.push((
+                "password",
+                <Unknown<Nullable<String>> as ::tfvalue::TfType>::tf_type(),
+                true,
+            ));
+            out.push((
+                "ports",
+                <Nullable<BTreeSet<Port>> as ::tfvalue::TfType>::tf_type(),
+                <Nullable<BTreeSet<Port>> as ::tfvalue::TfType>::DECLARES_NULL,
+            ));
+            out.push((
+                "tags",
+                <Nullable<BTreeMap<String, String>> as ::tfvalue::TfType>::tf_type(),
+                <Nullable<BTreeMap<String, String>> as ::tfvalue::TfType>::DECLARES_NULL,
+            ));
+            out.push(("timeouts", <Timeouts as ::tfvalue::TfType>::tf_type(), false));
+            out.push((
+                "type",
+                <Option<String> as ::tfvalue::TfType>::tf_type(),
+                <Option<String> as ::tfvalue::TfType>::DECLARES_NULL,
+            ));
+        }
+        fn flatten_rules(rules: ::tfvalue::rules::Rules) -> ::tfvalue::rules::Rules {
+            ::tfvalue::rules::Rules::merge(
+                rules,
+                (|| {
+                    ::tfvalue::rules::Rules::new()
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("id")
+                                .custom_type(
+                                    <Unknown<Nullable<String>> as ::tfvalue::TfType>::SEMANTICS,
+                                ),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("name")
+                                .custom_type(<String as ::tfvalue::TfType>::SEMANTICS),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("password")
+                                .custom_type(
+                                    <Unknown<Nullable<String>> as ::tfvalue::TfType>::SEMANTICS,
+                                ),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("tags")
+                                .custom_type(
+                                    <Nullable<
+                                        BTreeMap<String, String>,
+                                    > as ::tfvalue::TfType>::SEMANTICS,
+                                ),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("type")
+                                .custom_type(
+                                    <Option<String> as ::tfvalue::TfType>::SEMANTICS,
+                                ),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("metadata")
+                                .custom_type(<Value as ::tfvalue::TfType>::SEMANTICS),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("disk")
+                                .nested_rules(<Disk as ::tfvalue::schema::TfSchema>::rules),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("network")
+                                .nested_rules(
+                                    <Network as ::tfvalue::schema::TfSchema>::rules,
+                                ),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("admin_password")
+                                .custom_type(
+                                    <Nullable<String> as ::tfvalue::TfType>::SEMANTICS,
+                                ),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("legacy_flavor")
+                                .custom_type(
+                                    <Option<String> as ::tfvalue::TfType>::SEMANTICS,
+                                ),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("timeouts")
+                                .nested_rules(
+                                    <Timeouts as ::tfvalue::schema::TfSchema>::rules,
+                                ),
+                        )
+                        .attribute(
+                            ::tfvalue::rules::AttributeRules::new("ports")
+                                .nested_rules(<Port as ::tfvalue::schema::TfSchema>::rules),
+                        )
+                })(),
+            )
+        }
+    }
 };
