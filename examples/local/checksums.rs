@@ -8,6 +8,7 @@ use aws_lc_rs::digest;
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 use md5::{Digest as _, Md5};
+use tfvalue::{Nullable, TfSchema, Unknown};
 
 /// A content's checksums, as upstream's `genFileChecksums` gives them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,6 +39,66 @@ impl Checksums {
             sha256_base64: STANDARD.encode(sha256.as_ref()),
             sha512_hex: hex(sha512.as_ref()),
             sha512_base64: STANDARD.encode(sha512.as_ref()),
+        }
+    }
+}
+
+/// The attributes `local_file`, `local_sensitive_file` and both data sources report for a
+/// content: `id` and the six checksums, computed, with upstream's descriptions. Each of the
+/// four models flattens this struct (`#[tf(flatten)]`), so the attributes are its own.
+#[derive(TfSchema, Debug, Clone)]
+pub struct ChecksumAttributes {
+    /// The hexadecimal encoding of the SHA1 checksum of the file content.
+    #[tf(computed)]
+    pub id: Text,
+    /// MD5 checksum of file content.
+    #[tf(computed)]
+    pub content_md5: Text,
+    /// SHA1 checksum of file content.
+    #[tf(computed)]
+    pub content_sha1: Text,
+    /// SHA256 checksum of file content.
+    #[tf(computed)]
+    pub content_sha256: Text,
+    /// Base64 encoded SHA256 checksum of file content.
+    #[tf(computed)]
+    pub content_base64sha256: Text,
+    /// SHA512 checksum of file content.
+    #[tf(computed)]
+    pub content_sha512: Text,
+    /// Base64 encoded SHA512 checksum of file content.
+    #[tf(computed)]
+    pub content_base64sha512: Text,
+}
+
+/// A computed string attribute's type.
+type Text = Unknown<Nullable<String>>;
+
+impl ChecksumAttributes {
+    /// The attributes of a content whose checksums are `sums`.
+    pub fn of(sums: Checksums) -> ChecksumAttributes {
+        let known = |text: String| -> Text { Some(text).into() };
+        ChecksumAttributes {
+            id: known(sums.sha1_hex.clone()),
+            content_md5: known(sums.md5_hex),
+            content_sha1: known(sums.sha1_hex),
+            content_sha256: known(sums.sha256_hex),
+            content_base64sha256: known(sums.sha256_base64),
+            content_sha512: known(sums.sha512_hex),
+            content_base64sha512: known(sums.sha512_base64),
+        }
+    }
+
+    /// All seven null, as a configuration leaves them.
+    pub fn null() -> ChecksumAttributes {
+        ChecksumAttributes {
+            id: Unknown::null(),
+            content_md5: Unknown::null(),
+            content_sha1: Unknown::null(),
+            content_sha256: Unknown::null(),
+            content_base64sha256: Unknown::null(),
+            content_sha512: Unknown::null(),
+            content_base64sha512: Unknown::null(),
         }
     }
 }

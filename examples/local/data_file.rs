@@ -7,48 +7,51 @@ use base64::Engine as _;
 use tfvalue::{Nullable, TfSchema, Unknown};
 use tfvalue_provider::{Context, DataSource, Diagnostic, Diagnostics, ReadDataSourceRequest};
 
+use crate::checksums::ChecksumAttributes;
 use crate::checksums::Checksums;
-use crate::files::{self, file_model, with_checksums};
+use crate::files;
 
-file_model! {
-    /// Reads a file from the local filesystem.
-    #[derive(TfSchema, Debug, Clone)]
-    pub struct FileData {
-        /// Path to the file that will be read. The data source will return an error if the file does not exist.
-        pub filename: Unknown<String>,
-        /// The content as text.
-        #[tf(
-            computed,
-            description = "Raw content of the file that was read, as UTF-8 encoded string. \
-                           Files that do not contain UTF-8 text will have invalid UTF-8 sequences in `content`\n  \
-                           replaced with the Unicode replacement character. "
-        )]
-        pub content: Unknown<Nullable<String>>,
-        /// Base64 encoded version of the file content (use this when dealing with binary data).
-        #[tf(computed)]
-        pub content_base64: Unknown<Nullable<String>>,
-    }
+/// Reads a file from the local filesystem.
+#[derive(TfSchema, Debug, Clone)]
+pub struct FileData {
+    /// Path to the file that will be read. The data source will return an error if the file does not exist.
+    pub filename: Unknown<String>,
+    /// The content as text.
+    #[tf(
+        computed,
+        description = "Raw content of the file that was read, as UTF-8 encoded string. \
+                       Files that do not contain UTF-8 text will have invalid UTF-8 sequences in `content`\n  \
+                       replaced with the Unicode replacement character. "
+    )]
+    pub content: Unknown<Nullable<String>>,
+    /// Base64 encoded version of the file content (use this when dealing with binary data).
+    #[tf(computed)]
+    pub content_base64: Unknown<Nullable<String>>,
+    /// `id` and the checksums of the content.
+    #[tf(flatten)]
+    pub checksums: ChecksumAttributes,
 }
 
-file_model! {
-    /// Reads a file that contains sensitive data, from the local filesystem.
-    #[derive(TfSchema, Debug, Clone)]
-    pub struct SensitiveFileData {
-        /// Path to the file that will be read. The data source will return an error if the file does not exist.
-        pub filename: Unknown<String>,
-        /// The content as text, hidden.
-        #[tf(
-            computed,
-            sensitive,
-            description = "Raw content of the file that was read, as UTF-8 encoded string. \
-                           Files that do not contain UTF-8 text will have invalid UTF-8 sequences in `content`\n  \
-                           replaced with the Unicode replacement character."
-        )]
-        pub content: Unknown<Nullable<String>>,
-        /// Base64 encoded version of the file content (use this when dealing with binary data).
-        #[tf(computed, sensitive)]
-        pub content_base64: Unknown<Nullable<String>>,
-    }
+/// Reads a file that contains sensitive data, from the local filesystem.
+#[derive(TfSchema, Debug, Clone)]
+pub struct SensitiveFileData {
+    /// Path to the file that will be read. The data source will return an error if the file does not exist.
+    pub filename: Unknown<String>,
+    /// The content as text, hidden.
+    #[tf(
+        computed,
+        sensitive,
+        description = "Raw content of the file that was read, as UTF-8 encoded string. \
+                       Files that do not contain UTF-8 text will have invalid UTF-8 sequences in `content`\n  \
+                       replaced with the Unicode replacement character."
+    )]
+    pub content: Unknown<Nullable<String>>,
+    /// Base64 encoded version of the file content (use this when dealing with binary data).
+    #[tf(computed, sensitive)]
+    pub content_base64: Unknown<Nullable<String>>,
+    /// `id` and the checksums of the content.
+    #[tf(flatten)]
+    pub checksums: ChecksumAttributes,
 }
 
 /// The file's bytes as both data sources answer them: the checksums, `content` (invalid
@@ -84,14 +87,12 @@ impl DataSource for FileDataSource {
     ) -> Result<FileData, Diagnostics> {
         let filename = request.config.filename;
         let (sums, content, content_base64) = read(&filename)?;
-        Ok(with_checksums!(
-            FileData {
-                filename,
-                content,
-                content_base64,
-            },
-            sums
-        ))
+        Ok(FileData {
+            filename,
+            content,
+            content_base64,
+            checksums: ChecksumAttributes::of(sums),
+        })
     }
 }
 
@@ -109,13 +110,11 @@ impl DataSource for SensitiveFileDataSource {
     ) -> Result<SensitiveFileData, Diagnostics> {
         let filename = request.config.filename;
         let (sums, content, content_base64) = read(&filename)?;
-        Ok(with_checksums!(
-            SensitiveFileData {
-                filename,
-                content,
-                content_base64,
-            },
-            sums
-        ))
+        Ok(SensitiveFileData {
+            filename,
+            content,
+            content_base64,
+            checksums: ChecksumAttributes::of(sums),
+        })
     }
 }

@@ -178,63 +178,6 @@ pub fn create(
     Ok(Checksums::of(&content))
 }
 
-/// Declares a file model (`File`, `SensitiveFile`, `FileData`, `SensitiveFileData`): the
-/// struct as written, followed by `id` and the six checksum attributes, computed, with
-/// upstream's descriptions.
-macro_rules! file_model {
-    ($(#[$meta:meta])* pub struct $name:ident { $($fields:tt)* }) => {
-        $(#[$meta])*
-        pub struct $name {
-            $($fields)*
-            /// The hexadecimal encoding of the SHA1 checksum of the file content.
-            #[tf(computed)]
-            pub id: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
-            /// MD5 checksum of file content.
-            #[tf(computed)]
-            pub content_md5: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
-            /// SHA1 checksum of file content.
-            #[tf(computed)]
-            pub content_sha1: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
-            /// SHA256 checksum of file content.
-            #[tf(computed)]
-            pub content_sha256: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
-            /// Base64 encoded SHA256 checksum of file content.
-            #[tf(computed)]
-            pub content_base64sha256: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
-            /// SHA512 checksum of file content.
-            #[tf(computed)]
-            pub content_sha512: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
-            /// Base64 encoded SHA512 checksum of file content.
-            #[tf(computed)]
-            pub content_base64sha512: ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>>,
-        }
-    };
-}
-pub(crate) use file_model;
-
-/// A file model (declared by `file_model!`) with `id` and the six checksum attributes set
-/// from `sums`, the other fields as given: `with_checksums!(File { ..planned }, sums)`.
-macro_rules! with_checksums {
-    ($model:ident { $($field:ident $(: $value:expr)?,)* $(..$rest:expr)? }, $sums:expr) => {{
-        let sums: $crate::checksums::Checksums = $sums;
-        let known = |text| -> ::tfvalue::Unknown<::tfvalue::Nullable<::std::string::String>> {
-            ::std::option::Option::Some(text).into()
-        };
-        $model {
-            $($field $(: $value)?,)*
-            id: known(sums.sha1_hex.clone()),
-            content_md5: known(sums.md5_hex),
-            content_sha1: known(sums.sha1_hex),
-            content_sha256: known(sums.sha256_hex),
-            content_base64sha256: known(sums.sha256_base64),
-            content_sha512: known(sums.sha512_hex),
-            content_base64sha512: known(sums.sha512_base64),
-            $(..$rest)?
-        }
-    }};
-}
-pub(crate) use with_checksums;
-
 /// Whether the file at `filename` still holds the content whose SHA-1 is `id`: `false`
 /// when it is gone or changed (Terraform then plans to create it again).
 ///

@@ -6,70 +6,72 @@ use tfvalue_provider::{
     UpdateRequest,
 };
 
-use crate::files::{self, file_model, with_checksums};
+use crate::checksums::ChecksumAttributes;
+use crate::files;
 
-file_model! {
-    /// Generates a local file with the given sensitive content.
-    #[derive(TfSchema, Debug, Clone)]
-    pub struct SensitiveFile {
-        /// Where the file is written.
-        #[tf(
-            requires_replace,
-            description = "The path to the file that will be created.\n \
-                           Missing parent directories will be created.\n \
-                           If the file already exists, it will be overridden with the given content."
-        )]
-        pub filename: Unknown<String>,
-        /// The content as text.
-        #[tf(
-            sensitive,
-            requires_replace,
-            exactly_one_of(content_base64, source),
-            description = "Sensitive Content to store in the file, expected to be a UTF-8 encoded string.\n \
-                           Conflicts with `content_base64` and `source`.\n \
-                           Exactly one of these three arguments must be specified."
-        )]
-        pub content: Unknown<Nullable<String>>,
-        /// The content in base64.
-        #[tf(
-            sensitive,
-            requires_replace,
-            exactly_one_of(content, source),
-            description = "Sensitive Content to store in the file, expected to be binary encoded as base64 string.\n \
-                           Conflicts with `content` and `source`.\n \
-                           Exactly one of these three arguments must be specified."
-        )]
-        pub content_base64: Unknown<Nullable<String>>,
-        /// A file whose content is copied.
-        #[tf(
-            requires_replace,
-            exactly_one_of(content, content_base64),
-            description = "Path to file to use as source for the one we are creating.\n \
-                           Conflicts with `content` and `content_base64`.\n \
-                           Exactly one of these three arguments must be specified."
-        )]
-        pub source: Unknown<Nullable<String>>,
-        /// The new file's mode.
-        #[tf(
-            default = "0700",
-            requires_replace,
-            validate = files::permission,
-            description = "Permissions to set for the output file (before umask), expressed as string in\n \
-                           [numeric notation](https://en.wikipedia.org/wiki/File-system_permissions#Numeric_notation).\n \
-                           Default value is `\"0700\"`."
-        )]
-        pub file_permission: Unknown<Nullable<String>>,
-        /// The mode of directories made for it.
-        #[tf(
-            default = "0700",
-            requires_replace,
-            validate = files::permission,
-            description = "Permissions to set for directories created (before umask), expressed as string in\n \
-                           [numeric notation](https://en.wikipedia.org/wiki/File-system_permissions#Numeric_notation).\n \
-                           Default value is `\"0700\"`."
-        )]
-        pub directory_permission: Unknown<Nullable<String>>,
-    }
+/// Generates a local file with the given sensitive content.
+#[derive(TfSchema, Debug, Clone)]
+pub struct SensitiveFile {
+    /// Where the file is written.
+    #[tf(
+        requires_replace,
+        description = "The path to the file that will be created.\n \
+                       Missing parent directories will be created.\n \
+                       If the file already exists, it will be overridden with the given content."
+    )]
+    pub filename: Unknown<String>,
+    /// The content as text.
+    #[tf(
+        sensitive,
+        requires_replace,
+        exactly_one_of(content_base64, source),
+        description = "Sensitive Content to store in the file, expected to be a UTF-8 encoded string.\n \
+                       Conflicts with `content_base64` and `source`.\n \
+                       Exactly one of these three arguments must be specified."
+    )]
+    pub content: Unknown<Nullable<String>>,
+    /// The content in base64.
+    #[tf(
+        sensitive,
+        requires_replace,
+        exactly_one_of(content, source),
+        description = "Sensitive Content to store in the file, expected to be binary encoded as base64 string.\n \
+                       Conflicts with `content` and `source`.\n \
+                       Exactly one of these three arguments must be specified."
+    )]
+    pub content_base64: Unknown<Nullable<String>>,
+    /// A file whose content is copied.
+    #[tf(
+        requires_replace,
+        exactly_one_of(content, content_base64),
+        description = "Path to file to use as source for the one we are creating.\n \
+                       Conflicts with `content` and `content_base64`.\n \
+                       Exactly one of these three arguments must be specified."
+    )]
+    pub source: Unknown<Nullable<String>>,
+    /// The new file's mode.
+    #[tf(
+        default = "0700",
+        requires_replace,
+        validate = files::permission,
+        description = "Permissions to set for the output file (before umask), expressed as string in\n \
+                       [numeric notation](https://en.wikipedia.org/wiki/File-system_permissions#Numeric_notation).\n \
+                       Default value is `\"0700\"`."
+    )]
+    pub file_permission: Unknown<Nullable<String>>,
+    /// The mode of directories made for it.
+    #[tf(
+        default = "0700",
+        requires_replace,
+        validate = files::permission,
+        description = "Permissions to set for directories created (before umask), expressed as string in\n \
+                       [numeric notation](https://en.wikipedia.org/wiki/File-system_permissions#Numeric_notation).\n \
+                       Default value is `\"0700\"`."
+    )]
+    pub directory_permission: Unknown<Nullable<String>>,
+    /// `id` and the checksums of the content.
+    #[tf(flatten)]
+    pub checksums: ChecksumAttributes,
 }
 
 /// The `local_sensitive_file` resource type.
@@ -94,7 +96,10 @@ impl Resource for SensitiveFileResource {
             &planned.file_permission,
             &planned.directory_permission,
         )?;
-        Ok(with_checksums!(SensitiveFile { ..planned }, sums))
+        Ok(SensitiveFile {
+            checksums: ChecksumAttributes::of(sums),
+            ..planned
+        })
     }
 
     async fn read(
@@ -106,7 +111,7 @@ impl Resource for SensitiveFileResource {
         let unchanged = files::unchanged(
             "Read local sensitive file error",
             &state.filename,
-            &state.id,
+            &state.checksums.id,
         )?;
         Ok(unchanged.then_some(state))
     }

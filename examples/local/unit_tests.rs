@@ -11,7 +11,7 @@ use tfvalue_provider::harness::{Change, Harness};
 use tfvalue_provider::Diagnostics;
 
 use super::action_command::CommandAction;
-use super::checksums::Checksums;
+use super::checksums::{ChecksumAttributes, Checksums};
 use super::data_file::{FileData, SensitiveFileData};
 use super::ephemeral_command::CommandEphemeral;
 use super::file::File;
@@ -50,14 +50,8 @@ fn file(filename: &str, content: &str) -> File {
         source: Unknown::null(),
         file_permission: Unknown::null(),
         directory_permission: Unknown::null(),
-        id: Unknown::null(),
         sensitive_content: Unknown::null(),
-        content_md5: Unknown::null(),
-        content_sha1: Unknown::null(),
-        content_sha256: Unknown::null(),
-        content_base64sha256: Unknown::null(),
-        content_sha512: Unknown::null(),
-        content_base64sha512: Unknown::null(),
+        checksums: ChecksumAttributes::null(),
     }
 }
 
@@ -70,13 +64,7 @@ fn sensitive_file(filename: &str, base64: &str) -> SensitiveFile {
         source: Unknown::null(),
         file_permission: Unknown::null(),
         directory_permission: Unknown::null(),
-        id: Unknown::null(),
-        content_md5: Unknown::null(),
-        content_sha1: Unknown::null(),
-        content_sha256: Unknown::null(),
-        content_base64sha256: Unknown::null(),
-        content_sha512: Unknown::null(),
-        content_base64sha512: Unknown::null(),
+        checksums: ChecksumAttributes::null(),
     }
 }
 
@@ -110,13 +98,13 @@ fn sums_of(bytes: &[u8]) -> [String; 7] {
 
 fn file_sums(state: &File) -> [String; 7] {
     [
-        &state.id,
-        &state.content_md5,
-        &state.content_sha1,
-        &state.content_sha256,
-        &state.content_base64sha256,
-        &state.content_sha512,
-        &state.content_base64sha512,
+        &state.checksums.id,
+        &state.checksums.content_md5,
+        &state.checksums.content_sha1,
+        &state.checksums.content_sha256,
+        &state.checksums.content_base64sha256,
+        &state.checksums.content_sha512,
+        &state.checksums.content_base64sha512,
     ]
     .map(|v| value(v).to_owned())
 }
@@ -135,7 +123,7 @@ async fn a_file_is_written_with_its_checksums_and_default_permissions() {
     let plan = planned.state().unwrap();
     assert_eq!(value(&plan.file_permission), "0777");
     assert_eq!(value(&plan.directory_permission), "0777");
-    assert!(plan.id.is_unknown() && plan.content_sha256.is_unknown());
+    assert!(plan.checksums.id.is_unknown() && plan.checksums.content_sha256.is_unknown());
 
     let state = files.apply(&planned).await.unwrap().unwrap();
     let bytes = std::fs::read(&name).unwrap();
@@ -371,7 +359,7 @@ async fn a_sensitive_file_decodes_base64_and_defaults_to_private_permissions() {
     let state = files.apply(&planned).await.unwrap().unwrap();
     assert_eq!(std::fs::read(&name).unwrap(), [0, 1, 2, 0xff]);
     assert_eq!(
-        value(&state.content_md5),
+        value(&state.checksums.content_md5),
         Checksums::of(&[0, 1, 2, 0xff]).md5_hex
     );
 
@@ -391,13 +379,7 @@ fn file_data(filename: &str) -> FileData {
         filename: Unknown::known(filename.to_owned()),
         content: Unknown::null(),
         content_base64: Unknown::null(),
-        id: Unknown::null(),
-        content_md5: Unknown::null(),
-        content_sha1: Unknown::null(),
-        content_sha256: Unknown::null(),
-        content_base64sha256: Unknown::null(),
-        content_sha512: Unknown::null(),
-        content_base64sha512: Unknown::null(),
+        checksums: ChecksumAttributes::null(),
     }
 }
 
@@ -416,27 +398,24 @@ async fn the_data_sources_read_content_and_checksums() {
     assert_eq!(value(&read.content), "café \u{fffd}");
     assert_eq!(value(&read.content_base64), "Y2Fmw6kg/w==");
     let sums = Checksums::of(b"caf\xc3\xa9 \xff");
-    assert_eq!(value(&read.id), sums.sha1_hex);
-    assert_eq!(value(&read.content_base64sha512), sums.sha512_base64);
+    assert_eq!(value(&read.checksums.id), sums.sha1_hex);
+    assert_eq!(
+        value(&read.checksums.content_base64sha512),
+        sums.sha512_base64
+    );
 
     let sensitive = SensitiveFileData {
         filename: Unknown::known(name.clone()),
         content: Unknown::null(),
         content_base64: Unknown::null(),
-        id: Unknown::null(),
-        content_md5: Unknown::null(),
-        content_sha1: Unknown::null(),
-        content_sha256: Unknown::null(),
-        content_base64sha256: Unknown::null(),
-        content_sha512: Unknown::null(),
-        content_base64sha512: Unknown::null(),
+        checksums: ChecksumAttributes::null(),
     };
     let read = harness
         .data_source::<SensitiveFileData>("local_sensitive_file")
         .read(&sensitive)
         .await
         .unwrap();
-    assert_eq!(value(&read.content_sha256), sums.sha256_hex);
+    assert_eq!(value(&read.checksums.content_sha256), sums.sha256_hex);
 
     let missing = path_text(&dir.join("missing.txt"));
     let errors = harness

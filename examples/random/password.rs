@@ -9,66 +9,16 @@ use serde_json::{Map, Value};
 
 use super::generator::{bcrypt_hash, decode, generate, params, with_settings, Params};
 use super::repair::repair_settings;
-use super::string::{override_special_replace, plan_number_numeric};
-use super::{keepers_replace, state_only, Keepers};
+use super::state_only;
+use super::string::{plan_number_numeric, StringSettings};
 
 /// A random password (cryptographic random source), hidden from Terraform's output.
 #[derive(TfSchema, Debug, Clone)]
 #[tf(version = 3)]
 pub struct Password {
-    /// Arbitrary map of values that, when changed, will trigger recreation of resource.
-    #[tf(requires_replace_if = keepers_replace)]
-    pub keepers: Keepers,
-    /// The length of the string desired: at least 1 and the sum of the `min_*` values, at
-    /// most 1048576.
-    #[tf(
-        requires_replace,
-        at_least = 1,
-        at_most = 1048576,
-        at_least_sum_of(min_upper, min_lower, min_numeric, min_special)
-    )]
-    pub length: Unknown<i64>,
-    /// Include special characters (`!@#$%&*()-_=+[]{}<>:?`). Default value is `true`.
-    #[tf(default = true, requires_replace)]
-    pub special: Unknown<Nullable<bool>>,
-    /// Include uppercase alphabet characters. Default value is `true`.
-    #[tf(default = true, requires_replace)]
-    pub upper: Unknown<Nullable<bool>>,
-    /// Include lowercase alphabet characters. Default value is `true`.
-    #[tf(default = true, requires_replace)]
-    pub lower: Unknown<Nullable<bool>>,
-    /// Include numeric characters. Default value is `true`. Deprecated: use `numeric`.
-    #[tf(
-        optional,
-        computed,
-        requires_replace,
-        at_least_one_true(special, upper, lower)
-    )]
-    #[tf(deprecation_message = "**NOTE**: This is deprecated, use `numeric` instead.")]
-    pub number: Unknown<Nullable<bool>>,
-    /// Include numeric characters. Default value is `true`.
-    #[tf(
-        optional,
-        computed,
-        requires_replace,
-        at_least_one_true(special, upper, lower)
-    )]
-    pub numeric: Unknown<Nullable<bool>>,
-    /// Minimum number of numeric characters (at most 1048576). Default value is `0`.
-    #[tf(default = 0, requires_replace, at_most = 1048576)]
-    pub min_numeric: Unknown<Nullable<i64>>,
-    /// Minimum number of uppercase alphabet characters (at most 1048576). Default value is `0`.
-    #[tf(default = 0, requires_replace, at_most = 1048576)]
-    pub min_upper: Unknown<Nullable<i64>>,
-    /// Minimum number of lowercase alphabet characters (at most 1048576). Default value is `0`.
-    #[tf(default = 0, requires_replace, at_most = 1048576)]
-    pub min_lower: Unknown<Nullable<i64>>,
-    /// Minimum number of special characters (at most 1048576). Default value is `0`.
-    #[tf(default = 0, requires_replace, at_most = 1048576)]
-    pub min_special: Unknown<Nullable<i64>>,
-    /// Your own list of special characters (used only when `special` is true).
-    #[tf(requires_replace_if = override_special_replace)]
-    pub override_special: Unknown<Nullable<String>>,
+    /// The settings `random_string` shares.
+    #[tf(flatten)]
+    pub settings: StringSettings,
     /// The generated random string.
     #[tf(computed, sensitive, use_state_for_unknown)]
     pub result: Unknown<Nullable<String>>,
@@ -92,9 +42,9 @@ impl Resource for PasswordResource {
         _: &mut Context<()>,
         plan: &mut Plan<Password>,
     ) -> Result<(), Diagnostics> {
-        let p = &mut plan.planned;
+        let (config, p) = (&plan.config.settings, &mut plan.planned.settings);
         Ok(plan_number_numeric(
-            [&plan.config.number, &plan.config.numeric],
+            [&config.number, &config.numeric],
             [&mut p.number, &mut p.numeric],
         )?)
     }
@@ -105,7 +55,7 @@ impl Resource for PasswordResource {
         request: CreateRequest<Password>,
     ) -> Result<Password, ApplyError<Password>> {
         let planned = request.planned;
-        let result = generate(&params!(planned))?;
+        let result = generate(&params!(planned.settings))?;
         let hash = bcrypt_hash(&result)?;
         Ok(Password {
             bcrypt_hash: Some(hash).into(),

@@ -84,26 +84,29 @@ mod tests {
         let mut state = stored::<RandomString>(IMPORTED);
         repair_settings(&mut state).expect("repaired");
         let model: RandomString = state.decode_as().expect("decodes as the model");
-        assert_eq!(model.length, Unknown::known(12));
+        assert_eq!(model.settings.length, Unknown::known(12));
         for flag in [
-            &model.special,
-            &model.upper,
-            &model.lower,
-            &model.number,
-            &model.numeric,
+            &model.settings.special,
+            &model.settings.upper,
+            &model.settings.lower,
+            &model.settings.number,
+            &model.settings.numeric,
         ] {
             assert_eq!(flag, &Unknown::known(Nullable::Value(true)));
         }
         for min in [
-            &model.min_numeric,
-            &model.min_upper,
-            &model.min_lower,
-            &model.min_special,
+            &model.settings.min_numeric,
+            &model.settings.min_upper,
+            &model.settings.min_lower,
+            &model.settings.min_special,
         ] {
             assert_eq!(min, &Unknown::known(Nullable::Value(0)));
         }
-        assert_eq!(model.override_special, Unknown::known(Nullable::Null));
-        assert_eq!(model.keepers, Unknown::known(Nullable::Null));
+        assert_eq!(
+            model.settings.override_special,
+            Unknown::known(Nullable::Null)
+        );
+        assert_eq!(model.settings.keepers, Unknown::known(Nullable::Null));
         assert_eq!(
             model.result,
             Unknown::known(Nullable::Value("Z=:cbrJE?Ltg".to_owned()))
@@ -116,7 +119,7 @@ mod tests {
         let mut state = stored::<RandomString>(&json);
         repair_settings(&mut state).expect("repaired");
         let model: RandomString = state.decode_as().expect("decodes");
-        assert_eq!(model.length, Unknown::known(5));
+        assert_eq!(model.settings.length, Unknown::known(5));
     }
 
     #[test]
@@ -129,18 +132,27 @@ mod tests {
         let mut state = stored::<Password>(&json);
         repair_settings(&mut state).expect("repaired");
         let model: Password = state.decode_as().expect("decodes");
-        assert_eq!(model.length, Unknown::known(20));
-        assert_eq!(model.upper, Unknown::known(Nullable::Value(false)));
-        assert_eq!(model.lower, Unknown::known(Nullable::Value(true)));
-        assert_eq!(model.min_lower, Unknown::known(Nullable::Value(3)));
+        assert_eq!(model.settings.length, Unknown::known(20));
+        assert_eq!(model.settings.upper, Unknown::known(Nullable::Value(false)));
+        assert_eq!(model.settings.lower, Unknown::known(Nullable::Value(true)));
+        assert_eq!(model.settings.min_lower, Unknown::known(Nullable::Value(3)));
         // `number` follows the stored `numeric`.
-        assert_eq!(model.number, Unknown::known(Nullable::Value(false)));
-        assert_eq!(model.numeric, Unknown::known(Nullable::Value(false)));
+        assert_eq!(
+            model.settings.number,
+            Unknown::known(Nullable::Value(false))
+        );
+        assert_eq!(
+            model.settings.numeric,
+            Unknown::known(Nullable::Value(false))
+        );
         let json = IMPORTED.replace(r#""number": null"#, r#""number": false"#);
         let mut state = stored::<RandomString>(&json);
         repair_settings(&mut state).expect("repaired");
         let model: RandomString = state.decode_as().expect("decodes");
-        assert_eq!(model.numeric, Unknown::known(Nullable::Value(false)));
+        assert_eq!(
+            model.settings.numeric,
+            Unknown::known(Nullable::Value(false))
+        );
     }
 
     #[test]

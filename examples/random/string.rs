@@ -14,10 +14,10 @@ use super::{keepers_replace, state_only, Keepers};
 /// The deprecation of `number`, in `random_string` and `random_password`.
 pub const NUMBER_DEPRECATED: &str = "**NOTE**: This is deprecated, use `numeric` instead.";
 
-/// A random string (cryptographic random source).
+/// What `random_string` and `random_password` are configured with: the attributes
+/// both declare (each flattens this struct, so the attributes are theirs).
 #[derive(TfSchema, Debug, Clone)]
-#[tf(version = 2)]
-pub struct RandomString {
+pub struct StringSettings {
     /// Arbitrary map of values that, when changed, will trigger recreation of resource.
     #[tf(requires_replace_if = keepers_replace)]
     pub keepers: Keepers,
@@ -71,6 +71,15 @@ pub struct RandomString {
     /// Your own list of special characters (used only when `special` is true).
     #[tf(requires_replace_if = override_special_replace)]
     pub override_special: Unknown<Nullable<String>>,
+}
+
+/// A random string (cryptographic random source).
+#[derive(TfSchema, Debug, Clone)]
+#[tf(version = 2)]
+pub struct RandomString {
+    /// The settings `random_password` shares.
+    #[tf(flatten)]
+    pub settings: StringSettings,
     /// The generated random string.
     #[tf(computed, use_state_for_unknown)]
     pub result: Unknown<Nullable<String>>,
@@ -127,9 +136,9 @@ impl Resource for StringResource {
         _: &mut Context<()>,
         plan: &mut Plan<RandomString>,
     ) -> Result<(), Diagnostics> {
-        let p = &mut plan.planned;
+        let (config, p) = (&plan.config.settings, &mut plan.planned.settings);
         Ok(plan_number_numeric(
-            [&plan.config.number, &plan.config.numeric],
+            [&config.number, &config.numeric],
             [&mut p.number, &mut p.numeric],
         )?)
     }
@@ -140,7 +149,7 @@ impl Resource for StringResource {
         request: CreateRequest<RandomString>,
     ) -> Result<RandomString, ApplyError<RandomString>> {
         let planned = request.planned;
-        let result = generate(&params!(planned))?;
+        let result = generate(&params!(planned.settings))?;
         Ok(RandomString {
             id: Some(result.clone()).into(),
             result: Some(result).into(),

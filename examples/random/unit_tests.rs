@@ -11,7 +11,7 @@ use super::ephemeral_password::EphemeralPasswordModel;
 use super::integer::Integer;
 use super::password::Password;
 use super::pet::Pet;
-use super::string::RandomString;
+use super::string::{RandomString, StringSettings};
 use super::uuid::Uuid;
 use super::{Config, KeeperMap, Keepers, Random};
 
@@ -36,9 +36,9 @@ fn keepers(pairs: &[(&str, &str)]) -> Keepers {
     Unknown::known(Nullable::Value(map))
 }
 
-/// A `random_string` of `length` characters, everything else as configurations leave it.
-fn string(length: i64) -> RandomString {
-    RandomString {
+/// The settings of `length` characters, everything else as configurations leave it.
+fn settings(length: i64) -> StringSettings {
+    StringSettings {
         keepers: Unknown::null(),
         length: Unknown::known(length),
         special: Unknown::null(),
@@ -51,6 +51,18 @@ fn string(length: i64) -> RandomString {
         min_lower: Unknown::null(),
         min_special: Unknown::null(),
         override_special: Unknown::null(),
+    }
+}
+
+/// A `random_string` of `length` characters, everything else as configurations leave it.
+fn string(length: i64) -> RandomString {
+    string_with(settings(length))
+}
+
+/// A `random_string` with these settings.
+fn string_with(settings: StringSettings) -> RandomString {
+    RandomString {
+        settings,
         result: Unknown::null(),
         id: Unknown::null(),
     }
@@ -105,11 +117,11 @@ async fn a_string_has_its_length_from_every_class_by_default() {
     let plan = planned.state().unwrap();
     // The defaults are planned; the result is known after apply.
     assert_eq!(
-        (plan.special.clone(), plan.numeric.clone()),
+        (plan.settings.special.clone(), plan.settings.numeric.clone()),
         (flag(true), flag(true))
     );
-    assert_eq!(plan.number, flag(true), "number follows numeric");
-    assert_eq!(plan.min_upper, set(0));
+    assert_eq!(plan.settings.number, flag(true), "number follows numeric");
+    assert_eq!(plan.settings.min_upper, set(0));
     assert!(plan.result.is_unknown());
 
     let state = strings.apply(&planned).await.unwrap().unwrap();
@@ -125,25 +137,25 @@ async fn a_string_has_its_length_from_every_class_by_default() {
 async fn a_string_keeps_to_its_classes_and_minimums() {
     let harness = random().await;
     let strings = harness.resource::<RandomString>("random_string");
-    let lower_only = RandomString {
+    let lower_only = string_with(StringSettings {
         special: flag(false),
         upper: flag(false),
         numeric: flag(false),
-        ..string(40)
-    };
+        ..settings(40)
+    });
     let state = strings.create(&lower_only).await.unwrap();
     assert!(result(&state.result)
         .chars()
         .all(|c| c.is_ascii_lowercase()));
 
-    let minimums = RandomString {
+    let minimums = string_with(StringSettings {
         min_upper: set(3),
         min_lower: set(2),
         min_numeric: set(4),
         min_special: set(3),
         override_special: Unknown::known(Nullable::Value("_".into())),
-        ..string(12)
-    };
+        ..settings(12)
+    });
     let state = strings.create(&minimums).await.unwrap();
     let text = result(&state.result);
     let count = |f: fn(&char) -> bool| text.chars().filter(f).count();
@@ -164,11 +176,11 @@ async fn lengths_are_validated_before_anything_is_drawn() {
     assert!(detail.contains("at least 1, got: 0"), "{detail}");
 
     // Shorter than the characters its minimums ask for.
-    let short = RandomString {
+    let short = string_with(StringSettings {
         min_upper: set(3),
         min_numeric: set(3),
-        ..string(5)
-    };
+        ..settings(5)
+    });
     let errors = strings.create(&short).await.unwrap_err();
     assert_eq!(shown(&errors), [".length: Invalid Attribute Value"]);
 }
@@ -178,18 +190,7 @@ async fn a_password_is_hashed_with_bcrypt() {
     let harness = random().await;
     let passwords = harness.resource::<Password>("random_password");
     let config = Password {
-        keepers: Unknown::null(),
-        length: Unknown::known(20),
-        special: Unknown::null(),
-        upper: Unknown::null(),
-        lower: Unknown::null(),
-        number: Unknown::null(),
-        numeric: Unknown::null(),
-        min_numeric: Unknown::null(),
-        min_upper: Unknown::null(),
-        min_lower: Unknown::null(),
-        min_special: Unknown::null(),
-        override_special: Unknown::null(),
+        settings: settings(20),
         result: Unknown::null(),
         bcrypt_hash: Unknown::null(),
         id: Unknown::null(),
@@ -229,20 +230,20 @@ async fn an_integer_stays_in_its_bounds_and_a_seed_repeats_it() {
 async fn changed_keepers_replace_the_object_and_a_new_result_is_drawn() {
     let harness = random().await;
     let strings = harness.resource::<RandomString>("random_string");
-    let first = RandomString {
+    let first = string_with(StringSettings {
         keepers: keepers(&[("ami", "ami-1")]),
-        ..string(32)
-    };
+        ..settings(32)
+    });
     let state = strings.create(&first).await.unwrap();
 
     // The same configuration: nothing to do, the result stays.
     let planned = strings.plan(Some(&state), &first).await.unwrap();
     assert_eq!(planned.change(), Change::NoOp);
 
-    let second = RandomString {
+    let second = string_with(StringSettings {
         keepers: keepers(&[("ami", "ami-2")]),
-        ..string(32)
-    };
+        ..settings(32)
+    });
     let planned = strings.plan(Some(&state), &second).await.unwrap();
     assert_eq!(planned.change(), Change::Replace);
     assert!(planned
@@ -250,7 +251,7 @@ async fn changed_keepers_replace_the_object_and_a_new_result_is_drawn() {
         .contains(&AttributePath::root().attr("keepers")));
     let replaced = strings.update(&state, &second).await.unwrap();
     assert_ne!(replaced.result, state.result);
-    assert_eq!(replaced.keepers, second.keepers);
+    assert_eq!(replaced.settings.keepers, second.settings.keepers);
 }
 
 #[tokio::test]
@@ -289,8 +290,8 @@ async fn strings_and_integers_import_by_their_value() {
     let imported = strings.import("Xy-3z").await.unwrap();
     assert_eq!(imported.len(), 1);
     assert_eq!(result(&imported[0].result), "Xy-3z");
-    assert_eq!(imported[0].length, Unknown::known(5));
-    assert_eq!(imported[0].special, flag(true));
+    assert_eq!(imported[0].settings.length, Unknown::known(5));
+    assert_eq!(imported[0].settings.special, flag(true));
 
     let integers = harness.resource::<Integer>("random_integer");
     let imported = integers.import("5,1,10,s").await.unwrap();
