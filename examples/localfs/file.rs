@@ -70,11 +70,10 @@ pub struct File {
         deprecation_message = "Use `permissions` instead; `mode` will be removed in a future version."
     )]
     pub mode: Unknown<Nullable<String>>,
-    /// FNV-1a 64 hash of the file's bytes, in hex. Never null: a plan that leaves it
-    /// unknown says so, and Terraform can rely on it before apply.
+    /// FNV-1a 64 hash of the file's bytes, in hex; never null, even while unknown.
     #[tf(computed, refine(not_null))]
     pub content_hash: Unknown<Nullable<String>>,
-    /// The file's size in bytes: never null, never negative, also while unknown.
+    /// The file's size in bytes; never null or negative, even while unknown.
     #[tf(computed, refine(not_null, at_least = 0))]
     pub size: Unknown<Nullable<i64>>,
     /// `content_hash` as it was before the resource's last update: null until the first
