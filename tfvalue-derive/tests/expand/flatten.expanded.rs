@@ -156,8 +156,9 @@ const _: () = {
                                 })
                                 .validator(
                                     ::tfvalue::rules::Validator::AtLeast(
-                                        ::tfvalue::Number::from(1i128),
-                                    ),
+                                            ::tfvalue::Number::from(1i128),
+                                        )
+                                        .for_type::<Unknown<Nullable<i64>>>(),
                                 )
                                 .custom_type(
                                     <Unknown<Nullable<i64>> as ::tfvalue::TfType>::SEMANTICS,
@@ -411,7 +412,10 @@ const _: () = {
             slots: &mut Self::Slots,
             index: u16,
             map: &mut __A,
-        ) -> ::std::result::Result<(), __A::Error> {
+        ) -> ::std::result::Result<
+            (),
+            <__A as ::tfvalue::__private_0_1_0::serde::de::MapAccess<'de>>::Error,
+        > {
             match index {
                 0u16 => {
                     if slots.__v0.is_some() {
@@ -477,7 +481,10 @@ const _: () = {
             &self,
             index: u16,
             state: &mut __S,
-        ) -> ::std::result::Result<(), __S::Error> {
+        ) -> ::std::result::Result<
+            (),
+            <__S as ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct>::Error,
+        > {
             match index {
                 0u16 => {
                     ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
@@ -528,8 +535,9 @@ const _: () = {
                                 })
                                 .validator(
                                     ::tfvalue::rules::Validator::AtLeast(
-                                        ::tfvalue::Number::from(1i128),
-                                    ),
+                                            ::tfvalue::Number::from(1i128),
+                                        )
+                                        .for_type::<Unknown<Nullable<i64>>>(),
                                 )
                                 .custom_type(
                                     <Unknown<Nullable<i64>> as ::tfvalue::TfType>::SEMANTICS,
@@ -815,7 +823,10 @@ const _: () = {
             slots: &mut Self::Slots,
             index: u16,
             map: &mut __A,
-        ) -> ::std::result::Result<(), __A::Error> {
+        ) -> ::std::result::Result<
+            (),
+            <__A as ::tfvalue::__private_0_1_0::serde::de::MapAccess<'de>>::Error,
+        > {
             match index {
                 0u16 => {
                     if slots.__v0.is_some() {
@@ -864,7 +875,10 @@ const _: () = {
             &self,
             index: u16,
             state: &mut __S,
-        ) -> ::std::result::Result<(), __S::Error> {
+        ) -> ::std::result::Result<
+            (),
+            <__S as ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct>::Error,
+        > {
             match index {
                 0u16 => {
                     ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(

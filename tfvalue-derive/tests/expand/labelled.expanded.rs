@@ -205,6 +205,14 @@ const _: () = {
             >(|| {
                 ::tfvalue::rules::Rules::new()
                     .attribute(
+                        ::tfvalue::rules::AttributeRules::new("label")
+                            .custom_type(<&'a str as ::tfvalue::TfType>::SEMANTICS),
+                    )
+                    .attribute(
+                        ::tfvalue::rules::AttributeRules::new("value")
+                            .custom_type(<T as ::tfvalue::TfType>::SEMANTICS),
+                    )
+                    .attribute(
                         ::tfvalue::rules::AttributeRules::new("extra")
                             .nested_rules(<Extra as ::tfvalue::schema::TfSchema>::rules),
                     )

@@ -506,7 +506,12 @@ const _: () = {
             slots: &mut Self::Slots,
             index: u16,
             map: &mut __A,
-        ) -> ::std::result::Result<(), __A::Error> {
+        ) -> ::std::result::Result<
+            (),
+            <__A as framework::tfvalue::__private_0_1_0::serde::de::MapAccess<
+                'de,
+            >>::Error,
+        > {
             match index {
                 0u16 => {
                     if slots.__v0.is_some() {
@@ -599,7 +604,14 @@ const _: () = {
         }
         fn serialize_field<
             __S: framework::tfvalue::__private_0_1_0::serde::ser::SerializeStruct,
-        >(&self, index: u16, state: &mut __S) -> ::std::result::Result<(), __S::Error> {
+        >(
+            &self,
+            index: u16,
+            state: &mut __S,
+        ) -> ::std::result::Result<
+            (),
+            <__S as framework::tfvalue::__private_0_1_0::serde::ser::SerializeStruct>::Error,
+        > {
             match index {
                 0u16 => {
                     framework::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(

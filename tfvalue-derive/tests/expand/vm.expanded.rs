@@ -1377,7 +1377,10 @@ const _: () = {
             slots: &mut Self::Slots,
             index: u16,
             map: &mut __A,
-        ) -> ::std::result::Result<(), __A::Error> {
+        ) -> ::std::result::Result<
+            (),
+            <__A as ::tfvalue::__private_0_1_0::serde::de::MapAccess<'de>>::Error,
+        > {
             match index {
                 0u16 => {
                     if slots.__v0.is_some() {
@@ -1702,7 +1705,10 @@ const _: () = {
             &self,
             index: u16,
             state: &mut __S,
-        ) -> ::std::result::Result<(), __S::Error> {
+        ) -> ::std::result::Result<
+            (),
+            <__S as ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct>::Error,
+        > {
             match index {
                 0u16 => {
                     ::tfvalue::__private_0_1_0::serde::ser::SerializeStruct::serialize_field(
