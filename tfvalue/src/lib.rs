@@ -94,6 +94,7 @@
 //! | a struct deriving `TfSchema` | `object({...})`; its attributes that are not required are optional in it |
 //! | [`Value`] | `dynamic` |
 //! | `Option<T>`, [`Nullable<T>`], [`Unknown<T>`] | transparent: may be null / unknown |
+//! | [`custom_types::Rfc3339`], [`custom_types::NormalizedJson`] | `string`, with the type's own validation and semantic equality ([`custom_types`]) |
 //!
 //! ## Field attributes
 //! - (none): a **required** attribute, or an **optional** one when the type declares null

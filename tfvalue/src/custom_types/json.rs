@@ -16,6 +16,9 @@ use crate::value::Value;
 /// jsontypes decides it: strings compared after their escapes are read (`"\u0041"` is
 /// `"A"`), of two members with the same name the last one counts, and numbers are compared
 /// as written (jsontypes decodes them with `UseNumber`, so `1`, `1.0` and `1e0` differ).
+/// A text holding a lone UTF-16 surrogate escape (`"\ud800"`, valid JSON to Go and
+/// serde_json alike) equals only itself: Rust strings cannot hold the character Go reads
+/// it as.
 ///
 /// ```
 /// use tfvalue::custom_types::{CustomType, NormalizedJson};
@@ -248,6 +251,9 @@ mod tests {
         assert!(eq(r#""\u0041\n""#, r#""A\u000a""#));
         assert!(eq(r#"{"a":1,"a":2}"#, r#"{"a":2}"#));
         assert!(eq("[]", " [ ] "));
+        // A lone surrogate is valid JSON; such a text equals only itself.
+        assert!(NormalizedJson::validate(&v(r#""\ud800""#)).is_ok());
+        assert!(!eq(r#""\ud800""#, r#" "\ud800""#));
         assert!(eq(r#"{"é":"<&>"}"#, r#"{"\u00e9":"\u003c\u0026\u003e"}"#));
         // Numbers as written.
         assert!(!eq("1", "1.0"));
