@@ -20,10 +20,15 @@
 //! use tfvalue::custom_types::{NormalizedJson, Rfc3339};
 //! use tfvalue::{Nullable, TfSchema, TfType, Unknown, Value};
 //!
+//! /// An alias is judged as the type it names.
+//! type Stamps = Unknown<Nullable<Vec<Rfc3339>>>;
+//!
 //! #[derive(TfSchema)]
 //! struct Event {
 //!     at: Rfc3339,
 //!     body: Unknown<Nullable<NormalizedJson>>,
+//!     seen: Stamps,
+//!     note: Unknown<Nullable<String>>,
 //! }
 //!
 //! // The wrappers forward the type's semantics.
@@ -33,6 +38,8 @@
 //! assert!(semantics.equal(&z, &offset));
 //! let rules = Event::rules();
 //! assert!(rules.find("body").is_some_and(|a| a.semantics().is_some()));
+//! assert_eq!(rules.find("seen").and_then(|a| a.semantics()).map(|s| s.depth()), Some(1));
+//! assert!(rules.find("note").is_none());
 //! ```
 
 mod json;
