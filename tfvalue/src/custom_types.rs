@@ -504,9 +504,6 @@ macro_rules! custom_string {
                 planned
             }
         }
-
-        impl $crate::rules::LengthRule for $ty {}
-        impl $crate::rules::OneOfRule for $ty {}
     };
 }
 use custom_string;
