@@ -118,6 +118,14 @@ impl Semantics {
         (self.validate)(value)
     }
 
+    /// Checks every known, non-null value of the custom type inside `value` (at this
+    /// depth): the path below `value` and the diagnostic of each invalid one, in order.
+    pub fn validate(&self, value: &Value) -> Vec<(Vec<crate::path::PathStep>, Invalid)> {
+        let mut found = Vec::new();
+        validate_all(self, value, &mut |at, invalid| found.push((at, invalid)));
+        found
+    }
+
     /// True when `new` means the same as `kept`, at this depth: collections of equal
     /// length (lists by index, maps by key, sets element for element) whose custom values
     /// are semantically equal and whose other values are equal. Null and unknown values

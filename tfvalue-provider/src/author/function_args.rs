@@ -145,7 +145,31 @@ fn decode_argument<T: TfType + DeserializeOwned>(value: &DynamicValue<'_>) -> Re
         null("no value")?;
         tfvalue::msgpack::from_slice::<T>(MSGPACK_NULL)
     };
-    decoded.map_err(|e| format!("not a valid {}: {e}", T::tf_type()))
+    let decoded = decoded.map_err(|e| format!("not a valid {}: {e}", T::tf_type()))?;
+    check_custom_type::<T>(value)?;
+    Ok(decoded)
+}
+
+/// A custom type's own validation of an argument ([`TfType::SEMANTICS`]), told as
+/// terraform-plugin-framework tells a parameter's: `<summary>: <detail>`. Nothing is
+/// decoded again for other types.
+fn check_custom_type<T: TfType>(value: &DynamicValue<'_>) -> Result<(), String> {
+    let Some(semantics) = T::SEMANTICS else {
+        return Ok(());
+    };
+    if value.msgpack.is_empty() && value.json.is_empty() {
+        return Ok(());
+    }
+    let value = value
+        .decode_value(&T::tf_type())
+        .map_err(|e| format!("not a valid {}: {e}", T::tf_type()))?;
+    match semantics.validate(&value).into_iter().next() {
+        None => Ok(()),
+        Some((_, invalid)) => Err(match invalid.summary() {
+            Some(summary) => format!("{summary}: {}", invalid.detail()),
+            None => invalid.detail().to_owned(),
+        }),
+    }
 }
 
 /// The variadic arguments of a function: zero or more arguments of one type after the

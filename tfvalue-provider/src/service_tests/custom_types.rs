@@ -5,6 +5,7 @@
 //! value in other words (`Z` for `+00:00`, JSON re-indented), as an API would.
 
 use super::*;
+use crate::{Function, FunctionError, Signature};
 use tfvalue::custom_types::{NormalizedJson, Rfc3339};
 
 /// One timestamp: the model whose bytes the tests spell out.
@@ -152,6 +153,30 @@ restyling_resource!(Events, Event, restyle_event, |mut e: Event| {
     e
 });
 
+/// `utc(at, settings)`: the timestamp in UTC; `settings` (JSON) may be null.
+struct Utc;
+
+impl Function for Utc {
+    type Args = (Rfc3339, Option<NormalizedJson>);
+    type Output = String;
+    type Data = ();
+
+    fn signature(&self) -> Signature {
+        Signature::new("The timestamp in UTC")
+            .param("at", "An RFC 3339 timestamp")
+            .param("settings", "JSON, or null")
+    }
+
+    async fn call(
+        &self,
+        _: &mut Context<()>,
+        (at, _): Self::Args,
+    ) -> Result<String, FunctionError> {
+        let utc = at.parse().ok().and_then(|t| t.to_utc());
+        Ok(utc.map(|t| t.to_string()).unwrap_or_default())
+    }
+}
+
 struct CustomProvider;
 
 impl Provider for CustomProvider {
@@ -161,6 +186,7 @@ impl Provider for CustomProvider {
     fn register(&self, registry: &mut impl Registry<()>) {
         registry.resource("test_stamp", Stamps);
         registry.resource("test_event", Events);
+        registry.function("utc", Utc);
     }
 
     async fn configure(
@@ -484,4 +510,68 @@ async fn validation_tells_each_types_diagnostic_where_the_value_is() {
     let mut config = event(r#"{"at": "2024-01-01T00:00:00Z"}"#);
     *config.attr_mut("body").unwrap() = Value::unknown(Type::String);
     assert_eq!(validate(&svc, config).await, Vec::<String>::new());
+}
+
+/// One argument of `utc` in MessagePack: a string (a fixstr or str8), or nil.
+fn argument(text: Option<&str>) -> pb::DynamicValue {
+    let msgpack = match text {
+        None => vec![0xc0],
+        Some(text) if text.len() < 32 => {
+            let mut out = vec![0xa0 | u8::try_from(text.len()).unwrap()];
+            out.extend_from_slice(text.as_bytes());
+            out
+        }
+        Some(text) => {
+            let mut out = vec![0xd9, u8::try_from(text.len()).unwrap()];
+            out.extend_from_slice(text.as_bytes());
+            out
+        }
+    };
+    pb::DynamicValue {
+        msgpack,
+        json: Vec::new(),
+    }
+}
+
+#[tokio::test]
+async fn function_arguments_are_validated_by_their_type() {
+    let svc = service();
+    let call = |arguments: Vec<pb::DynamicValue>| {
+        svc.call_function(Request::new(pb::call_function::Request {
+            name: "utc".into(),
+            arguments,
+        }))
+    };
+    let r = call(vec![argument(Some(UTC)), argument(None)])
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(r.error, None);
+    // "2024-02-29T23:30:00Z" as a fixstr.
+    assert_eq!(r.result.unwrap().msgpack, stamp_bytes(Z)[4..]);
+
+    let r = call(vec![argument(Some("2024-02-30T00:00:00Z")), argument(None)])
+        .await
+        .unwrap()
+        .into_inner();
+    let e = r.error.expect("an argument error");
+    assert_eq!(e.function_argument, Some(0));
+    assert_eq!(
+        e.text,
+        "Invalid RFC3339 String Value: A string value was provided that is not valid RFC3339 \
+         string format.\n\nGiven Value: 2024-02-30T00:00:00Z\nError: parsing time \
+         \"2024-02-30T00:00:00Z\": day out of range"
+    );
+
+    let r = call(vec![argument(Some(Z)), argument(Some("{\"a\":"))])
+        .await
+        .unwrap()
+        .into_inner();
+    let e = r.error.expect("an argument error");
+    assert_eq!(e.function_argument, Some(1));
+    assert_eq!(
+        e.text,
+        "Invalid JSON String Value: A string value was provided that is not valid JSON string \
+         format (RFC 7159).\n\nGiven Value: {\"a\":\n"
+    );
 }
