@@ -268,7 +268,8 @@ pub fn keep_semantically_equal_in_plan(
 }
 
 /// `unless_configured`: leave alone what this value (the configuration, walked beside
-/// `new`) holds non-null; unknown there leaves everything below alone too.
+/// `new`) holds non-null; unknown there leaves everything below alone too. `None`: keep
+/// wherever the values mean the same.
 fn keep_object(rules: &Rules, kept: &Value, new: &mut Value, unless_configured: Option<&Value>) {
     if !matches!((kept, &*new), (Value::Object(..), Value::Object(..))) {
         return;
@@ -294,25 +295,26 @@ fn keep_object(rules: &Rules, kept: &Value, new: &mut Value, unless_configured: 
             }
         }
         if let Some(nested) = attribute.nested() {
-            keep_nested(nested, k, n, config.filter(|_| unless_configured.is_some()));
+            keep_nested(nested, k, n, config);
         }
     }
 }
 
 fn keep_nested(rules: &Rules, kept: &Value, new: &mut Value, config: Option<&Value>) {
-    let at = |c: Option<&Value>, f: &dyn Fn(&Value) -> Option<Value>| c.and_then(f);
     match (kept, &mut *new) {
         (Value::Object(..), Value::Object(..)) => keep_object(rules, kept, new, config),
         (Value::List(_, a), Value::List(_, b)) | (Value::Tuple(a), Value::Tuple(b)) => {
             for (i, (x, y)) in a.iter().zip(b.iter_mut()).enumerate() {
-                let c = at(config, &|c| match c {
-                    Value::List(_, e) | Value::Tuple(e) => e.get(i).cloned(),
-                    _ => None,
-                });
-                if config.is_some() && c.is_none() {
-                    continue;
-                }
-                keep_nested(rules, x, y, c.as_ref());
+                // The configuration's element beside it, when the walk is restricted.
+                let c = match config {
+                    None => None,
+                    Some(Value::List(_, e) | Value::Tuple(e)) => match e.get(i) {
+                        Some(c) => Some(c),
+                        None => continue,
+                    },
+                    Some(_) => continue,
+                };
+                keep_nested(rules, x, y, c);
             }
         }
         (Value::Map(_, a), Value::Map(_, b)) => {
@@ -320,14 +322,15 @@ fn keep_nested(rules: &Rules, kept: &Value, new: &mut Value, config: Option<&Val
                 let Some(x) = a.get(key) else {
                     continue;
                 };
-                let c = at(config, &|c| match c {
-                    Value::Map(_, e) => e.get(key).cloned(),
-                    _ => None,
-                });
-                if config.is_some() && c.is_none() {
-                    continue;
-                }
-                keep_nested(rules, x, y, c.as_ref());
+                let c = match config {
+                    None => None,
+                    Some(Value::Map(_, e)) => match e.get(key) {
+                        Some(c) => Some(c),
+                        None => continue,
+                    },
+                    Some(_) => continue,
+                };
+                keep_nested(rules, x, y, c);
             }
         }
         // A set element has no counterpart in the configuration to tell configured values

@@ -575,3 +575,28 @@ async fn function_arguments_are_validated_by_their_type() {
          format (RFC 7159).\n\nGiven Value: {\"a\":\n"
     );
 }
+
+#[tokio::test]
+async fn a_plan_answers_the_configured_text_not_the_prior_one() {
+    let svc = service();
+    // Stored `Z`, configured `+00:00`, the resource's plan says `Z`: Terraform requires a
+    // configured value planned as configured, so the plan answers `+00:00` (an update
+    // that changes the text only).
+    let r = svc
+        .plan_resource_change(Request::new(pb::plan_resource_change::Request {
+            client_capabilities: None,
+            prior_identity: None,
+            type_name: "test_stamp".into(),
+            prior_state: msgpack(&stamp_bytes(Z)),
+            proposed_new_state: msgpack(&stamp_bytes(UTC)),
+            config: msgpack(&stamp_bytes(UTC)),
+            prior_private: Vec::new(),
+            provider_meta: None,
+            planned_private: Vec::new(),
+        }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(r.planned_state.unwrap().msgpack, stamp_bytes(UTC));
+}
