@@ -842,11 +842,7 @@ pub(crate) enum TextSource {
 
 /// `key = "..."` or `key = CONST`; anything else is one error on it (`Ok(None)`), so the
 /// derive goes on and reports nothing unrelated.
-fn parse_text(
-    cx: &Ctxt,
-    meta: &ParseNestedMeta<'_>,
-    key: &str,
-) -> syn::Result<Option<TextSource>> {
+fn parse_text(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Option<TextSource>> {
     let expr: syn::Expr = meta.value()?.parse()?;
     match expr {
         syn::Expr::Lit(syn::ExprLit {

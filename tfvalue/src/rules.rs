@@ -90,9 +90,9 @@ use crate::custom_types::Semantics;
 use crate::error::Result;
 use crate::value::Value;
 
+pub use applies::ElementKeyRule;
 pub use applies::{BoolRule, DefaultSlot, LengthRule, NumberRule, OneOfRule, SizeRule};
 pub use applies::{LengthRefinement, NumberRefinement, PrefixRefinement};
-pub use applies::ElementKeyRule;
 pub use check::{check_object, Finding};
 pub use plan::{apply_defaults, apply_modifiers};
 pub use refine::{apply_refinements, check_promises, merge as merge_refinements, Refinement};
@@ -210,9 +210,9 @@ impl Rules {
 
     /// True when a refinement is declared here or in a nested object.
     pub fn refines_anything(&self) -> bool {
-        self.attributes.iter().any(|a| {
-            !a.refinements.is_empty() || a.nested().is_some_and(Rules::refines_anything)
-        })
+        self.attributes
+            .iter()
+            .any(|a| !a.refinements.is_empty() || a.nested().is_some_and(Rules::refines_anything))
     }
 }
 
@@ -372,7 +372,9 @@ impl AttributeRules {
     pub fn declared_refinements(&self) -> Result<crate::Refinements> {
         self.refinements
             .iter()
-            .try_fold(crate::Refinements::new(), |r, refinement| refinement.add_to(r))
+            .try_fold(crate::Refinements::new(), |r, refinement| {
+                refinement.add_to(r)
+            })
     }
 
     /// The rules of the nested object (nested attribute or block element).
