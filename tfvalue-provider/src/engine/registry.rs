@@ -333,9 +333,10 @@ pub(crate) fn computed_blocks_misplaced(what: &str, schema: &Schema) -> Option<S
 }
 
 /// Why a data source, ephemeral resource or action model cannot declare plan behaviour.
-const PLAN_RULES_OUTSIDE_RESOURCES: &str = "its model declares a default, use_state_for_unknown \
-     or requires_replace, which only managed resources plan (Terraform plans no data source, \
-     ephemeral resource or action configuration); remove them, or use a separate model";
+const PLAN_RULES_OUTSIDE_RESOURCES: &str = "its model declares a default, use_state_for_unknown, \
+     use_non_null_state_for_unknown, requires_replace or refine, which only managed resources \
+     plan (Terraform plans no data source, ephemeral resource or action configuration); \
+     remove them, or use a separate model";
 
 /// The path (`.a.b`) of the first computed attribute in `block`, its nested attributes
 /// and blocks, under `prefix`.

@@ -477,7 +477,7 @@ fn action_models_compute_nothing_and_plan_nothing() {
     };
     assert_eq!(problems.len(), 4, "{problems:#?}");
     assert!(problems[0].starts_with("action type \"test_computes\": .result is computed"));
-    assert!(problems[1].starts_with("action type \"test_defaults\": its model declares a default, use_state_for_unknown or requires_replace"));
+    assert!(problems[1].starts_with("action type \"test_defaults\": its model declares a default, use_state_for_unknown, use_non_null_state_for_unknown, requires_replace or refine"));
     assert!(problems[2].contains("\"Test-Bad\": a type name is lowercase"));
     assert!(problems[3].starts_with("action type \"Test-Bad\": .result is computed"));
 }
