@@ -43,6 +43,9 @@ pub(crate) fn broken_promises(
     ty: &Type,
 ) -> Diagnostics {
     let mut errors = Diagnostics::new();
+    if planned.is_some_and(|p| p.json.is_empty() && !may_hold_refinements(&p.msgpack)) {
+        return errors;
+    }
     let values =
         decode_value(planned, ty).and_then(|p| Ok((p, decode_value(Some(new_state), ty)?)));
     let (planned, new) = match values {
@@ -58,4 +61,40 @@ pub(crate) fn broken_promises(
         errors.push(finding_error(finding));
     }
     errors
+}
+
+/// False when `msgpack` holds no refined unknown value for certain: no extension header of
+/// type 12 (`d4`..`d8` or `c7`/`c8`/`c9` followed by their length bytes, then `0c`), so
+/// that an apply whose plan promised nothing does not decode its states. A string that
+/// happens to hold such bytes only costs the decoding.
+fn may_hold_refinements(msgpack: &[u8]) -> bool {
+    msgpack.iter().enumerate().any(|(i, &b)| {
+        let type_at = match b {
+            0xd4..=0xd8 => i + 1,
+            0xc7 => i + 2,
+            0xc8 => i + 3,
+            0xc9 => i + 5,
+            _ => return false,
+        };
+        msgpack.get(type_at) == Some(&0x0c)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::may_hold_refinements;
+
+    #[test]
+    fn refined_unknowns_are_found_by_their_extension_type() {
+        // A plain unknown (`d4 00 00`) promises nothing.
+        assert!(!may_hold_refinements(&[0x81, 0xa1, b'a', 0xd4, 0x00, 0x00]));
+        // Not null, as Terraform encodes it: ext 8 of 3 bytes, type 12, `{1: false}`.
+        assert!(may_hold_refinements(&[
+            0x81, 0xa1, b'a', 0xc7, 0x03, 0x0c, 0x81, 0x01, 0xc2
+        ]));
+        assert!(may_hold_refinements(&[0xd5, 0x0c, 0x81, 0x01]));
+        assert!(may_hold_refinements(&[0xc8, 0x00, 0x10, 0x0c]));
+        assert!(!may_hold_refinements(&[0xc7]));
+        assert!(!may_hold_refinements(&[]));
+    }
 }
