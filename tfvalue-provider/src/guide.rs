@@ -353,7 +353,8 @@
 //!     pub id: Unknown<Nullable<String>>,
 //! }
 //!
-//! /// Whether a change replaces the disk; `Err` fails the plan, told at `size_gb`.
+//! /// Whether a change replaces the disk (asked on updates, after the validators); `Err`
+//! /// fails the plan, told at `size_gb`.
 //! fn shrinks(prior: &Unknown<i64>, planned: &Unknown<i64>) -> Result<bool, String> {
 //!     match (prior.as_known(), planned.as_known()) {
 //!         (Some(old), _) if *old < 1 => Err(format!("holds {old} GiB in state, which no disk has")),
@@ -494,8 +495,9 @@
 //! A plan runs in this order: Terraform's proposed state; the declared defaults; the
 //! framework's "known after apply" marking of computed attributes (on a create, or an
 //! update that changes something) and the defaults again; on an update the plan
-//! modifiers, which settle what replaces the object; the resource's `plan`; the declared
-//! refinements of what is still unknown. [`tfvalue::rules`] tells each step.
+//! modifiers, which settle what replaces the object; the resource's `plan`; custom types'
+//! semantic equality (below); the declared refinements of what is still unknown.
+//! [`tfvalue::rules`] tells each step.
 //!
 //! # Custom types
 //!
@@ -504,7 +506,10 @@
 //! "Invalid RFC3339 String Value") and `NormalizedJson` what is not JSON. Where the
 //! resource answers a value that means the same as Terraform's text (`Z` for `+00:00`,
 //! JSON members reordered), the framework answers Terraform's text: the configuration's in
-//! a plan (after `plan`), the planned one after apply, the prior one after `read`.
+//! a plan (after `plan`), the planned one after apply, the prior one after `read`. So a
+//! remote system that rewrites the value is no drift and no inconsistent result; a change
+//! of the text in the configuration is still an update, since Terraform requires a plan to
+//! hold what is configured.
 //!
 //! ```
 //! use tfvalue::custom_types::{NormalizedJson, Rfc3339};

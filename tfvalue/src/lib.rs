@@ -140,7 +140,9 @@
 //!   flattened struct's companion) and declared rules; struct-level combinations may name
 //!   them. Alone on its field (no other key), and not in a struct with generic parameters.
 //!   A name declared twice (here and in the flattened struct, or in two flattened structs)
-//!   is a compile error naming it, on the flattened field's type.
+//!   is a compile error naming it, on the flattened field's type. Flattening shares
+//!   declarations, not code: a computed attribute of the group is still the plan and apply
+//!   of each resource to fill in (a function both call).
 //!
 //! ## Defaults, plan modifiers and validators
 //! Declared on attributes and nested attributes (inside nested objects and blocks too);
@@ -168,7 +170,15 @@
 //! - `requires_replace`: a change of the value replaces the object;
 //!   `requires_replace_if = f` with `fn f(prior: &T, planned: &T) -> Result<bool, E>`
 //!   decides per change; its error (a sentence, a whole `rules::Invalid`, or
-//!   `Infallible`) fails the plan at the attribute.
+//!   `Infallible`) fails the plan at the attribute. Both run on updates only (a create has
+//!   no prior value), after the validators: a value a validator refuses never reaches them.
+//! - `refine(...)` on a computed attribute: what Terraform may rely on while the planned
+//!   value is unknown, so that `count = x.arn != null ? 1 : 0` plans. `not_null`,
+//!   `prefix = "arn:"` (strings), `at_least = N` / `at_most = N` (inclusive) and
+//!   `greater_than = N` / `less_than = N` (exclusive) for numbers, `length(min = N, max =
+//!   N)` for lists, sets and maps. Checked against the type when the program is compiled
+//!   (and for contradictions); the applied value must keep the promise, or the apply
+//!   fails at the attribute ([`rules`]).
 //! - Validators: `length(min = 1, max = 64)` (string, in characters), `size(min, max)`
 //!   (list, set, map), `at_least = N`, `at_most = N`, `between(min = A, max = B)`
 //!   (numbers), `one_of("a", "b")` (strings or numbers), `regex = "^[a-z]+$"` with an

@@ -43,7 +43,10 @@
 //!    planned and prior values; which changes replace the object is settled here;
 //! 5. the resource's own `plan` (`tfvalue_provider::Resource::plan`), given the prior
 //!    state, the configuration and this planned state, which it may change further;
-//! 6. the declared refinements, on what is still unknown after the author's plan
+//! 6. semantic equality of custom types ([`crate::custom_types`]): where the resource
+//!    planned a value that means the same as the configuration's (or, where that is null,
+//!    the prior state's), the plan holds that text;
+//! 7. the declared refinements, on what is still unknown after the author's plan
 //!    ([`apply_refinements`]).
 //!
 //! A default that fails, or a replacement check (`requires_replace_if = f`) that answers
