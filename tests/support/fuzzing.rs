@@ -19,6 +19,8 @@ use tfvalue::{Number, Type, Value};
 #[allow(dead_code)]
 mod vm;
 
+mod flat;
+
 /// Types the payload-only path draws from: primitives, every collection kind, dynamic,
 /// nested objects with optional attributes, and the benchmark's resource.
 pub const TYPES: &[&str] = &[
@@ -198,12 +200,21 @@ pub fn roundtrip(data: &[u8]) {
 /// nested attribute, a dynamic attribute, unknowns and nulls). What decodes re-encodes,
 /// and its encoding decodes again to the same encoding.
 pub fn typed_msgpack(data: &[u8]) {
-    if let Ok(model) = tfvalue::msgpack::from_slice::<vm::Vm>(data) {
+    typed_msgpack_as::<vm::Vm>(data);
+    typed_msgpack_as::<flat::Flat>(data);
+}
+
+/// The body of [`typed_msgpack`] for one model.
+fn typed_msgpack_as<M>(data: &[u8])
+where
+    M: tfvalue::TfSchema + serde::Serialize + serde::de::DeserializeOwned,
+{
+    if let Ok(model) = tfvalue::msgpack::from_slice::<M>(data) {
         let bytes = tfvalue::msgpack::to_vec(&model).expect("a decoded model re-encodes");
-        let again: vm::Vm = tfvalue::msgpack::from_slice(&bytes).expect("re-encoded model decodes");
+        let again: M = tfvalue::msgpack::from_slice(&bytes).expect("re-encoded model decodes");
         let bytes2 = tfvalue::msgpack::to_vec(&again).expect("encodes");
         assert_eq!(bytes, bytes2, "typed encoding is not stable");
-        let ty = <vm::Vm as tfvalue::TfSchema>::schema().object_type();
+        let ty = M::schema().object_type();
         Value::from_msgpack(&bytes, ty)
             .expect("a model's encoding is a value of its schema's type");
     }
@@ -216,9 +227,15 @@ pub fn typed_json(data: &[u8]) {
     if let Some(why) = crate::json_reference::disagreement(data) {
         panic!("tfvalue and serde_json read this JSON differently: {why}");
     }
-    if let Ok(model) = tfvalue::json::from_slice::<vm::Vm>(data) {
+    typed_json_as::<vm::Vm>(data);
+    typed_json_as::<flat::Flat>(data);
+}
+
+/// The model half of [`typed_json`] for one model.
+fn typed_json_as<M: serde::Serialize + serde::de::DeserializeOwned>(data: &[u8]) {
+    if let Ok(model) = tfvalue::json::from_slice::<M>(data) {
         let text = tfvalue::json::to_vec(&model).expect("a decoded model re-encodes");
-        let _: vm::Vm = tfvalue::json::from_slice(&text).expect("re-encoded model decodes");
+        let _: M = tfvalue::json::from_slice(&text).expect("re-encoded model decodes");
     }
 }
 

@@ -16,6 +16,7 @@
 use std::collections::BTreeMap;
 
 use std::time::{Duration, SystemTime};
+use tfvalue::custom_types::{NormalizedJson, Rfc3339};
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, Set, TfSchema, Type, Unknown, Value};
 
@@ -61,7 +62,7 @@ pub struct Settings {
 #[tf(version = 1, conflicts_with(labels, owner), validate = thing_is_sane)]
 pub struct Thing {
     /// Made by the provider from the name.
-    #[tf(computed, use_state_for_unknown)]
+    #[tf(computed, use_state_for_unknown, refine(not_null))]
     pub id: Unknown<Nullable<String>>,
     /// The thing's name; changing it replaces the thing.
     #[tf(length(min = 1, max = 64), regex = "^[a-z0-9_-]*$", requires_replace)]
@@ -70,7 +71,7 @@ pub struct Thing {
     #[tf(write_only)]
     pub password: Unknown<Nullable<String>>,
     /// Counts every apply that had a password.
-    #[tf(computed)]
+    #[tf(computed, refine(at_least = 0))]
     pub revision: Unknown<Nullable<i64>>,
     /// A size; the provider's default when left out.
     #[tf(optional, computed, between(min = 0, max = 1000), requires_replace_if = shrinks)]
@@ -102,6 +103,18 @@ pub struct Thing {
     /// computed blocks; older clients are refused a thing).
     #[tf(block, computed)]
     pub status: Unknown<Nullable<Vec<Status>>>,
+    /// Attributes declared once for several resources.
+    #[tf(flatten)]
+    pub extras: Extras,
+}
+
+/// Attributes of custom types, flattened into [`Thing`].
+#[derive(TfSchema, Debug, Clone)]
+pub struct Extras {
+    /// A JSON policy: reordered members and whitespace are no change.
+    pub policy: Unknown<Nullable<NormalizedJson>>,
+    /// When the thing expires: the same instant in another offset is no change.
+    pub expires_at: Unknown<Nullable<Rfc3339>>,
 }
 
 /// A `status` block: what the provider made of one rule.
@@ -146,7 +159,8 @@ pub struct Match {
 /// A `member` block.
 #[derive(TfSchema, Debug, Clone, PartialEq)]
 pub struct Member {
-    /// Who.
+    /// Who: what makes a member the same across plans.
+    #[tf(element_key)]
     pub user: Unknown<String>,
     /// The role; `"forbidden"` is refused.
     #[tf(one_of("reader", "writer", "forbidden"))]
@@ -253,6 +267,10 @@ impl Thing {
             zone: Unknown::known(BTreeMap::new()),
             owner: Unknown::null(),
             status: Unknown::known(Nullable::Value(Vec::new())),
+            extras: Extras {
+                policy: Unknown::null(),
+                expires_at: Unknown::null(),
+            },
         }
     }
 }

@@ -6,12 +6,13 @@
 
 use std::collections::BTreeMap;
 
+use tfvalue::custom_types::{NormalizedJson, Rfc3339};
 use tfvalue::{Nullable, Set, TfSchema, Type, Unknown, Value};
 use tfvalue_provider::__unstable_proto::tfplugin6 as pb;
 
 use super::provider::{
-    Config, Defaults, Endpoint, Filter, Lookup, Match, Member, Notify, Owner, Rule, Status, Thing,
-    ThingIdentity, ThingQuery, Token, Zone,
+    Config, Defaults, Endpoint, Extras, Filter, Lookup, Match, Member, Notify, Owner, Rule, Status,
+    Thing, ThingIdentity, ThingQuery, Token, Zone,
 };
 use super::{input, Prelude};
 
@@ -112,6 +113,10 @@ pub fn thing_config() -> Thing {
         )])),
         owner: Some(Owner { name: known("ops") }).into(),
         status: Unknown::null(),
+        extras: Extras {
+            policy: Some(NormalizedJson::from(r#"{"allow": ["read"], "deny": []}"#)).into(),
+            expires_at: Some(Rfc3339::from("2030-01-01T00:00:00+00:00")).into(),
+        },
     }
 }
 
