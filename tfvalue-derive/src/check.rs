@@ -5,7 +5,8 @@
 use proc_macro2::Span;
 
 use crate::ast::{segment, Collection, Container, Field, Role};
-use crate::attr::{Attr, Message, Nesting, NestingSpec};
+use crate::attr::{Message, Nesting, NestingSpec};
+use crate::attr_slot::Attr;
 use crate::ctxt::Ctxt;
 
 /// Checks the whole model, field by field and then across fields.

@@ -14,6 +14,7 @@
 
 mod ast;
 mod attr;
+mod attr_slot;
 mod check;
 mod check_rules;
 mod ctxt;
@@ -21,6 +22,7 @@ mod expand;
 #[cfg(test)]
 mod expand_snapshots;
 mod rule_attrs;
+mod rule_keys;
 
 use proc_macro::TokenStream;
 

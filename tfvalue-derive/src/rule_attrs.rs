@@ -83,3 +83,11 @@ impl NumberLit {
         }
     }
 }
+
+/// Where a text of a key comes from: a string literal, or the path of a `&str` const.
+pub(crate) enum TextSource {
+    /// `"..."`, known to the derive.
+    Lit(LitStr),
+    /// `NAME` or `module::NAME`, known when the program runs.
+    Const(syn::Path),
+}

@@ -307,8 +307,8 @@ impl<V: TfType> TfType for Map<V> {
         Type::map(V::tf_type())
     }
     const HAS_DYNAMIC: bool = V::HAS_DYNAMIC;
-    const SEMANTICS: Option<crate::custom_types::Semantics> =
-        crate::custom_types::Semantics::elements(V::SEMANTICS);
+    const SEMANTICS: Option<crate::semantics::Semantics> =
+        crate::semantics::Semantics::elements(V::SEMANTICS);
 }
 
 /// The entries as a serde map.

@@ -89,17 +89,18 @@ mod validator;
 
 use std::sync::OnceLock;
 
-use crate::custom_types::Semantics;
 use crate::error::Result;
+use crate::semantics::Semantics;
 use crate::value::Value;
 
+pub use crate::invalid::Invalid;
 pub use applies::ElementKeyRule;
 pub use applies::{BoolRule, DefaultSlot, LengthRule, NumberRule, OneOfRule, SizeRule};
 pub use applies::{LengthRefinement, NumberRefinement, PrefixRefinement};
 pub use check::{check_object, Finding};
 pub use plan::{apply_defaults, apply_modifiers};
 pub use refine::{apply_refinements, check_promises, merge as merge_refinements, Refinement};
-pub use validator::{Invalid, ObjectRule, Pattern, Validator};
+pub use validator::{ObjectRule, Pattern, Validator};
 
 /// The declared behaviour of one object type: of its attributes, and of the object as a
 /// whole (attribute combinations).

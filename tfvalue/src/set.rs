@@ -276,8 +276,8 @@ impl<T: TfType> TfType for Set<T> {
         Type::set(T::tf_type())
     }
     const HAS_DYNAMIC: bool = T::HAS_DYNAMIC;
-    const SEMANTICS: Option<crate::custom_types::Semantics> =
-        crate::custom_types::Semantics::elements(T::SEMANTICS);
+    const SEMANTICS: Option<crate::semantics::Semantics> =
+        crate::semantics::Semantics::elements(T::SEMANTICS);
 }
 
 impl<T: Serialize> Serialize for Set<T> {

@@ -9,8 +9,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 use std::sync::Arc;
 
-use crate::custom_types::Semantics;
 use crate::number::Number;
+use crate::semantics::Semantics;
 use crate::types::Type;
 use crate::value::Value;
 use crate::Nullable;

@@ -203,7 +203,7 @@ impl<T: TfType> TfType for Unknown<T> {
     const CAN_BE_NULL: bool = T::CAN_BE_NULL;
     const CAN_BE_UNKNOWN: bool = true;
     const DECLARES_NULL: bool = T::DECLARES_NULL;
-    const SEMANTICS: Option<crate::custom_types::Semantics> = T::SEMANTICS;
+    const SEMANTICS: Option<crate::semantics::Semantics> = T::SEMANTICS;
     const DECIMAL: bool = T::DECIMAL;
 }
 

@@ -8,8 +8,8 @@ use quote::{quote, quote_spanned};
 
 use super::Root;
 use crate::ast::{Container, Field, Role};
-use crate::attr::TextSource;
 use crate::rule_attrs::RefineSpec;
+use crate::rule_attrs::TextSource;
 use crate::rule_attrs::{Bounds, DefaultSpec, NumberLit, OneOfValue};
 
 /// The `fn rules()` item of `impl TfSchema`, or nothing when the struct declares no rules

@@ -53,7 +53,7 @@ pub fn check_object(rules: &Rules, object: &Value, path: &AttributePath, out: &m
         }
         if let Some(semantics) = attribute.semantics() {
             // The custom type's own validation, at each of its values inside this one.
-            crate::custom_types::validate_all(semantics, value, &mut |steps, invalid| {
+            crate::semantics::validate_all(semantics, value, &mut |steps, invalid| {
                 let mut path = at.clone();
                 for step in steps {
                     path.push(step);
