@@ -16,6 +16,8 @@
 //! Defaults apply in every element, each reading the configuration of the same element
 //! (by key when declared, else by position).
 
+use std::collections::HashMap;
+
 use super::check::{go_path, Finding};
 use super::{Replace, Rules};
 use crate::path::{AttributePath, PathStep};
@@ -147,29 +149,66 @@ pub fn apply_modifiers(
     Ok(())
 }
 
+/// One value of an element key: key attributes are of primitive types.
+#[derive(PartialEq, Eq, Hash)]
+enum KeyPart<'v> {
+    Null,
+    Bool(bool),
+    Number(&'v crate::Number),
+    String(&'v str),
+}
+
 /// The values of an element's key attributes, when it is an object whose key is wholly
 /// known.
-fn element_key<'v>(keys: &[&str], element: &'v Value) -> Option<Vec<&'v Value>> {
+fn element_key<'v>(keys: &[&str], element: &'v Value) -> Option<Vec<KeyPart<'v>>> {
     if !matches!(element, Value::Object(..)) {
         return None;
     }
     keys.iter()
-        .map(|name| element.attr(name).filter(|v| v.is_wholly_known()))
+        .map(|name| match element.attr(name)? {
+            Value::Null(_) => Some(KeyPart::Null),
+            Value::Bool(b) => Some(KeyPart::Bool(*b)),
+            Value::Number(n) => Some(KeyPart::Number(n)),
+            Value::String(s) => Some(KeyPart::String(s)),
+            _ => None,
+        })
         .collect()
 }
 
-/// The one element of `candidates` whose key is `key` (none when two are).
-fn find_by_key<'v>(
-    keys: &[&str],
-    key: Option<&[&Value]>,
-    candidates: impl IntoIterator<Item = &'v Value>,
-) -> Option<&'v Value> {
-    let key = key?;
-    let mut found = candidates
-        .into_iter()
-        .filter(|c| element_key(keys, c).is_some_and(|k| k == key));
-    let first = found.next()?;
-    found.next().is_none().then_some(first)
+/// The elements of one collection by their key, built once so that matching the elements
+/// of a large set takes one lookup each: the one element holding each key, or none where
+/// two do (such a key continues nothing).
+struct ByKey<'v> {
+    elements: Vec<&'v Value>,
+    index: HashMap<Vec<KeyPart<'v>>, Option<usize>>,
+}
+
+impl<'v> ByKey<'v> {
+    fn new(keys: &[&str], elements: impl IntoIterator<Item = &'v Value>) -> Self {
+        let mut index = HashMap::new();
+        if keys.is_empty() {
+            return ByKey {
+                elements: Vec::new(),
+                index,
+            };
+        }
+        let elements: Vec<&'v Value> = elements.into_iter().collect();
+        for (i, element) in elements.iter().enumerate() {
+            if let Some(key) = element_key(keys, element) {
+                index
+                    .entry(key)
+                    .and_modify(|found| *found = None)
+                    .or_insert(Some(i));
+            }
+        }
+        ByKey { elements, index }
+    }
+
+    /// The one element whose key is `key`.
+    fn get(&self, key: Option<&[KeyPart<'_>]>) -> Option<&'v Value> {
+        let i = (*self.index.get(key?)?)?;
+        self.elements.get(i).copied()
+    }
 }
 
 /// The function [`each_continued`] calls: an object, its configuration, the prior object
@@ -202,13 +241,21 @@ fn each_continued(
             let prior_elements = prior.as_elements().unwrap_or_default();
             let configured = config.and_then(Value::as_elements);
             let aligned = configured.filter(|c| c.len() == elements.len());
+            let (config_by_key, prior_by_key) = if keyed {
+                (
+                    ByKey::new(keys, configured.unwrap_or_default()),
+                    ByKey::new(keys, prior_elements),
+                )
+            } else {
+                (ByKey::new(keys, []), ByKey::new(keys, []))
+            };
             let mut result = Ok(());
             for (i, element) in elements.iter_mut().enumerate() {
                 let (config_element, prior_element) = if keyed {
                     let key = element_key(keys, element);
                     (
-                        find_by_key(keys, key.as_deref(), configured.unwrap_or_default()),
-                        find_by_key(keys, key.as_deref(), prior_elements),
+                        config_by_key.get(key.as_deref()),
+                        prior_by_key.get(key.as_deref()),
                     )
                 } else {
                     (aligned.and_then(|c| c.get(i)), prior_elements.get(i))
@@ -235,20 +282,20 @@ fn each_continued(
         Value::Map(_, elements) => {
             let prior_elements = prior.as_map();
             let configured = config.and_then(Value::as_map);
+            let (config_by_key, prior_by_key) = if keyed {
+                (
+                    ByKey::new(keys, configured.into_iter().flat_map(|c| c.values())),
+                    ByKey::new(keys, prior_elements.into_iter().flat_map(|p| p.values())),
+                )
+            } else {
+                (ByKey::new(keys, []), ByKey::new(keys, []))
+            };
             for (name, element) in elements.iter_mut() {
                 let (config_element, prior_element) = if keyed {
                     let key = element_key(keys, element);
                     (
-                        find_by_key(
-                            keys,
-                            key.as_deref(),
-                            configured.into_iter().flat_map(|c| c.values()),
-                        ),
-                        find_by_key(
-                            keys,
-                            key.as_deref(),
-                            prior_elements.into_iter().flat_map(|p| p.values()),
-                        ),
+                        config_by_key.get(key.as_deref()),
+                        prior_by_key.get(key.as_deref()),
                     )
                 } else {
                     (
@@ -287,6 +334,7 @@ fn each_pair(
         Value::List(_, elements) | Value::Set(_, elements) | Value::Tuple(elements) => {
             let configured = config.and_then(Value::as_elements);
             let aligned = configured.filter(|c| c.len() == elements.len());
+            let by_key = ByKey::new(keys, configured.unwrap_or_default());
             for (i, element) in elements.iter_mut().enumerate() {
                 let index = i64::try_from(i).unwrap_or(i64::MAX);
                 let mut at = path.clone();
@@ -295,7 +343,8 @@ fn each_pair(
                     aligned.and_then(|c| c.get(i))
                 } else {
                     let key = element_key(keys, element);
-                    find_by_key(keys, key.as_deref(), configured.unwrap_or_default())
+                    by_key
+                        .get(key.as_deref())
                         .or_else(|| aligned.and_then(|c| c.get(i)))
                 };
                 f(element, config_element, &at);

@@ -430,6 +430,49 @@ fn set_elements_continue_the_prior_element_with_the_same_key() {
 }
 
 #[test]
+fn a_large_keyed_set_matches_every_element_to_its_own() {
+    // 20,000 elements in reverse order, one new: the elements are found through an index
+    // of the prior ones by key, one lookup each.
+    let n = 20_000;
+    let element = |i: usize, id: &str| format!(r#"{{"name":"n{i}","id":{id}}}"#);
+    let list = |items: Vec<String>| format!("[{}]", items.join(","));
+    let prior = disks(
+        Type::set,
+        &list((0..n).map(|i| element(i, &format!(r#""i{i}""#))).collect()),
+    );
+    let config = disks(
+        Type::set,
+        &list((0..=n).rev().map(|i| element(i, "null")).collect()),
+    );
+    let planned = disks(
+        Type::set,
+        &list((0..=n).rev().map(|i| element(i, r#""?""#)).collect()),
+    );
+    let rules = disk_rules(AttributeRules::new("id").use_state_for_unknown(), true);
+    let (kept, _) = modified(&rules, &config, &prior, &planned);
+    let elements = kept
+        .attr("disks")
+        .and_then(Value::as_elements)
+        .expect("a set of disks");
+    assert_eq!(elements.len(), n + 1);
+    let mismatched = elements
+        .iter()
+        .filter(|e| {
+            let name = e.attr("name").and_then(Value::as_str).unwrap_or_default();
+            let id = e.attr("id").expect("an id");
+            match name {
+                "n20000" => !id.is_unknown(),
+                _ => id.as_str() != Some(name.replacen('n', "i", 1).as_str()),
+            }
+        })
+        .count();
+    assert_eq!(
+        mismatched, 0,
+        "every prior element keeps its own id, the new one none"
+    );
+}
+
+#[test]
 fn list_elements_continue_by_key_when_one_is_declared_else_by_position() {
     let prior = disks(
         Type::list,
