@@ -1,6 +1,6 @@
 //! `terraform-provider-computedblocks`: a provider with a computed block (Terraform 1.16's
 //! `Block.computed`), for the end-to-end test that a Terraform without computed blocks is
-//! told which block needs Terraform 1.16 (`tests/e2e_computed_blocks.rs`).
+//! told which block needs Terraform 1.16 (`tests/e2e/computed_blocks.rs`).
 
 use std::process::ExitCode;
 

@@ -2,7 +2,7 @@
 //! attribute and a SET block of objects known by a declared `element_key`, each with a
 //! computed `id` kept by `use_state_for_unknown` and a `size` that `requires_replace`, for
 //! the end-to-end test that adding an element plans only the new element's id "known after
-//! apply" (`tests/e2e_element_modifiers.rs`).
+//! apply" (`tests/e2e/element_modifiers.rs`).
 
 use std::process::ExitCode;
 

@@ -1,5 +1,5 @@
 //! The bodies of the fuzz targets (`fuzz/fuzz_targets/*.rs`), shared with the replay test
-//! (`tests/fuzz_corpus.rs`), which runs every corpus and regression input through them as
+//! (`tests/codec/fuzz_corpus.rs`), which runs every corpus and regression input through them as
 //! an ordinary test, with no fuzzer.
 //!
 //! Each function takes arbitrary bytes. Bad input must give an `Err`, never a panic, a

@@ -1,7 +1,7 @@
 //! serde_json as the reference for what is JSON: tfvalue's own reader
 //! (tfvalue/src/json/read.rs) must accept what serde_json accepts, read the same values,
 //! and report malformed JSON with serde_json's message, line and column. Used by
-//! `tests/json_reader.rs` and, on every input, by the `json_value` fuzz target.
+//! `tests/codec/json_reader.rs` and, on every input, by the `json_value` fuzz target.
 //!
 //! The differences by design: tfvalue nests 256 levels (serde_json 128: inputs past that
 //! are not compared), reports invalid UTF-8 in its own words (with the byte's offset), and

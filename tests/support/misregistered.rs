@@ -1,6 +1,6 @@
 //! `terraform-provider-misregistered`: a provider whose registrations are wrong (one resource
 //! type registered twice), for the end-to-end test that Terraform shows the reason
-//! (`tests/e2e_faults.rs`) instead of "Unrecognized remote plugin message".
+//! (`tests/e2e/faults.rs`) instead of "Unrecognized remote plugin message".
 
 use std::process::ExitCode;
 

@@ -1,6 +1,6 @@
 //! The body of the fuzz target `rpc`: one request of protocol 6.11 to the plugin service,
 //! in process, and checks on its answer. Shared with the replay test
-//! (`tests/fuzz_corpus.rs`) as the other targets' bodies are (`fuzzing.rs`).
+//! (`tests/codec/fuzz_corpus.rs`) as the other targets' bodies are (`fuzzing.rs`).
 //!
 //! An input is a selector byte and a request: the selector's low six bits pick one of the
 //! [`RPCS`] (modulo their number), its two high bits a [`Prelude`]; the rest of the input is

@@ -140,7 +140,7 @@
 //! for Terraform to read its lines at their levels).
 #![deny(missing_docs)]
 
-// The layers, each using only those declared before it (checked by tests/module_graph.rs).
+// The layers, each using only those declared before it (checked by tests/project/module_graph.rs).
 // What provider authors implement and call:
 mod author;
 // the protocol's messages, their conversion from and to the wire, the value codec:

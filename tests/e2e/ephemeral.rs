@@ -7,9 +7,7 @@
 //! Ephemeral resources exist since Terraform 1.10 and write-only attributes since 1.11,
 //! so every version the harness finds (1.11.4 and 1.15.5) runs every test.
 
-#[allow(dead_code)]
-#[path = "../examples/localfs/provider.rs"]
-mod localfs;
+use crate::localfs_example as localfs;
 
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};

@@ -184,7 +184,7 @@ fn any_number() -> BoxedStrategy<Number> {
 }
 
 /// Strings in Unicode NFC: the decoders normalise text as go-cty does, so only NFC text
-/// round-trips unchanged (tests/go_cty_1_16_vectors.rs covers the normalisation itself).
+/// round-trips unchanged (tests/codec/go_cty_1_16_vectors.rs covers the normalisation itself).
 fn any_string() -> BoxedStrategy<String> {
     prop_oneof![
         3 => "[a-z]{0,6}",

@@ -7,9 +7,7 @@
 //!
 //! Run once per Terraform version found (`tfvalue_testing::each_terraform`).
 
-#[allow(dead_code)]
-#[path = "../examples/localfs/provider.rs"]
-mod localfs;
+use crate::localfs_example as localfs;
 
 use tfvalue_testing::{each_terraform, hcl_string, output_text, TestProvider, Workspace};
 

@@ -3,11 +3,7 @@
 //! resource arguments, with good and bad arguments. Provider functions exist since
 //! Terraform 1.8; an older Terraform is skipped with the reason printed.
 //!
-//! Every test runs once per Terraform version found; see `tests/support/terraform.rs`.
-
-#[allow(dead_code)]
-#[path = "../examples/localfs/provider.rs"]
-mod localfs;
+//! Every test runs once per Terraform version found; see `tfvalue_testing::each_terraform`.
 
 use std::io::Write as _;
 use std::os::unix::fs::PermissionsExt as _;

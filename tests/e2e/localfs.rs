@@ -9,9 +9,7 @@
 //! they need `validate`, a tainted resource or the provider's schema. Every test runs once
 //! per Terraform version found, the versions in parallel, each in a workspace of its own.
 
-#[allow(dead_code)]
-#[path = "../examples/localfs/provider.rs"]
-mod localfs;
+use crate::localfs_example as localfs;
 
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! The committed registry documentation of the example providers (`examples/localfs/docs/`,
 //! `examples/random/docs/`, `examples/local/docs/`) is what `tfvalue-cli docs` generates from each provider's
 //! schema (its `--schema-json`) and examples; the test fails, naming each stale, missing or
-//! extra page, when it is not. `TFVALUE_BLESS=1 cargo test --test provider_docs`
+//! extra page, when it is not. `TFVALUE_BLESS=1 cargo test --test example_providers provider_docs::`
 //! rewrites the pages.
 //!
 //! The generator is the CLI's own `docs` module, compiled into this test (as the e2e tests
@@ -10,9 +10,7 @@
 //! Terraform found (the action examples with Terraform 1.14 and later), so the
 //! documentation shows configurations Terraform accepts.
 
-#[allow(dead_code)]
-#[path = "../tfvalue-cli/src/docs/mod.rs"]
-mod docs;
+use crate::docs;
 
 use std::path::{Path, PathBuf};
 
@@ -43,7 +41,7 @@ fn docs_are_current(exe: &str, name: &str, examples: Option<&str>) {
     if let Err(e) = docs::run(&args) {
         panic!(
             "{e}\n\nThe documentation of examples/{name} is stale; regenerate it with\n  \
-             TFVALUE_BLESS=1 cargo test --test provider_docs\n(or: cargo run -p tfvalue-cli -- docs {})",
+             TFVALUE_BLESS=1 cargo test --test example_providers provider_docs::\n(or: cargo run -p tfvalue-cli -- docs {})",
             args.iter().filter(|a| *a != "--check").cloned().collect::<Vec<_>>().join(" ")
         );
     }

@@ -176,7 +176,7 @@ fn the_sorted_struct_token_is_a_promise_the_serializer_trusts() {
 
 /// Out of order under the token: a release build writes the fields as given (no check is
 /// made, which is why only generated code uses the token); a debug build asserts the
-/// promise (tests/honest_apis.rs).
+/// promise (tests/project/honest_apis.rs).
 #[test]
 #[cfg(not(debug_assertions))]
 fn a_release_build_writes_a_broken_promise_as_given() {

@@ -8,7 +8,7 @@
 use tfvalue::{Type, Value};
 use tfvalue_suite::{hex, to_hex};
 
-const CASES: &str = include_str!("data/x-text/nfc_stream_safe.jsonl");
+const CASES: &str = include_str!("../data/x-text/nfc_stream_safe.jsonl");
 
 /// The cases: (input, x/text's NFC of it), as bytes.
 fn cases() -> Vec<(Vec<u8>, Vec<u8>)> {

@@ -8,7 +8,7 @@
 //! Terraform's document for a configuration that uses only this provider is the
 //! executable's, key for key and byte for byte (less the final newline, which both print).
 //!
-//! Every test runs once per Terraform version found; see `tests/support/terraform.rs`.
+//! Every test runs once per Terraform version found; see `tfvalue_testing::each_terraform`.
 
 use std::process::Command;
 

@@ -10,7 +10,7 @@
 //! own ancestor it is none. Files that hold only unit tests are left out: `tests.rs`,
 //! `*_tests.rs`, everything under a `*_tests` folder, and modules declared `#[cfg(test)]`.
 //!
-//! `cargo test --test module_graph -- --nocapture` prints each crate's folders, each
+//! `cargo test --test project module_graph:: -- --nocapture` prints each crate's folders, each
 //! folder's modules leaves first.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};

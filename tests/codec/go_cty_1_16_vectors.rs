@@ -509,7 +509,7 @@ cases! {
 
 #[test]
 fn every_case_has_a_test() {
-    let source = include_str!("main.rs");
+    let source = include_str!("go_cty_1_16_vectors.rs");
     for l in lines("cases.jsonl") {
         let id = l.name.split(' ').next().unwrap_or_default();
         assert!(

@@ -3,7 +3,7 @@
 //! an apply, and trace logging with a secret in the configuration.
 //!
 //! Every test runs once per Terraform version found, each in a workspace of its own (see
-//! `tests/support/terraform.rs`).
+//! `tfvalue_testing::each_terraform`).
 
 use std::collections::BTreeSet;
 use std::io::{BufRead as _, BufReader};

@@ -141,7 +141,7 @@ impl Random {
 /// a coin toss whatever the provider answers: Terraform compares the stored and the
 /// refreshed object with Go's `reflect.DeepEqual`, including their lists of sensitive
 /// paths, which it builds in Go's random map order (fixed in Terraform 1.15,
-/// hashicorp/terraform commit 659d5e2218; tests/e2e_refresh.rs shows Terraform's own
+/// hashicorp/terraform commit 659d5e2218; tests/e2e/refresh.rs shows Terraform's own
 /// `terraform_data` doing the same). There the plan must still find no changes, and the
 /// skipped exit code is said on stderr.
 fn refresh_clean(ws: &Workspace) -> Result<(), String> {

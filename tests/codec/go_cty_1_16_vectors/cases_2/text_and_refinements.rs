@@ -1,8 +1,8 @@
 //! Unicode (N), prefix cuts (I), collection length bounds (R, L), refinements that pin
 //! the value (W), sets of dynamic (C) and type nesting (T).
 
+use super::super::Follows;
 use super::{case, decode, line};
-use crate::Follows;
 use tfvalue::{Type, Unknown, Value};
 use tfvalue_suite::hex;
 

@@ -25,7 +25,7 @@ use tfvalue_testing::{
 };
 
 #[allow(dead_code)]
-#[path = "../examples/local/checksums.rs"]
+#[path = "../../examples/local/checksums.rs"]
 mod checksums;
 
 use checksums::Checksums;

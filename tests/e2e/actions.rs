@@ -10,9 +10,7 @@
 //! Every test requires Terraform 1.14: with an older Terraform it is skipped, and a line
 //! on stderr says so.
 
-#[allow(dead_code)]
-#[path = "../examples/localfs/provider.rs"]
-mod localfs;
+use crate::localfs_example as localfs;
 
 use std::io::Write as _;
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! Numbers: text and bytes (D, P, Q, T, U) and the number bounds of refinements (S).
 
+use super::super::Follows;
 use super::case;
-use crate::Follows;
 use tfvalue::{Number, Refinements, Type, Value};
 use tfvalue_suite::{hex, to_hex};
 
