@@ -1,5 +1,5 @@
 //! Replays the fuzz targets' inputs as ordinary tests, with no fuzzer: the seeds built from
-//! the test vectors, the accumulated corpus (`fuzz/corpus/<target>/`) and every input that
+//! the test vectors, the accumulated corpus (`fuzz/corpus/<target>.hex`) and every input that
 //! once crashed a target (`fuzz/regressions/<target>/`). The bodies are shared with the
 //! fuzzer (`tests/support/fuzzing.rs`), so a fixed crash stays fixed.
 
@@ -83,13 +83,49 @@ fn regressions_stay_fixed() {
     );
 }
 
+/// The inputs of one target's corpus file (`fuzz/corpus/<target>.hex`, written by
+/// `fuzz/corpus.py`): one input per line in lowercase hex, the lines sorted and unique, so
+/// that a diff shows the inputs a campaign added or dropped.
+fn corpus_of(name: &str) -> Vec<Vec<u8>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/corpus")
+        .join(format!("{name}.hex"));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (every target keeps a corpus)", path.display()));
+    let mut previous: Option<&str> = None;
+    let mut inputs = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let at = format!("{}:{}", path.display(), i + 1);
+        assert!(
+            line.len() % 2 == 0 && line.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')),
+            "{at}: not an input in lowercase hex"
+        );
+        if let Some(previous) = previous {
+            assert!(previous < line, "{at}: the lines are not sorted and unique");
+        }
+        previous = Some(line);
+        let input = (0..line.len())
+            .step_by(2)
+            .map(|j| u8::from_str_radix(&line[j..j + 2], 16).expect("checked hex"))
+            .collect();
+        inputs.push(input);
+    }
+    inputs
+}
+
 #[test]
 fn corpus_replays() {
-    let n = replay_dir("corpus");
-    assert!(
-        n > 0,
-        "fuzz/corpus is empty: the accumulated corpus should be committed"
-    );
+    for (name, run) in TARGETS {
+        let inputs = corpus_of(name);
+        assert!(
+            !inputs.is_empty(),
+            "fuzz/corpus/{name}.hex is empty: the minimised corpus should be committed"
+        );
+        for (i, input) in inputs.iter().enumerate() {
+            let result = std::panic::catch_unwind(|| run(input));
+            assert!(result.is_ok(), "{name}: line {} of its corpus fails", i + 1);
+        }
+    }
 }
 
 /// The `rpc` target's selector indexes its table of RPCs, which must be protocol 6.11's in
