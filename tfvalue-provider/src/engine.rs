@@ -18,3 +18,4 @@ pub(crate) mod registry;
 pub(crate) mod resource;
 pub(crate) mod rule_findings;
 pub(crate) mod semantic;
+pub(crate) mod stored;

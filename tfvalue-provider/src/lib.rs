@@ -236,6 +236,7 @@ pub use author::requests::{
 pub use author::resource::{Plan, Resource};
 pub use author::stop::{StopSignal, StopToken, Stopped};
 pub use author::timeouts::{Timeouts, TimeoutsField, TimeoutsKnown, TimeoutsPlanned};
+pub use engine::stored::{stored_schemas, StoredIdentity, StoredSchema};
 pub use logging::HclogLayer;
 pub use transport::debug;
 pub use transport::schema_json::providers_schema_json;

@@ -22,6 +22,10 @@ pub(crate) trait ErasedIdentity<D>: Send + Sync {
     /// The identity's schema.
     fn schema(&self) -> &'static Schema;
 
+    /// The older identity versions whose identities
+    /// [`ResourceIdentity::identity_upgrades`] reads, ascending.
+    fn upgrade_versions(&self) -> Vec<i64>;
+
     /// Whether an identity may change once set.
     fn may_change(&self) -> bool;
 
@@ -72,6 +76,10 @@ impl<R: ResourceIdentity> ErasedIdentity<R::Data> for IdentityOf<R> {
 
     fn may_change(&self) -> bool {
         R::IDENTITY_MAY_CHANGE
+    }
+
+    fn upgrade_versions(&self) -> Vec<i64> {
+        ResourceIdentity::identity_upgrades(&*self.0).versions()
     }
 
     fn of_state(

@@ -178,6 +178,8 @@ fn state_after_failure<M: Model>(state: &M) -> tfvalue::Result<DynamicValue> {
 /// for Terraform).
 pub(crate) trait ErasedResource<D>: Send + Sync {
     fn schema(&self) -> &'static Schema;
+    /// The older schema versions whose states [`Resource::upgrades`] reads, ascending.
+    fn upgrade_versions(&self) -> Vec<i64>;
     fn validate<'a>(
         &'a self,
         ctx: Context<D>,
@@ -236,6 +238,10 @@ pub(crate) struct ResourceOf<R>(pub(crate) Arc<R>);
 impl<R: Resource> ErasedResource<R::Data> for ResourceOf<R> {
     fn schema(&self) -> &'static Schema {
         R::Model::schema()
+    }
+
+    fn upgrade_versions(&self) -> Vec<i64> {
+        self.0.upgrades().versions()
     }
 
     fn validate<'a>(
