@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
+use crate::output::print_notice;
+
 /// Environment variable listing further Terraform executables, separated like `PATH`
 /// (`:` on Unix). Each must work: one that does not is a failure, not a skip.
 pub const EXTRA_VAR: &str = "TFVALUE_TERRAFORM_EXTRA";
@@ -120,11 +122,26 @@ pub fn in_ci() -> bool {
 
 /// Runs `test` once per Terraform in `all`, each in a thread of its own, then fails naming
 /// every version whose run panicked. With none: in CI ([`in_ci`]) a failure, elsewhere a
-/// loud message straight to the process's stderr and no run.
+/// loud message straight to the process's stderr and no run. When every run passed, one
+/// line on the process's stderr names the versions (`note: <test> passed with Terraform
+/// 1.11.4, 1.15.5`), shown by `cargo test` for a passing test too.
 ///
 /// # Panics
 /// When a run panicked, or when there is no Terraform in CI.
 pub fn each_terraform_of(all: &[Terraform], test_name: &str, test: impl Fn(&Terraform) + Sync) {
+    each_terraform_ran(all, test_name, |tf| {
+        test(tf);
+        true
+    });
+}
+
+/// [`each_terraform_of`] with a `test` that says whether it ran with a Terraform (`false`:
+/// it skipped that one), for the line that names the versions.
+pub(crate) fn each_terraform_ran(
+    all: &[Terraform],
+    test_name: &str,
+    test: impl Fn(&Terraform) -> bool + Sync,
+) {
     if all.is_empty() {
         let message =
             format!("no Terraform found: `terraform` is not on PATH and {EXTRA_VAR} names none");
@@ -135,7 +152,8 @@ pub fn each_terraform_of(all: &[Terraform], test_name: &str, test: impl Fn(&Terr
         skip_loudly(test_name, &message);
         return;
     }
-    let failed: Vec<String> = std::thread::scope(|scope| {
+    let mut failed: Vec<String> = Vec::new();
+    let ran: Vec<(&str, bool)> = std::thread::scope(|scope| {
         let handles: Vec<_> = all
             .iter()
             .map(|tf| {
@@ -147,17 +165,49 @@ pub fn each_terraform_of(all: &[Terraform], test_name: &str, test: impl Fn(&Terr
             .collect();
         handles
             .into_iter()
-            .filter_map(|(tf, spawned)| match spawned {
-                Ok(h) => h.join().is_err().then(|| tf.version.clone()),
-                Err(e) => Some(format!("{} (no thread: {e})", tf.version)),
+            .map(|(tf, spawned)| match spawned {
+                Ok(h) => match h.join() {
+                    Ok(ran) => Ok((tf.version.as_str(), ran)),
+                    Err(_) => Err(tf.version.clone()),
+                },
+                Err(e) => Err(format!("{} (no thread: {e})", tf.version)),
             })
-            .collect()
-    });
+            .collect::<Vec<_>>()
+    })
+    .into_iter()
+    .filter_map(|outcome| match outcome {
+        Ok(ran) => Some(ran),
+        Err(version) => {
+            failed.push(version);
+            None
+        }
+    })
+    .collect();
     assert!(
         failed.is_empty(),
         "{test_name} failed with Terraform {} (see the messages above)",
         failed.join(", ")
     );
+    print_notice(&passed_line(test_name, &ran));
+}
+
+/// The line that names the Terraforms a passing test ran with, and those it skipped.
+fn passed_line(test_name: &str, ran: &[(&str, bool)]) -> String {
+    let versions = |wanted: bool| {
+        ran.iter()
+            .filter(|(_, r)| *r == wanted)
+            .map(|(v, _)| *v)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (with, skipped) = (versions(true), versions(false));
+    match (with.is_empty(), skipped.is_empty()) {
+        (false, true) => format!("{test_name} passed with Terraform {with}"),
+        (false, false) => {
+            format!("{test_name} passed with Terraform {with} (skipped with {skipped})")
+        }
+        (true, _) => format!("{test_name} ran with no Terraform: skipped with {skipped}"),
+    }
 }
 
 /// [`each_terraform_of`] over every Terraform found ([`terraforms`]).
@@ -195,6 +245,22 @@ mod tests {
         assert!(!tf("1.11.4").at_least(1, 12));
         assert!(tf("2.0.0").at_least(1, 99));
         assert!(!tf("dev").at_least(0, 1));
+    }
+
+    #[test]
+    fn a_passing_run_names_its_versions() {
+        assert_eq!(
+            passed_line("t", &[("1.11.4", true), ("1.15.5", true)]),
+            "t passed with Terraform 1.11.4, 1.15.5"
+        );
+        assert_eq!(
+            passed_line("t", &[("1.11.4", false), ("1.15.5", true)]),
+            "t passed with Terraform 1.15.5 (skipped with 1.11.4)"
+        );
+        assert_eq!(
+            passed_line("t", &[("1.11.4", false)]),
+            "t ran with no Terraform: skipped with 1.11.4"
+        );
     }
 
     #[test]

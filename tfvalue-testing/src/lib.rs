@@ -103,6 +103,7 @@ pub mod state;
 mod step;
 mod test_case;
 mod test_provider;
+mod warnings;
 mod workspace;
 
 pub use attr_path::{AttrPath, Step as PathStep};
@@ -112,6 +113,7 @@ pub use output::{hcl_string, output_text, stdout_text};
 pub use step::Step;
 pub use test_case::Test;
 pub use test_provider::TestProvider;
+pub use warnings::WarningPhase;
 pub use workspace::{Workspace, COMMAND_DEADLINE, MAIN_FILE, PROVIDERS_FILE, TF_LOG_VAR};
 
 /// The JSON library whose `Value` the checks read ([`Step::check_with`] closures, the

@@ -8,6 +8,7 @@ use crate::actions::ActionCheck;
 use crate::discovery::Terraform;
 use crate::plan::PlanCheck;
 use crate::state::StateCheck;
+use crate::warnings::{ExpectedWarning, WarningChecks, WarningPhase};
 use crate::workspace::Workspace;
 
 /// Builds a step's configuration for its workspace (paths under the workspace differ
@@ -83,6 +84,26 @@ pub(crate) enum Kind {
     Invoke { action: String },
 }
 
+/// What a configuration or invoke step does between its apply and the plans after it.
+#[derive(Default)]
+pub(crate) struct AfterApply {
+    /// Run right after the apply (and the state checks).
+    pub(crate) hook: Option<Box<HookFn>>,
+    /// Checks of `plan -refresh=false` after the apply.
+    pub(crate) plan_checks_without_refresh: Vec<PlanCheck>,
+    /// Checks of the refreshing plan after the apply.
+    pub(crate) plan_checks: Vec<PlanCheck>,
+}
+
+impl AfterApply {
+    /// Whether the step asks for anything after its apply.
+    pub(crate) fn any(&self) -> bool {
+        self.hook.is_some()
+            || !self.plan_checks_without_refresh.is_empty()
+            || !self.plan_checks.is_empty()
+    }
+}
+
 /// The Terraform release that runs actions.
 const ACTIONS_RELEASE: (u64, u64) = (1, 14);
 
@@ -102,6 +123,8 @@ pub struct Step {
     pub(crate) custom_checks: Vec<(String, Box<CustomFn>)>,
     pub(crate) action_checks: Vec<ActionCheck>,
     pub(crate) pre: Option<Box<HookFn>>,
+    pub(crate) after_apply: AfterApply,
+    pub(crate) warnings: WarningChecks,
     pub(crate) run_if: Option<Box<RunIf>>,
     pub(crate) requires: Option<(u64, u64)>,
 }
@@ -114,6 +137,7 @@ impl fmt::Debug for Step {
             .field("state_checks", &self.state_checks)
             .field("action_checks", &self.action_checks)
             .field("requires", &self.requires)
+            .field("warnings", &self.warnings)
             .finish_non_exhaustive()
     }
 }
@@ -130,6 +154,8 @@ impl Step {
             custom_checks: Vec::new(),
             action_checks: Vec::new(),
             pre: None,
+            after_apply: AfterApply::default(),
+            warnings: WarningChecks::default(),
             run_if: None,
             requires: None,
         }
@@ -462,6 +488,77 @@ impl Step {
         F: Fn(&Workspace) + Send + Sync + 'static,
     {
         self.pre = Some(Box::new(hook));
+        self
+    }
+
+    /// Runs `hook` right after the step's apply and its state checks, before the plans
+    /// the step makes after the apply ([`Step::plan_check_after_apply`]): to change the
+    /// real objects behind Terraform's back, so that the refreshing plan must find the
+    /// drift and plan to put it right (with [`Step::expect_non_empty_plan`], as the plan
+    /// is no longer empty then). For configuration and invoke steps. To only look at
+    /// what the apply did, [`Step::check_with`] is the check.
+    pub fn after_apply<F>(mut self, hook: F) -> Step
+    where
+        F: Fn(&Workspace) + Send + Sync + 'static,
+    {
+        self.after_apply.hook = Some(Box::new(hook));
+        self
+    }
+
+    /// A check of the plan the step makes after its apply (`terraform plan`, refreshing:
+    /// the plan whose emptiness the step checks, and which shows what a
+    /// [`Step::after_apply`] hook changed). For configuration and invoke steps; the plan
+    /// is made (and checked) even with [`Step::expect_non_empty_plan`], which then only
+    /// turns off the emptiness check.
+    pub fn plan_check_after_apply(mut self, check: PlanCheck) -> Step {
+        self.after_apply.plan_checks.push(check);
+        self
+    }
+
+    /// A check of `terraform plan -refresh=false` made after the step's apply, before
+    /// the refreshing plan: what the configuration would still change against the state
+    /// the apply wrote, the real objects not read again. This plan must be empty too,
+    /// unless [`Step::expect_non_empty_plan`]. For configuration and invoke steps.
+    pub fn plan_check_after_apply_without_refresh(mut self, check: PlanCheck) -> Step {
+        self.after_apply.plan_checks_without_refresh.push(check);
+        self
+    }
+
+    /// Terraform must report a warning whose summary or detail matches the regular
+    /// expression `pattern` (syntax of the `regex-lite` crate) while the step runs, in
+    /// any [`WarningPhase`]. Called more than once, each pattern must match a warning.
+    ///
+    /// A step that expects warnings (or none, [`Step::expect_no_warnings`]) runs
+    /// `terraform validate` before it plans, and its plans and applies with `-json`,
+    /// whose diagnostics carry their severity: its expected errors
+    /// ([`Step::expect_error`]) are then matched against the readable text of the JSON
+    /// lines. The check runs at the end of the step, with the warnings of every command
+    /// it ran, also after an error it expects. For configuration, refresh, invoke and
+    /// import-block steps (`terraform import` prints no JSON).
+    pub fn expect_warning(self, pattern: &str) -> Step {
+        self.warning(None, pattern)
+    }
+
+    /// [`Step::expect_warning`] in one phase: `WarningPhase::Validate` for a warning of
+    /// the configuration's validation, `WarningPhase::Apply` for one the provider reports
+    /// while it creates, updates or deletes.
+    pub fn expect_warning_during(self, phase: WarningPhase, pattern: &str) -> Step {
+        self.warning(Some(phase), pattern)
+    }
+
+    fn warning(mut self, phase: Option<WarningPhase>, pattern: &str) -> Step {
+        self.warnings.expected.push(ExpectedWarning {
+            phase,
+            pattern: regex_lite::Regex::new(pattern).map_err(|e| format!("/{pattern}/: {e}")),
+        });
+        self
+    }
+
+    /// Terraform must report no warning at all while the step validates, plans and
+    /// applies (read as for [`Step::expect_warning`]). A step that says neither does not
+    /// look at warnings.
+    pub fn expect_no_warnings(mut self) -> Step {
+        self.warnings.none = true;
         self
     }
 

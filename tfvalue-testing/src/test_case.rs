@@ -10,14 +10,18 @@ use serde_json::Value as Json;
 
 use crate::actions::{self, ActionEvent};
 use crate::attr_path::AttrPath;
-use crate::discovery::{each_terraform_of, in_ci, terraforms, Terraform};
+use crate::discovery::{each_terraform_ran, in_ci, terraforms, Terraform};
 use crate::failure::Failure;
 use crate::output::{hcl_string, output_text, print_notice};
 use crate::plan::{describe_changes, pending_changes};
 use crate::state::{managed_addresses, resource_in};
 use crate::step::{Config, ImportId, ImportMode, Kind, Step};
 use crate::test_provider::TestProvider;
+use crate::warnings::{Warning, WarningPhase};
 use crate::workspace::{write, Workspace, MAIN_FILE};
+
+mod after_apply;
+mod step_warnings;
 
 type DestroyCheck = dyn Fn(&Workspace) -> Result<(), String> + Send + Sync;
 
@@ -135,10 +139,11 @@ impl Test {
                 "{name}: {problem}; CI is set, so this is a failure"
             );
         }
-        each_terraform_of(all, &name, |tf| {
+        each_terraform_ran(all, &name, |tf| {
             if let Err(failure) = self.run_one(&name, tf) {
                 panic!("{failure}");
             }
+            self.requires.is_none_or(|(a, b)| tf.at_least(a, b))
         });
     }
 
@@ -188,6 +193,7 @@ impl Test {
             applied_config: None,
             output: None,
             actions: None,
+            warnings: None,
         };
         let mut result = Ok(());
         for (i, step) in self.steps.iter().enumerate() {
@@ -252,6 +258,8 @@ struct Run<'a> {
     output: Option<String>,
     /// The action events of the step's apply, when it read them (`apply -json`).
     actions: Option<Vec<ActionEvent>>,
+    /// The warnings of the step's commands, while the step reads them.
+    warnings: Option<Vec<Warning>>,
 }
 
 impl Run<'_> {
@@ -271,6 +279,9 @@ impl Run<'_> {
     }
 
     fn terraform(&mut self, dir: &Path, args: &[&str]) -> Output {
+        if let Some(out) = self.terraform_json(dir, args) {
+            return out;
+        }
         let out = self.ws.run_in(dir, args);
         self.output = Some(format!(
             "$ terraform {}\n{}",
@@ -355,6 +366,7 @@ impl Run<'_> {
         let args = ["apply", "-json", "-input=false", "-auto-approve", plan_file];
         let out = self.ws.run_in(dir, &args);
         self.actions = Some(actions::events(&out.stdout));
+        self.note_warnings(WarningPhase::Apply, &out.stdout);
         self.output = Some(format!(
             "$ terraform {}
 --- stdout (the -json lines as text)
@@ -369,6 +381,7 @@ impl Run<'_> {
     }
 
     fn step(&mut self, step: &Step) -> Result<(), Box<Failure>> {
+        self.start_step(step)?;
         if let Some(pre) = &step.pre {
             pre(self.ws);
         }
@@ -379,7 +392,7 @@ impl Run<'_> {
                 None,
             ));
         }
-        match &step.kind {
+        let result = match &step.kind {
             Kind::Apply => {
                 let config = match &step.config {
                     Config::Text(text) => text.clone(),
@@ -424,13 +437,15 @@ impl Run<'_> {
                 };
                 self.import_step(step, &import)
             }
-        }
+        };
+        result.and_then(|()| self.warning_checks(step))
     }
 
     /// Plans (invoking `invoke` alone, when given), checks the plan, applies it, then
     /// the step's checks and the empty plan after.
     fn apply_step(&mut self, step: &Step, invoke: Option<&str>) -> Result<(), Box<Failure>> {
         let dir = self.ws.module_dir();
+        self.validate_for_warnings(&dir);
         let plan_file = format!("step-{}.tfplan", self.step.unwrap_or(0));
         let invoke = invoke.map(|action| format!("-invoke={action}"));
         let mut args = vec!["plan", "-no-color", "-input=false"];
@@ -456,32 +471,7 @@ impl Run<'_> {
         self.expected_error_missing(step)?;
         self.action_checks(step)?;
         self.state_checks(step, &dir)?;
-        if !step.expect_non_empty_plan {
-            let out = self.terraform(
-                &dir,
-                &["plan", "-no-color", "-input=false", "-out", "after.tfplan"],
-            );
-            if !out.status.success() {
-                return Err(self.fail(
-                    "the plan after the apply succeeds",
-                    "terraform plan failed",
-                    None,
-                ));
-            }
-            let plan = self.show_json(&dir, Some("after.tfplan"))?;
-            let pending = pending_changes(&plan);
-            if !pending.is_empty() {
-                let first = pending[0].0.clone();
-                // The plan's own text says what differs.
-                self.terraform(&dir, &["show", "-no-color", "after.tfplan"]);
-                return Err(self.fail(
-                    "after applying the step, a new plan is empty",
-                    describe_changes(&pending),
-                    Some(&first),
-                ));
-            }
-        }
-        Ok(())
+        self.after_apply(step, &dir)
     }
 
     fn expected_error_missing(&self, step: &Step) -> Result<(), Box<Failure>> {
@@ -515,6 +505,7 @@ impl Run<'_> {
 
     fn refresh_step(&mut self, step: &Step) -> Result<(), Box<Failure>> {
         let dir = self.ws.module_dir();
+        self.validate_for_warnings(&dir);
         let out = self.terraform(
             &dir,
             &[
