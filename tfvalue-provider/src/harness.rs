@@ -148,6 +148,7 @@
 
 mod action;
 mod checks;
+mod client;
 mod data;
 mod function;
 mod list;
@@ -172,11 +173,13 @@ use crate::transport::server::ProviderService;
 use crate::{Diagnostic, Diagnostics, Model, Provider};
 
 pub use action::{ActionHandle, InvokeFailed, Invoked};
+pub use client::{OpenTofu, Unreachable};
 pub use data::{DataSourceHandle, Ephemeral, EphemeralHandle};
 pub use function::FunctionHandle;
 pub use list::{Found, ListHandle};
 pub use resource::{Change, Planned, ResourceHandle};
 
+use client::Call;
 use schema::Schemas;
 use wire::{answer, diagnostics, dynamic, outcome, value_of};
 
@@ -191,6 +194,8 @@ pub struct Harness<P: Provider> {
     schemas: OnceCell<Result<Schemas, Diagnostics>>,
     terraform_version: String,
     capabilities: pb::ClientCapabilities,
+    /// The OpenTofu release whose client the harness plays, if not Terraform's.
+    opentofu: Option<OpenTofu>,
     /// The private state and identity of each state answered, by type name and state.
     kept: Mutex<HashMap<(String, Vec<u8>), Kept>>,
     /// The warnings of every answer, until taken.
@@ -250,6 +255,7 @@ impl<P: Provider> Harness<P> {
                 store_planned_private: false,
                 computed_blocks_allowed: false,
             },
+            opentofu: None,
             kept: Mutex::new(HashMap::new()),
             warnings: Mutex::new(Diagnostics::new()),
         })
@@ -309,6 +315,74 @@ impl<P: Provider> Harness<P> {
     pub fn store_planned_private(mut self, stored: bool) -> Self {
         self.capabilities.store_planned_private = stored;
         self
+    }
+
+    /// Plays OpenTofu's client at the release `tofu` instead of Terraform's: its version
+    /// in `ConfigureProvider`, the client capabilities it sends (none before 1.11;
+    /// `write_only_attributes_allowed`, and `deferral_allowed` from 1.11.0 to 1.11.3),
+    /// identities dropped as OpenTofu drops them before 1.12 (none stored, sent back or
+    /// shown by [`ResourceHandle::identity`]), and a call OpenTofu never makes refused with
+    /// an error naming the type and why (list resources, actions, ephemeral resources
+    /// before 1.11, import by identity before 1.12). [`Harness::unreachable`] lists those
+    /// parts of the provider. The RPCs each call sends, and their order, are those of the
+    /// table above: OpenTofu's are Terraform's for these commands.
+    ///
+    /// OpenTofu cannot be run here; this is its client as its source shows it
+    /// (`internal/plugin6/grpc_provider.go`), not OpenTofu itself.
+    ///
+    /// ```
+    /// # use tfvalue_provider::harness::{Harness, OpenTofu};
+    /// # async fn on_opentofu<P: tfvalue_provider::Provider>(make: impl Fn() -> P) {
+    /// for tofu in OpenTofu::ALL {
+    ///     let harness = Harness::new(make()).expect("the types are declared rightly").opentofu(tofu);
+    ///     // configure, plan, apply... as under Terraform.
+    ///     # let _ = harness;
+    /// }
+    /// # }
+    /// ```
+    #[must_use]
+    pub fn opentofu(mut self, tofu: OpenTofu) -> Self {
+        self.terraform_version = tofu.version();
+        self.capabilities = pb::ClientCapabilities {
+            deferral_allowed: tofu.allows_deferral(),
+            write_only_attributes_allowed: tofu.has_ephemeral(),
+            store_planned_private: false,
+            computed_blocks_allowed: false,
+        };
+        self.opentofu = Some(tofu);
+        self
+    }
+
+    /// The parts of the provider the client never reaches: under
+    /// [`Harness::opentofu`], its list resource types and action types, its ephemeral
+    /// resource types before 1.11, and the identities of its resource types before 1.12.
+    /// Under Terraform, none. A test of such a part under that client is no test: a
+    /// provider's OpenTofu suite reports them instead.
+    ///
+    /// # Errors
+    /// The provider's schemas cannot be read (`GetProviderSchema`, and for identities
+    /// `GetResourceIdentitySchemas`).
+    pub async fn unreachable(&self) -> Result<Vec<Unreachable>, Diagnostics> {
+        let schemas = self.schemas().await?;
+        let Some(tofu) = self.opentofu else {
+            return Ok(Vec::new());
+        };
+        let mut found = Vec::new();
+        let mut each = |call: Call, names: &mut dyn Iterator<Item = &String>| {
+            found.extend(names.filter_map(|name| Unreachable::new(&tofu, call, name)));
+        };
+        each(Call::List, &mut schemas.list_resources.keys());
+        each(Call::Action, &mut schemas.actions.keys());
+        each(Call::Ephemeral, &mut schemas.ephemeral_resources.keys());
+        if !tofu.has_identity() {
+            let request = Request::new(pb::get_resource_identity_schemas::Request {});
+            let identities = answer(self.service.get_resource_identity_schemas(request).await)?;
+            outcome(diagnostics(identities.diagnostics))?;
+            let mut names: Vec<&String> = identities.identity_schemas.keys().collect();
+            names.sort();
+            each(Call::Identity, &mut names.into_iter());
+        }
+        Ok(found)
     }
 
     /// Validates the provider block's configuration and configures the provider with it.
@@ -412,7 +486,30 @@ impl<P: Provider> Harness<P> {
     }
 
     fn capabilities(&self) -> Option<pb::ClientCapabilities> {
-        Some(self.capabilities)
+        match self.opentofu {
+            Some(tofu) if !tofu.sends_capabilities() => None,
+            _ => Some(self.capabilities),
+        }
+    }
+
+    /// Refuses `call` of `type_name` when the client never makes it.
+    fn reach(&self, call: Call, type_name: &str) -> Result<(), Diagnostics> {
+        match self.opentofu {
+            Some(tofu) => tofu.reach(call, type_name).map_err(Diagnostics::from),
+            None => Ok(()),
+        }
+    }
+
+    /// An identity an answer carried, as the client keeps it: dropped by an OpenTofu
+    /// before 1.12, which asks for no identity schema and so ignores every identity.
+    fn identity_seen(
+        &self,
+        identity: Option<pb::ResourceIdentityData>,
+    ) -> Option<pb::ResourceIdentityData> {
+        match self.opentofu {
+            Some(tofu) if !tofu.has_identity() => None,
+            _ => identity,
+        }
     }
 
     /// Keeps the warnings of a successful answer and returns them.

@@ -8,6 +8,7 @@ use tfvalue::Value;
 use tokio_stream::StreamExt as _;
 use tonic::Request;
 
+use super::client::Call;
 use super::schema::registered;
 use super::wire::{answer, diagnostics, dynamic, joined, outcome, value_of};
 use super::Harness;
@@ -156,6 +157,7 @@ impl<'h, P: Provider, M: Model> ActionHandle<'h, P, M> {
     }
 
     async fn config(&self, config: &M) -> Result<(&'h Schema, Value), Diagnostics> {
+        self.harness.reach(Call::Action, &self.type_name)?;
         let schemas = self.harness.schemas().await?;
         let schema = registered::<M>(&schemas.actions, "action type", &self.type_name)?;
         let config = value_of(config, schema.object_type(), "Invalid configuration")?;

@@ -8,6 +8,7 @@ use tfvalue::schema::Schema;
 use tfvalue::Value;
 use tonic::Request;
 
+use super::client::Call;
 use super::schema::registered;
 use super::wire::{answer, decode, diagnostics, dynamic, joined, model_of, outcome, value_of};
 use super::Harness;
@@ -251,6 +252,7 @@ impl<'h, P: Provider, M: Model> EphemeralHandle<'h, P, M> {
     }
 
     async fn config(&self, config: &M) -> Result<(&'h Schema, Value), Diagnostics> {
+        self.harness.reach(Call::Ephemeral, &self.type_name)?;
         let schemas = self.harness.schemas().await?;
         let schema = registered::<M>(
             &schemas.ephemeral_resources,

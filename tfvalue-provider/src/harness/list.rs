@@ -6,6 +6,7 @@ use tfvalue::{Type, Value};
 use tokio_stream::StreamExt as _;
 use tonic::Request;
 
+use super::client::Call;
 use super::schema::registered;
 use super::wire::{answer, decode, diagnostics, dynamic, model_of, outcome, value_of};
 use super::Harness;
@@ -72,6 +73,7 @@ impl<'h, P: Provider, M: Model, I: Model> ListHandle<'h, P, M, I> {
     /// An answer has an error (the listing's included: the objects found before it are
     /// then not answered).
     pub async fn list<C: Model>(&self, config: &C) -> Result<Vec<Found<M, I>>, Diagnostics> {
+        self.harness.reach(Call::List, &self.type_name)?;
         let schemas = self.harness.schemas().await?;
         let name = &self.type_name;
         let schema = registered::<C>(&schemas.list_resources, "list resource type", name)?;

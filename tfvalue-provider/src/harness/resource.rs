@@ -10,6 +10,7 @@ use tfvalue::Value;
 use tonic::Request;
 
 use super::checks::{apply_problems, plan_problems, Problem};
+use super::client::Call;
 use super::proposal::{computed_blocks_as_null, proposed_new, same};
 use super::schema::registered;
 use super::wire::{answer, decode, diagnostics, dynamic, joined, model_of, outcome, value_of};
@@ -310,6 +311,7 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
         &self,
         identity: &I,
     ) -> Result<Vec<M>, Diagnostics> {
+        self.harness.reach(Call::Identity, &self.type_name)?;
         let msgpack = tfvalue::msgpack::to_vec(identity)
             .map_err(|e| Diagnostics::from_value_error("Invalid identity", &e))?;
         let identity = pb::ResourceIdentityData {
@@ -527,8 +529,7 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
                 .collect(),
             kept: Kept {
                 private: planned.planned_private,
-                identity: planned
-                    .planned_identity
+                identity: (self.harness.identity_seen(planned.planned_identity))
                     .or_else(|| prior_kept.identity.clone()),
             },
             warnings,
@@ -620,7 +621,8 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
                 "produced an unexpected new value for",
                 apply_problems(planned, &state),
             )?;
-            let identity = applied.new_identity.or_else(|| kept.identity.clone());
+            let identity = (self.harness.identity_seen(applied.new_identity))
+                .or_else(|| kept.identity.clone());
             let new_kept = Kept {
                 private: applied.private,
                 identity,
@@ -693,7 +695,10 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
         }
         let new_kept = Kept {
             private: read.private,
-            identity: read.new_identity.or(kept.identity),
+            identity: self
+                .harness
+                .identity_seen(read.new_identity)
+                .or(kept.identity),
         };
         self.harness.keep(&self.type_name, &state, ty, new_kept);
         Ok(Some(state))
@@ -734,7 +739,7 @@ impl<'h, P: Provider, M: Model> ResourceHandle<'h, P, M> {
             let state = decode(object.state.as_ref(), ty, "imported state")?;
             let kept = Kept {
                 private: object.private,
-                identity: object.identity,
+                identity: self.harness.identity_seen(object.identity),
             };
             let Some(read) = self.read_value(schema, &state, kept).await? else {
                 return Err(
