@@ -252,6 +252,12 @@ fn docs_writes_the_pages_then_check_finds_them_current_or_stale() {
 
     let o = tfvalue(&args, "");
     assert!(o.status.success(), "{}", stderr(&o));
+    // What it did, as what it did: nothing on stderr, which is for failures.
+    assert_eq!(stderr(&o), "");
+    assert_eq!(
+        stdout(&o),
+        format!("wrote index.md (new)\nwrote resources/item.md (new)\n2 pages in {out_text}: 2 new, 0 unchanged\n")
+    );
     let page = std::fs::read_to_string(out.join("resources/item.md")).expect("the resource page");
     assert!(
         page.contains("# box_item (Resource)\n\nAn item.\n"),
@@ -263,21 +269,100 @@ fn docs_writes_the_pages_then_check_finds_them_current_or_stale() {
     );
     assert!(out.join("index.md").is_file());
 
+    let o = tfvalue(&args, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        format!("2 pages in {out_text}, all current: nothing written\n")
+    );
+
     let check = [&args[..], &["--check"]].concat();
     let o = tfvalue(&check, "");
     assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        (stdout(&o), stderr(&o)),
+        (
+            format!("checked 2 pages in {out_text}, all current\n"),
+            String::new()
+        )
+    );
     std::fs::write(out.join("resources/item.md"), "edited by hand").expect("edit");
     std::fs::write(out.join("resources/old.md"), "left over").expect("write");
+    std::fs::remove_file(out.join("index.md")).expect("remove");
     let o = tfvalue(&check, "");
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    let message = stderr(&o);
-    assert!(
-        message.contains("  stale:   resources/item.md\n  extra:   resources/old.md\n"),
-        "{message}"
+    assert_eq!(stdout(&o), "");
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "tfvalue-cli: the documentation in {out_text} is not what the schema and examples generate:\n  \
+             index.md is missing\n  \
+             resources/item.md is stale: its text differs from the generated page\n  \
+             resources/old.md is not generated from the schema (no such type or function)\n\
+             run the same command without --check to write it\n"
+        )
     );
+
+    let o = tfvalue(&args, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "wrote index.md (new)\nupdated resources/item.md\n\
+             removed resources/old.md (nothing generates it any more)\n\
+             2 pages in {out_text}: 1 new, 1 updated, 0 unchanged, 1 removed\n"
+        )
+    );
+    assert!(!out.join("resources/old.md").exists());
+    let o = tfvalue(&check, "");
+    assert!(o.status.success(), "{}", stderr(&o));
 
     let o = tfvalue(&["docs", "--schema", schema, "--out", out_text], "");
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--provider-name is required"));
     std::fs::remove_dir_all(&dir).expect("remove temp dir");
+}
+
+/// The help lists each command's synopsis under USAGE, each indented as the others, and
+/// the lines of the help fit in 90 columns.
+#[test]
+fn help_lines_up_every_synopsis() {
+    let o = tfvalue(&["--help"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let help = stdout(&o);
+    let usage: Vec<&str> = help
+        .lines()
+        .skip_while(|l| *l != "USAGE:")
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let commands: Vec<&str> = usage
+        .iter()
+        .filter_map(|l| l.strip_prefix("    tfvalue-cli "))
+        .filter_map(|l| l.split(' ').next())
+        .collect();
+    assert_eq!(
+        commands,
+        ["decode", "encode", "batch", "docs"],
+        "each synopsis indented by four spaces:\n{}",
+        usage.join("\n")
+    );
+    for line in &usage {
+        assert!(
+            line.starts_with("    tfvalue-cli ") || line.starts_with("                     ["),
+            "a USAGE line neither a synopsis nor its indented continuation: {line:?}"
+        );
+    }
+    for line in help.lines() {
+        assert!(
+            line.chars().count() <= 90,
+            "a help line of {} characters (at most 90 expected): {line:?}",
+            line.chars().count()
+        );
+    }
+    assert!(
+        help.contains("list-resources/<type>/list-resource.tfquery.hcl"),
+        "{help}"
+    );
+    assert!(help.contains("import-by-identity.tf"), "{help}");
 }

@@ -20,12 +20,32 @@ pub(crate) enum Drift {
     Extra(PathBuf),
 }
 
+/// How `--check` reports a drift: what is wrong with the file.
 impl fmt::Display for Drift {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Drift::Stale(p) => write!(f, "stale:   {}", p.display()),
-            Drift::Missing(p) => write!(f, "missing: {}", p.display()),
-            Drift::Extra(p) => write!(f, "extra:   {}", p.display()),
+            Drift::Stale(p) => write!(
+                f,
+                "{} is stale: its text differs from the generated page",
+                p.display()
+            ),
+            Drift::Missing(p) => write!(f, "{} is missing", p.display()),
+            Drift::Extra(p) => write!(
+                f,
+                "{} is not generated from the schema (no such type or function)",
+                p.display()
+            ),
+        }
+    }
+}
+
+impl Drift {
+    /// How a run that writes reports the drift it mended: what it did to the file.
+    pub(crate) fn done(&self) -> String {
+        match self {
+            Drift::Stale(p) => format!("updated {}", p.display()),
+            Drift::Missing(p) => format!("wrote {} (new)", p.display()),
+            Drift::Extra(p) => format!("removed {} (nothing generates it any more)", p.display()),
         }
     }
 }
@@ -137,12 +157,24 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "missing: functions/f.md",
-                "stale:   resources/a.md",
-                "extra:   resources/old.md"
+                "functions/f.md is missing",
+                "resources/a.md is stale: its text differs from the generated page",
+                "resources/old.md is not generated from the schema (no such type or function)"
             ]
         );
-        write(&out, &pages).expect("writes");
+        let done: Vec<String> = write(&out, &pages)
+            .expect("writes")
+            .iter()
+            .map(Drift::done)
+            .collect();
+        assert_eq!(
+            done,
+            [
+                "wrote functions/f.md (new)",
+                "updated resources/a.md",
+                "removed resources/old.md (nothing generates it any more)"
+            ]
+        );
         assert_eq!(check(&out, &pages).expect("checks"), []);
         assert!(!out.join("resources/old.md").exists());
         assert_eq!(

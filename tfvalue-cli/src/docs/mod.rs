@@ -1,6 +1,6 @@
 //! `tfvalue-cli docs`: a provider's registry documentation (`docs/index.md`,
-//! `docs/resources/*.md`, `data-sources/`, `ephemeral-resources/`, `actions/`,
-//! `functions/`) generated from its schema, as terraform-plugin-docs
+//! `docs/resources/*.md`, `data-sources/`, `ephemeral-resources/`, `list-resources/`,
+//! `actions/`, `functions/`) generated from its schema, as terraform-plugin-docs
 //! generates it for providers written in Go.
 //!
 //! The schema comes from the provider executable (`--provider-binary`, run with
@@ -16,36 +16,40 @@ use std::process::Command;
 
 mod files;
 mod function_md;
+mod identity_md;
 mod pages;
 mod plain;
 mod providers_json;
 mod schema_md;
 mod type_names;
 
-/// The synopsis of `docs`, in the help's USAGE list.
-pub(crate) const SYNOPSIS: &str = "\
-    tfvalue-cli docs (--provider-binary PATH | --schema FILE) --provider-name NAME
-                     [--rendered-provider-name TEXT] [--examples DIR] --out DIR [--check]
-";
+/// The synopsis of `docs`, in the help's USAGE list. (Each line is written out with its
+/// indentation: a `\` line continuation would drop the leading spaces of the next line.)
+pub(crate) const SYNOPSIS: &str = concat!(
+    "    tfvalue-cli docs (--provider-binary PATH | --schema FILE) --provider-name NAME\n",
+    "                     [--rendered-provider-name TEXT] [--examples DIR] --out DIR [--check]\n",
+);
 
 /// What `docs` does, in the help's list of commands.
-pub(crate) const HELP: &str = "\
-docs     writes a provider's registry documentation into the directory --out:
-         index.md, resources/, data-sources/, ephemeral-resources/, actions/,
-         functions/ (other files there are left alone). The schema comes from --provider-binary (a
-         provider built on tfvalue-provider, run with --schema-json) or from --schema
-         (what `terraform providers schema -json` printed; the provider is the one whose
-         address ends in /NAME). NAME is the provider's type name (the prefix of its
-         type names); --rendered-provider-name is how the pages name it (default NAME).
-         --examples is a directory in the registry layout: provider/provider.tf,
-         resources/<type>/resource.tf (and import.sh, import-by-string-id.tf),
-         data-sources/<type>/data-source.tf,
-         ephemeral-resources/<type>/ephemeral-resource.tf, actions/<type>/action.tf,
-         functions/<name>/function.tf (each page takes every <kind>*.tf there).
-         --check writes nothing and fails, listing each stale, missing or extra file,
-         when the directory differs from what would be generated.
-";
-
+pub(crate) const HELP: &str = concat!(
+    "docs     writes a provider's registry documentation into the directory --out:\n",
+    "         index.md, resources/, data-sources/, ephemeral-resources/,\n",
+    "         list-resources/, actions/, functions/ (other files there are left alone),\n",
+    "         and says what it wrote, updated or removed.\n",
+    "         The schema comes from --provider-binary (a provider built on\n",
+    "         tfvalue-provider, run with --schema-json) or from --schema (what\n",
+    "         `terraform providers schema -json` printed; the provider is the one whose\n",
+    "         address ends in /NAME). NAME is the provider's type name (the prefix of its\n",
+    "         type names); --rendered-provider-name is how the pages name it (default NAME).\n",
+    "         --examples is a directory in the registry layout: provider/provider.tf,\n",
+    "         resources/<type>/resource.tf (and import.sh, import-by-string-id.tf,\n",
+    "         import-by-identity.tf), data-sources/<type>/data-source.tf,\n",
+    "         ephemeral-resources/<type>/ephemeral-resource.tf,\n",
+    "         list-resources/<type>/list-resource.tfquery.hcl, actions/<type>/action.tf,\n",
+    "         functions/<name>/function.tf (each page takes every <kind>*.tf there).\n",
+    "         --check writes nothing; it fails, naming each stale, missing or extra page,\n",
+    "         when the directory differs from what would be generated.\n",
+);
 /// Why `docs` failed.
 #[derive(Debug)]
 pub(crate) enum DocsError {
@@ -109,6 +113,11 @@ pub(crate) fn run(args: &[String]) -> Result<(), DocsError> {
     if options.check {
         let drifts = files::check(&options.out, &pages).map_err(DocsError::Failed)?;
         if drifts.is_empty() {
+            println!(
+                "checked {} pages in {}, all current",
+                pages.len(),
+                options.out.display()
+            );
             return Ok(());
         }
         let list: Vec<String> = drifts.iter().map(|d| format!("  {d}")).collect();
@@ -120,15 +129,36 @@ pub(crate) fn run(args: &[String]) -> Result<(), DocsError> {
     }
     let changed = files::write(&options.out, &pages).map_err(DocsError::Failed)?;
     for drift in &changed {
-        eprintln!("{drift}");
+        println!("{}", drift.done());
     }
-    eprintln!(
-        "{} pages in {}, {} changed",
-        pages.len(),
-        options.out.display(),
-        changed.len()
-    );
+    println!("{}", summary(&options.out, pages.len(), &changed));
     Ok(())
+}
+
+/// The last line of a run that writes: how many pages, and what became of them.
+fn summary(out: &Path, pages: usize, changed: &[files::Drift]) -> String {
+    let count = |f: fn(&files::Drift) -> bool| changed.iter().filter(|d| f(d)).count();
+    let new = count(|d| matches!(d, files::Drift::Missing(_)));
+    let updated = count(|d| matches!(d, files::Drift::Stale(_)));
+    let removed = count(|d| matches!(d, files::Drift::Extra(_)));
+    if changed.is_empty() {
+        return format!(
+            "{pages} pages in {}, all current: nothing written",
+            out.display()
+        );
+    }
+    let mut parts = Vec::new();
+    if new > 0 {
+        parts.push(format!("{new} new"));
+    }
+    if updated > 0 {
+        parts.push(format!("{updated} updated"));
+    }
+    parts.push(format!("{} unchanged", pages - new - updated));
+    if removed > 0 {
+        parts.push(format!("{removed} removed"));
+    }
+    format!("{pages} pages in {}: {}", out.display(), parts.join(", "))
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {

@@ -1,17 +1,19 @@
 //! The pages of a provider's registry documentation, by path under the docs directory:
 //! `index.md` (the provider block), `resources/<name>.md`, `data-sources/<name>.md`,
-//! `ephemeral-resources/<name>.md`, `actions/<name>.md` (the type name without the
-//! provider's `<provider>_` prefix) and `functions/<name>.md`.
+//! `ephemeral-resources/<name>.md`, `list-resources/<name>.md`, `actions/<name>.md` (the
+//! type name without the provider's `<provider>_` prefix) and `functions/<name>.md`.
 //!
 //! Each page has front matter (`page_title`, `subcategory`, `description`), a heading,
 //! the description, "Example Usage" from the examples directory's files in the registry
 //! layout (`provider/provider*.tf`, `resources/<type>/resource*.tf`,
 //! `data-sources/<type>/data-source*.tf`,
-//! `ephemeral-resources/<type>/ephemeral-resource*.tf`, `actions/<type>/action*.tf`,
+//! `ephemeral-resources/<type>/ephemeral-resource*.tf`,
+//! `list-resources/<type>/list-resource*.tfquery.hcl`, `actions/<type>/action*.tf`,
 //! `functions/<name>/function*.tf`), then the schema, or a function's signature and
-//! arguments. A resource's page ends with "Import" when its directory has
-//! `import-by-string-id.tf` (an `import` block) or `import.sh` (the `terraform import`
-//! command).
+//! arguments. A resource's page ends with "Import" when the resource type has an identity
+//! or its directory has `import-by-identity.tf` (an `import` block naming the identity),
+//! `import-by-string-id.tf` (an `import` block naming the ID) or `import.sh` (the
+//! `terraform import` command); an identity's attributes follow under "Identity Schema".
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -20,6 +22,7 @@ use std::path::{Path, PathBuf};
 use tfvalue::schema::{Schema, StringKind};
 
 use super::function_md;
+use super::identity_md;
 use super::plain::plain;
 use super::providers_json::{FunctionSignature, ProviderSchemas};
 use super::schema_md;
@@ -42,6 +45,9 @@ enum Kind {
     Resource,
     DataSource,
     EphemeralResource,
+    /// A list resource type (Terraform 1.14 and later): its schema is the `config` block
+    /// of a `list` block in a `.tfquery.hcl` file.
+    ListResource,
     /// An action type (Terraform 1.14 and later): its schema is its `config` block.
     Action,
 }
@@ -53,6 +59,7 @@ impl Kind {
             Kind::Resource => "resources",
             Kind::DataSource => "data-sources",
             Kind::EphemeralResource => "ephemeral-resources",
+            Kind::ListResource => "list-resources",
             Kind::Action => "actions",
         }
     }
@@ -63,6 +70,7 @@ impl Kind {
             Kind::Resource => "Resource",
             Kind::DataSource => "Data Source",
             Kind::EphemeralResource => "Ephemeral Resource",
+            Kind::ListResource => "List Resource",
             Kind::Action => "Action",
         }
     }
@@ -73,16 +81,27 @@ impl Kind {
             Kind::Resource => "resource",
             Kind::DataSource => "data-source",
             Kind::EphemeralResource => "ephemeral-resource",
+            Kind::ListResource => "list-resource",
             Kind::Action => "action",
+        }
+    }
+
+    /// The file names of examples end with this: a list resource's example is a query
+    /// file, which Terraform reads only for `terraform query`.
+    fn example_suffix(self) -> &'static str {
+        match self {
+            Kind::ListResource => ".tfquery.hcl",
+            _ => ".tf",
         }
     }
 }
 
 /// The subdirectories of the docs directory whose files are all generated.
-pub(crate) const GENERATED_DIRS: [&str; 5] = [
+pub(crate) const GENERATED_DIRS: [&str; 6] = [
     "resources",
     "data-sources",
     "ephemeral-resources",
+    "list-resources",
     "actions",
     "functions",
 ];
@@ -100,6 +119,7 @@ pub(crate) fn pages(site: &Site<'_>) -> Result<BTreeMap<PathBuf, String>, String
         (Kind::Resource, &site.schemas.resources),
         (Kind::DataSource, &site.schemas.data_sources),
         (Kind::EphemeralResource, &site.schemas.ephemeral_resources),
+        (Kind::ListResource, &site.schemas.list_resources),
         (Kind::Action, &site.schemas.actions),
     ];
     for (kind, schemas) in kinds {
@@ -134,7 +154,7 @@ fn index(site: &Site<'_>) -> Result<String, String> {
     );
     let _ = write!(page, "# {} Provider\n\n", site.rendered_name);
     paragraph(&mut page, &block.description);
-    let examples = examples(site, &["provider"], "provider")?;
+    let examples = examples(site, &["provider"], "provider", ".tf")?;
     example_usage(&mut page, &examples);
     page.push_str(
         &schema_md::render(&site.schemas.provider).map_err(|e| format!("provider block: {e}"))?,
@@ -158,7 +178,12 @@ fn typed_page(site: &Site<'_>, kind: Kind, name: &str, schema: &Schema) -> Resul
             block.deprecation_message.as_deref().unwrap_or_default(),
         );
     }
-    let examples = examples(site, &[kind.dir(), name], kind.example_prefix())?;
+    let examples = examples(
+        site,
+        &[kind.dir(), name],
+        kind.example_prefix(),
+        kind.example_suffix(),
+    )?;
     example_usage(&mut page, &examples);
     page.push_str(&schema_md::render(schema)?);
     if let Kind::Resource = kind {
@@ -184,7 +209,7 @@ fn function_page(site: &Site<'_>, name: &str, f: &FunctionSignature) -> Result<S
     if !f.deprecation_message.is_empty() {
         deprecated(&mut page, &f.deprecation_message);
     }
-    let examples = examples(site, &["functions", name], "function")?;
+    let examples = examples(site, &["functions", name], "function", ".tf")?;
     example_usage(&mut page, &examples);
     let _ = write!(
         page,
@@ -270,22 +295,56 @@ fn example_usage(page: &mut String, examples: &[String]) {
     }
 }
 
-/// The "Import" section of the resource type `name`, when its examples say how.
+/// The "Import" section of the resource type `name`, when it has an identity or its
+/// examples say how.
+///
+/// # Errors
+/// An example cannot be read or is empty, or `import-by-identity.tf` is there for a
+/// resource type without an identity.
 fn import(site: &Site<'_>, name: &str, page: &mut String) -> Result<(), String> {
-    let Some(root) = site.examples else {
-        return Ok(());
+    let identity = site.schemas.identities.get(name);
+    let dir = site.examples.map(|root| root.join("resources").join(name));
+    let example = |file: &str| match &dir {
+        Some(dir) => optional_file(&dir.join(file)),
+        None => Ok(None),
     };
-    let dir = root.join("resources").join(name);
-    let by_id = optional_file(&dir.join("import-by-string-id.tf"))?;
-    let command = optional_file(&dir.join("import.sh"))?;
-    if by_id.is_none() && command.is_none() {
+    let by_identity = example("import-by-identity.tf")?;
+    let by_id = example("import-by-string-id.tf")?;
+    let command = example("import.sh")?;
+    if by_identity.is_some() && identity.is_none() {
+        let path = dir.unwrap_or_default().join("import-by-identity.tf");
+        return Err(format!(
+            "the example {} imports by identity, but the resource type has no identity schema \
+             (resource_identity_schemas has no {name:?}); remove the file or give the resource an identity",
+            path.display()
+        ));
+    }
+    if identity.is_none() && by_id.is_none() && command.is_none() {
         return Ok(());
     }
     page.push_str("\n## Import\n\nAn object that already exists can be brought under Terraform's management.\n");
+    if let Some(identity) = identity {
+        match by_identity {
+            Some(config) => {
+                let _ = write!(
+                    page,
+                    "\nWith Terraform 1.12 or later, by an [`import` block]({IMPORT_BLOCK}) whose `identity` names the object:\n\n```terraform\n{config}\n```\n"
+                );
+            }
+            None => {
+                let _ = write!(
+                    page,
+                    "\nWith Terraform 1.12 or later, by an [`import` block]({IMPORT_BLOCK}) whose `identity` names the object by the attributes below.\n"
+                );
+            }
+        }
+        page.push('\n');
+        page.push_str(&identity_md::render(identity));
+    }
     if let Some(config) = by_id {
         let _ = write!(
             page,
-            "\nWith Terraform 1.5 or later, by an [`import` block](https://developer.hashicorp.com/terraform/language/import) that names its ID:\n\n```terraform\n{config}\n```\n"
+            "\nWith Terraform 1.5 or later, by an [`import` block]({IMPORT_BLOCK}) that names its ID:\n\n```terraform\n{config}\n```\n"
         );
     }
     if let Some(shell) = command {
@@ -297,9 +356,17 @@ fn import(site: &Site<'_>, name: &str, page: &mut String) -> Result<(), String> 
     Ok(())
 }
 
-/// The trimmed text of each example file `<examples>/<dir...>/<prefix>*.tf`, in byte
+/// Where `import` blocks are explained, linked from the "Import" section.
+const IMPORT_BLOCK: &str = "https://developer.hashicorp.com/terraform/language/import";
+
+/// The trimmed text of each example file `<examples>/<dir...>/<prefix>*<suffix>`, in byte
 /// order of file names.
-fn examples(site: &Site<'_>, dir: &[&str], prefix: &str) -> Result<Vec<String>, String> {
+fn examples(
+    site: &Site<'_>,
+    dir: &[&str],
+    prefix: &str,
+    suffix: &str,
+) -> Result<Vec<String>, String> {
     let Some(root) = site.examples else {
         return Ok(Vec::new());
     };
@@ -314,7 +381,7 @@ fn examples(site: &Site<'_>, dir: &[&str], prefix: &str) -> Result<Vec<String>, 
         let entry = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        if name.starts_with(prefix) && name.ends_with(".tf") {
+        if name.starts_with(prefix) && name.ends_with(suffix) {
             files.push(entry.path());
         }
     }

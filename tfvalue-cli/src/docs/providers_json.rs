@@ -1,6 +1,7 @@
 //! Reads the document `terraform providers schema -json` prints (and a provider built on
 //! tfvalue prints for `--schema-json`) into tfvalue's schema types: one provider's block,
-//! resource, data source, ephemeral resource and action types, and function signatures.
+//! resource, data source, ephemeral resource, list resource and action types, resource
+//! identities, and function signatures.
 
 use std::collections::BTreeMap;
 
@@ -22,11 +23,36 @@ pub(crate) struct ProviderSchemas {
     pub(crate) data_sources: BTreeMap<String, Schema>,
     /// Ephemeral resource types by name.
     pub(crate) ephemeral_resources: BTreeMap<String, Schema>,
+    /// List resource types by name (`list_resource_schemas`, Terraform 1.14 and later):
+    /// each the schema of the `config` block of a `list` block.
+    pub(crate) list_resources: BTreeMap<String, Schema>,
+    /// The identity of each managed resource type that has one, by the resource type's
+    /// name (`resource_identity_schemas`, Terraform 1.12 and later).
+    pub(crate) identities: BTreeMap<String, IdentitySchema>,
     /// Action types by name (`action_schemas`, Terraform 1.14 and later): each the
     /// schema of its `config` block, which Terraform prints unversioned (version 0 here).
     pub(crate) actions: BTreeMap<String, Schema>,
     /// Functions by name.
     pub(crate) functions: BTreeMap<String, FunctionSignature>,
+}
+
+/// A resource type's identity (`jsonprovider.IdentitySchema`): the attributes that name
+/// one object, by which an `import` block can name it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct IdentitySchema {
+    /// The attributes, in byte order of names.
+    pub(crate) attributes: Vec<IdentityAttribute>,
+}
+
+/// One attribute of an [`IdentitySchema`].
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct IdentityAttribute {
+    pub(crate) name: String,
+    pub(crate) ty: Type,
+    pub(crate) description: String,
+    /// An import must give it (`required_for_import`); otherwise it may
+    /// (`optional_for_import`).
+    pub(crate) required_for_import: bool,
 }
 
 /// A provider function's signature (`jsonfunction.FunctionSignature`).
@@ -113,11 +139,20 @@ fn provider(v: &Value, at: &str) -> Result<ProviderSchemas, String> {
             );
         }
     }
+    let mut identities = BTreeMap::new();
+    if let Some(all) = p.get("resource_identity_schemas") {
+        for (name, i) in object(all, &format!("{at}.resource_identity_schemas"))? {
+            let at = format!("{at}.resource_identity_schemas[{name:?}]");
+            identities.insert(name.clone(), identity(i, &at)?);
+        }
+    }
     Ok(ProviderSchemas {
         provider,
         resources: schemas("resource_schemas")?,
         data_sources: schemas("data_source_schemas")?,
         ephemeral_resources: schemas("ephemeral_resource_schemas")?,
+        list_resources: schemas("list_resource_schemas")?,
+        identities,
         actions: schemas("action_schemas")?,
         functions,
     })
@@ -125,20 +160,25 @@ fn provider(v: &Value, at: &str) -> Result<ProviderSchemas, String> {
 
 fn schema(v: &Value, at: &str) -> Result<Schema, String> {
     let s = object(v, at)?;
-    // Terraform prints `uint64(version)`: read it back the same way.
-    let version = match s.get("version") {
-        None => 0,
-        Some(n) => i64::from_ne_bytes(
-            n.as_u64()
-                .ok_or_else(|| format!("{at}.version: expected a whole number, found {n}"))?
-                .to_ne_bytes(),
-        ),
-    };
+    let version = version(s, at)?;
     let block = match s.get("block") {
         Some(b) => block(b, &format!("{at}.block"))?,
         None => Block::new(),
     };
     Ok(Schema::new(version, block))
+}
+
+/// A schema's `version`; 0 when absent. Terraform prints `uint64(version)`: it is read
+/// back the same way.
+fn version(o: &Map<String, Value>, at: &str) -> Result<i64, String> {
+    match o.get("version") {
+        None => Ok(0),
+        Some(n) => Ok(i64::from_ne_bytes(
+            n.as_u64()
+                .ok_or_else(|| format!("{at}.version: expected a whole number, found {n}"))?
+                .to_ne_bytes(),
+        )),
+    }
 }
 
 fn block(v: &Value, at: &str) -> Result<Block, String> {
@@ -249,6 +289,37 @@ fn block_type(name: &str, v: &Value, at: &str) -> Result<NestedBlock, String> {
     Ok(NestedBlock::new(name, inner, nesting)
         .min_items(count("min_items")?)
         .max_items(count("max_items")?))
+}
+
+fn identity(v: &Value, at: &str) -> Result<IdentitySchema, String> {
+    let i = object(v, at)?;
+    let mut attributes = Vec::new();
+    if let Some(all) = i.get("attributes") {
+        for (name, a) in object(all, &format!("{at}.attributes"))? {
+            let at = format!("{at}.attributes.{name}");
+            let a = object(a, &at)?;
+            let ty = a
+                .get("type")
+                .ok_or_else(|| format!("{at}: no type"))
+                .and_then(|t| Type::from_json_value(t).map_err(|e| format!("{at}.type: {e}")))?;
+            let required = flag(a, "required_for_import", &at)?;
+            let optional = flag(a, "optional_for_import", &at)?;
+            if required == optional {
+                return Err(format!(
+                    "{at}: expected exactly one of required_for_import and optional_for_import to be true, found {}",
+                    if required { "both" } else { "neither" }
+                ));
+            }
+            attributes.push(IdentityAttribute {
+                name: name.clone(),
+                ty,
+                description: string(a, "description", &at)?,
+                required_for_import: required,
+            });
+        }
+    }
+    attributes.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(IdentitySchema { attributes })
 }
 
 fn function(v: &Value, at: &str) -> Result<FunctionSignature, String> {

@@ -3,7 +3,12 @@
 //! `### Optional`, `### Read-Only`; `Required:` and so on below the top), one line each,
 //! ``- `name` (String, Sensitive) Description``, and for every block, nested attribute
 //! and object-typed attribute a `### Nested Schema for `a.b`` section after the lists,
-//! under an anchor (`<a id="nestedblock--a--b"></a>`) that its line links to.
+//! under an anchor (`<a id="nestedblock--a--b"></a>`) that its line links to. A nested
+//! section opens with the block's or attribute's description (as its line ends with it),
+//! so a reader who follows the link learns what the section is about.
+//!
+//! A block with a minimum count (`min_items` of 1 or more) is listed under Required, as
+//! Terraform refuses a configuration that leaves it out.
 
 use std::fmt::Write as _;
 
@@ -114,6 +119,8 @@ struct Section<'a> {
     anchor: String,
     path: Vec<&'a str>,
     what: Nested<'a>,
+    /// The description of the block or attribute, written under the heading.
+    description: &'a str,
     /// The group of the line that links here (the title of an object's attribute list).
     group: Group,
 }
@@ -251,6 +258,7 @@ fn attribute_line<'a>(
             anchor,
             path,
             what,
+            description: &a.description,
             group,
         });
     }
@@ -301,12 +309,13 @@ fn block_line<'a>(
         anchor,
         path,
         what: Nested::Block(&nb.block),
+        description: &nb.block.description,
         group,
     });
 }
 
 /// `(Block List, Min: 1, Max: 3, Deprecated) Description` of a block type; a block that
-/// occurs at most once says its group instead of counts.
+/// occurs at most once (single or group nesting) says its group instead of counts.
 fn block_summary(nb: &NestedBlock, group: Group) -> String {
     let mut s = String::from("(Block");
     match nb.nesting {
@@ -322,10 +331,10 @@ fn block_summary(nb: &NestedBlock, group: Group) -> String {
             if nb.min_items > 0 {
                 let _ = write!(s, ", Min: {}", nb.min_items);
             }
+            if nb.max_items > 0 {
+                let _ = write!(s, ", Max: {}", nb.max_items);
+            }
         }
-    }
-    if nb.max_items > 0 {
-        let _ = write!(s, ", Max: {}", nb.max_items);
     }
     if nb.block.deprecated {
         s.push_str(", Deprecated");
@@ -352,6 +361,10 @@ fn write_sections(out: &mut String, sections: Vec<Section<'_>>) -> Result<(), St
             section.anchor,
             section.path.join(".")
         );
+        let description = section.description.trim();
+        if !description.is_empty() {
+            let _ = write!(out, "{description}\n\n");
+        }
         match section.what {
             Nested::Block(b) => block_children(out, &section.path, b, false)?,
             Nested::Attributes(object) => nested_attribute_children(out, &section.path, object)?,
@@ -421,6 +434,7 @@ fn object_children<'a>(
                 anchor,
                 path,
                 what: Nested::Object(inner),
+                description: "",
                 group,
             });
         }

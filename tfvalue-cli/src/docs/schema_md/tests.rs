@@ -1,5 +1,5 @@
 //! Byte-literal renderings of schema pieces: attribute lines, block lines, groups, nested
-//! schema anchors, write-only notes.
+//! schema anchors and descriptions, required blocks, write-only notes.
 
 use tfvalue::schema::{
     Attribute, Block, BlockNesting, NestedBlock, NestedObject, ObjectNesting, Schema, StringKind,
@@ -273,6 +273,8 @@ Read-Only:
 <a id=\"nestedblock--nic\"></a>
 ### Nested Schema for `nic`
 
+A network interface.
+
 Read-Only:
 
 - `mac` (String) The MAC address.
@@ -289,4 +291,106 @@ Read-Only:
     // `providers schema -json` prints no computed flag on blocks: the page is the same
     // without it.
     assert_eq!(render(&server(false)).expect("renders"), want);
+}
+
+/// A block with a minimum count is required, whatever its nesting, and the sections of
+/// nested blocks and nested attributes open with their descriptions.
+#[test]
+fn required_blocks_and_nested_descriptions() {
+    let schema = Schema::new(
+        0,
+        Block::new()
+            .attribute(
+                Attribute::nested(
+                    "rules",
+                    NestedObject::new(ObjectNesting::Map)
+                        .attribute(Attribute::new("port", Type::Number).required()),
+                )
+                .optional()
+                .description("Firewall rules by name.\n", StringKind::Plain),
+            )
+            .block_type(
+                NestedBlock::new(
+                    "disk",
+                    Block::new()
+                        .attribute(Attribute::new("size", Type::Number).computed())
+                        .block_type(
+                            NestedBlock::new(
+                                "label",
+                                Block::new()
+                                    .attribute(Attribute::new("text", Type::String).optional())
+                                    .description("A label of the disk.", StringKind::Plain),
+                                BlockNesting::Single,
+                            )
+                            .min_items(1),
+                        )
+                        .description("A disk: at least one.", StringKind::Markdown),
+                    BlockNesting::List,
+                )
+                .min_items(1),
+            )
+            .block_type(
+                NestedBlock::new(
+                    "owner",
+                    Block::new().attribute(Attribute::new("name", Type::String).computed()),
+                    BlockNesting::Single,
+                )
+                .min_items(1)
+                .max_items(1),
+            ),
+    );
+    let want = "\
+## Schema
+
+### Required
+
+- `disk` (Block List, Min: 1) A disk: at least one. (see [below for nested schema](#nestedblock--disk))
+- `owner` (Block, Required) (see [below for nested schema](#nestedblock--owner))
+
+### Optional
+
+- `rules` (Attributes Map) Firewall rules by name. (see [below for nested schema](#nestedatt--rules))
+
+<a id=\"nestedblock--disk\"></a>
+### Nested Schema for `disk`
+
+A disk: at least one.
+
+Required:
+
+- `label` (Block, Required) A label of the disk. (see [below for nested schema](#nestedblock--disk--label))
+
+Read-Only:
+
+- `size` (Number)
+
+<a id=\"nestedblock--disk--label\"></a>
+### Nested Schema for `disk.label`
+
+A label of the disk.
+
+Optional:
+
+- `text` (String)
+
+
+
+<a id=\"nestedblock--owner\"></a>
+### Nested Schema for `owner`
+
+Read-Only:
+
+- `name` (String)
+
+
+<a id=\"nestedatt--rules\"></a>
+### Nested Schema for `rules`
+
+Firewall rules by name.
+
+Required:
+
+- `port` (Number)
+";
+    assert_eq!(render(&schema).expect("renders"), want);
 }
