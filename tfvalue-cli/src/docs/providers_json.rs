@@ -449,7 +449,43 @@ mod tests {
         assert!(f.parameters[0].is_nullable && f.variadic_parameter.is_none());
         assert!(p.data_sources.is_empty() && p.ephemeral_resources.is_empty());
         assert!(p.actions.is_empty());
+        assert!(p.list_resources.is_empty() && p.identities.is_empty());
         assert!(read(DOC, "registry.terraform.io/acme/other").is_ok());
+    }
+
+    #[test]
+    fn list_resources_and_identities() {
+        let doc = r#"{"format_version":"1.0","provider_schemas":{"a/b/box":{
+            "list_resource_schemas":{"box_item":{"version":0,"block":{"attributes":{"prefix":{"type":"string","optional":true}}}}},
+            "resource_identity_schemas":{"box_item":{"version":3,"attributes":{
+                "zone":{"type":"string","optional_for_import":true},
+                "id":{"type":"number","description":"The ID.","required_for_import":true}}}}}}}"#;
+        let p = read(doc, "box").expect("reads");
+        let list = &p.list_resources["box_item"];
+        assert!(
+            list.block
+                .find_attribute("prefix")
+                .expect("prefix")
+                .optional
+        );
+        let identity = &p.identities["box_item"];
+        let attributes: Vec<(&str, &Type, &str, bool)> = (identity.attributes.iter())
+            .map(|a| {
+                (
+                    a.name.as_str(),
+                    &a.ty,
+                    a.description.as_str(),
+                    a.required_for_import,
+                )
+            })
+            .collect();
+        assert_eq!(
+            attributes,
+            [
+                ("id", &Type::Number, "The ID.", true),
+                ("zone", &Type::String, "", false)
+            ]
+        );
     }
 
     #[test]
@@ -472,6 +508,26 @@ mod tests {
                 r#"{"format_version":"1.0","provider_schemas":{"a/b/box":{"provider":{"block":{"attributes":{"a":{"type":"string","required":"yes"}}}}}}}"#,
                 "box",
                 ".provider.block.attributes.a.required: expected true or false, found a string",
+            ),
+            (
+                r#"{"format_version":"1.0","provider_schemas":{"a/b/box":{"resource_identity_schemas":{"box_x":{"attributes":{"id":{"type":"string"}}}}}}}"#,
+                "box",
+                "provider_schemas[\"a/b/box\"].resource_identity_schemas[\"box_x\"].attributes.id: expected exactly one of required_for_import and optional_for_import to be true, found neither",
+            ),
+            (
+                r#"{"format_version":"1.0","provider_schemas":{"a/b/box":{"resource_identity_schemas":{"box_x":{"attributes":{"id":{"type":"string","required_for_import":true,"optional_for_import":true}}}}}}}"#,
+                "box",
+                "found both",
+            ),
+            (
+                r#"{"format_version":"1.0","provider_schemas":{"a/b/box":{"resource_identity_schemas":{"box_x":{"attributes":{"id":{"required_for_import":true}}}}}}}"#,
+                "box",
+                "resource_identity_schemas[\"box_x\"].attributes.id: no type",
+            ),
+            (
+                r#"{"format_version":"1.0","provider_schemas":{"a/b/box":{"list_resource_schemas":{"box_x":{"block":{"attributes":{"a":{"type":"string","optional":"no"}}}}}}}}"#,
+                "box",
+                "list_resource_schemas[\"box_x\"].block.attributes.a.optional: expected true or false, found a string",
             ),
             (
                 r#"{"format_version":"1.0","provider_schemas":{"a/box":{},"b/box":{}}}"#,
