@@ -153,6 +153,7 @@ mod data;
 mod function;
 mod list;
 mod proposal;
+mod replay;
 mod resource;
 mod schema;
 #[cfg(test)]
@@ -177,6 +178,7 @@ pub use client::{OpenTofu, Unreachable};
 pub use data::{DataSourceHandle, Ephemeral, EphemeralHandle};
 pub use function::FunctionHandle;
 pub use list::{Found, ListHandle};
+pub use replay::Replayer;
 pub use resource::{Change, Planned, ResourceHandle};
 
 use client::Call;

@@ -239,6 +239,7 @@ pub use author::timeouts::{Timeouts, TimeoutsField, TimeoutsKnown, TimeoutsPlann
 pub use engine::stored::{stored_schemas, StoredIdentity, StoredSchema};
 pub use logging::HclogLayer;
 pub use transport::debug;
+pub use transport::record::{CASSETTE_FORMAT, RECORD_VAR};
 pub use transport::schema_json::providers_schema_json;
 
 /// Runs the provider as a Terraform plugin: the whole `main` of a provider executable.
@@ -255,6 +256,8 @@ pub use transport::schema_json::providers_schema_json;
 /// provider's whole schema as `terraform providers schema -json` prints it and exits
 /// instead (see [`providers_schema_json`]; `--provider-address` and
 /// `--terraform-version` choose the address and the release whose output it reproduces).
+/// With [`RECORD_VAR`] (`TFVALUE_RECORD`) set to a path, every call it serves is also
+/// appended to the cassette file there, for `tfvalue_testing::Cassette` to replay.
 pub fn serve<P: Provider>(provider: P) -> std::process::ExitCode {
     serve_with(provider, ServeOptions::new())
 }
@@ -319,7 +322,7 @@ impl ServeOptions {
 pub fn serve_with<P: Provider>(provider: P, options: ServeOptions) -> std::process::ExitCode {
     match transport::server::ProviderService::serving(provider) {
         (service, problems) if problems.is_empty() => {
-            transport::main::run_with(service, options.address.as_deref())
+            transport::record::run_recorded_if_asked(service, options.address.as_deref())
         }
         (refusing, problems) => {
             eprintln!("The provider cannot start; its types are declared wrongly:");

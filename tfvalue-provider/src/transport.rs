@@ -4,6 +4,7 @@
 pub mod debug;
 pub(crate) mod handshake;
 pub(crate) mod main;
+pub(crate) mod record;
 pub(crate) mod schema_json;
 pub(crate) mod serve;
 pub(crate) mod server;

@@ -27,6 +27,7 @@ use crate::protocol::proto::tfplugin6::provider_server::Provider as ProviderServ
 use crate::transport::handshake::{
     reattach_json, PluginEnv, CORE_PROTOCOL_VERSION, PROTOCOL_VERSION,
 };
+use crate::transport::record::Recording;
 use crate::transport::serve::serve_until;
 use crate::transport::server::ProviderService as Service;
 
@@ -84,6 +85,30 @@ impl DebugServer {
     ) -> Result<DebugServer, DebugError> {
         check_address(address)?;
         let service = Service::new(provider).map_err(DebugError::Registration)?;
+        DebugServer::serving(service, address)
+    }
+
+    /// [`DebugServer::start`], recording every call the provider serves to the cassette
+    /// at `cassette` (appended to; an empty or new file gets the format line first), as
+    /// [`crate::serve`] does with [`crate::RECORD_VAR`] set. The server's calls are one
+    /// session of the cassette.
+    ///
+    /// # Errors
+    /// As [`DebugServer::start`], and [`DebugError::Start`] when the cassette cannot be
+    /// opened.
+    pub fn start_recording<P: crate::Provider>(
+        provider: P,
+        address: &str,
+        cassette: &Path,
+    ) -> Result<DebugServer, DebugError> {
+        check_address(address)?;
+        let service = Service::new(provider).map_err(DebugError::Registration)?;
+        let recording = Recording::new(service, cassette).map_err(DebugError::Start)?;
+        DebugServer::serving(recording, address)
+    }
+
+    /// Serves `service` on a thread of its own until stopped.
+    fn serving<S: ProviderService>(service: S, address: &str) -> Result<DebugServer, DebugError> {
         let (line_tx, line_rx) = mpsc::channel::<String>();
         let (stop_tx, stop_rx) = oneshot::channel::<()>();
         let thread = std::thread::Builder::new()
