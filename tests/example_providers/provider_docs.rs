@@ -80,14 +80,15 @@ fn local_docs_are_current() {
     );
 }
 
-/// Every `.tf` file under `dir`, recursively, sorted.
+/// Every `.tf` and `.tfquery.hcl` file under `dir`, recursively, sorted.
 fn tf_files(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
         let path = entry.expect("a directory entry").path();
+        let name = path.to_str().unwrap_or_default();
         if path.is_dir() {
             files.extend(tf_files(&path));
-        } else if path.extension().is_some_and(|e| e == "tf") {
+        } else if name.ends_with(".tf") || name.ends_with(QUERY_SUFFIX) {
             files.push(path);
         }
     }
@@ -95,37 +96,70 @@ fn tf_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// How a query file's name ends (a list resource's example).
+const QUERY_SUFFIX: &str = ".tfquery.hcl";
+
+/// The Terraform release an example needs, and why: `action` blocks and
+/// `action_trigger` are Terraform 1.14's, as are query files (`list` blocks, validated
+/// with `validate -query`); an `import` block's `identity` is Terraform 1.12's.
+fn needs(examples: &Path, file: &Path) -> Option<((u64, u64), &'static str)> {
+    let rel = file.strip_prefix(examples).unwrap_or(file);
+    let name = rel.to_str().unwrap_or_default();
+    if rel.starts_with("actions") {
+        Some(((1, 14), "actions need Terraform 1.14 or later"))
+    } else if name.ends_with(QUERY_SUFFIX) {
+        Some((
+            (1, 14),
+            "list resources and query files need Terraform 1.14 or later",
+        ))
+    } else if name.ends_with("import-by-identity.tf") {
+        Some((
+            (1, 12),
+            "importing by identity needs Terraform 1.12 or later",
+        ))
+    } else {
+        None
+    }
+}
+
 #[test]
 fn localfs_examples_are_valid_terraform() {
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/localfs/examples");
     let files = tf_files(&examples);
-    assert!(files.len() >= 6, "the localfs examples: {files:?}");
+    assert!(files.len() >= 9, "the localfs examples: {files:?}");
     each_terraform("localfs_examples_are_valid_terraform", |tf| {
         let exe = Path::new(env!("CARGO_BIN_EXE_terraform-provider-localfs"));
         for file in &files {
-            // `action` blocks and `action_trigger` are Terraform 1.14's.
-            let actions = file
-                .strip_prefix(&examples)
-                .is_ok_and(|f| f.starts_with("actions"));
-            if actions && !tf.at_least(1, 14) {
-                eprintln!(
-                    "skipped with Terraform {}: {} (actions need Terraform 1.14 or later)",
-                    tf.version,
-                    file.display()
-                );
-                continue;
+            if let Some(((major, minor), why)) = needs(&examples, file) {
+                if !tf.at_least(major, minor) {
+                    eprintln!(
+                        "skipped with Terraform {}: {} ({why})",
+                        tf.version,
+                        file.display()
+                    );
+                    continue;
+                }
             }
             let label = file
-                .file_stem()
+                .file_name()
                 .and_then(|s| s.to_str())
+                .and_then(|s| s.split('.').next())
                 .unwrap_or("example");
             let provider = TestProvider::binary("example.com/tfvalue/localfs", exe);
             let ws = Workspace::new(tf, &provider, &format!("docs-example-{label}"));
             let text = std::fs::read_to_string(file).expect("readable");
             // A module of its own per example; one that uses only a function or an
             // ephemeral value still needs the provider block for the resources it feeds.
-            ws.write_main(&text);
-            ws.run_ok(&["validate", "-no-color"]);
+            if file.to_str().is_some_and(|f| f.ends_with(QUERY_SUFFIX)) {
+                // A query file beside a configuration that declares the provider.
+                ws.write_main("provider \"localfs\" {\n  root = \"/srv/app\"\n}\n");
+                let query = ws.module_dir().join(format!("{label}{QUERY_SUFFIX}"));
+                std::fs::write(&query, text).expect("writes the query file");
+                ws.run_ok(&["validate", "-no-color", "-query"]);
+            } else {
+                ws.write_main(&text);
+                ws.run_ok(&["validate", "-no-color"]);
+            }
         }
     });
 }
