@@ -7,6 +7,7 @@ use std::sync::Arc;
 use crate::actions::ActionCheck;
 use crate::discovery::Terraform;
 use crate::plan::PlanCheck;
+use crate::query::QueryCheck;
 use crate::state::StateCheck;
 use crate::warnings::{ExpectedWarning, WarningChecks, WarningPhase};
 use crate::workspace::Workspace;
@@ -53,13 +54,22 @@ pub(crate) enum ImportId {
     Fixed(String),
     /// Read from the test's state, as it is before the step.
     FromState(Arc<IdFn>),
+    /// No ID: the resource's identity in an `import` block (Terraform 1.12 and later),
+    /// as given, or (`None`) as the test's state holds it before the step.
+    Identity(Option<serde_json::Value>),
 }
+
+/// Regular expressions (or why one does not compile) the text of a generated
+/// configuration must match; an empty list asks only that it was generated.
+pub(crate) type GeneratedPatterns = Vec<Result<regex_lite::Regex, String>>;
 
 impl fmt::Debug for ImportId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ImportId::Fixed(id) => write!(f, "{id:?}"),
             ImportId::FromState(_) => f.write_str("an ID read from the state"),
+            ImportId::Identity(Some(identity)) => write!(f, "identity {identity}"),
+            ImportId::Identity(None) => f.write_str("the identity in the state"),
         }
     }
 }
@@ -77,6 +87,15 @@ pub(crate) enum Kind {
         verify: bool,
         ignore: Vec<String>,
         persist: bool,
+        /// With `-generate-config-out`: the configuration has no block for `address`.
+        generate: Option<GeneratedPatterns>,
+    },
+    /// `terraform query` with a `.tfquery.hcl` file, then checks of what it listed.
+    Query {
+        hcl: String,
+        checks: Vec<QueryCheck>,
+        /// With `-generate-config-out`, then a plan that imports every result.
+        generate: Option<GeneratedPatterns>,
     },
     /// `apply -refresh-only`, then the checks.
     Refresh,
@@ -143,7 +162,7 @@ impl fmt::Debug for Step {
 }
 
 impl Step {
-    fn with_kind(kind: Kind, config: Config) -> Step {
+    pub(crate) fn with_kind(kind: Kind, config: Config) -> Step {
         Step {
             kind,
             config,
@@ -213,7 +232,7 @@ impl Step {
         })
     }
 
-    fn import_id(address: &str, id: ImportId) -> Step {
+    pub(crate) fn import_id(address: &str, id: ImportId) -> Step {
         Step::with_kind(
             Kind::Import {
                 address: address.to_owned(),
@@ -222,6 +241,7 @@ impl Step {
                 verify: true,
                 ignore: Vec::new(),
                 persist: false,
+                generate: None,
             },
             Config::Previous,
         )
@@ -497,6 +517,31 @@ impl Step {
     /// drift and plan to put it right (with [`Step::expect_non_empty_plan`], as the plan
     /// is no longer empty then). For configuration and invoke steps. To only look at
     /// what the apply did, [`Step::check_with`] is the check.
+    ///
+    /// ```no_run
+    /// # fn provider() -> tfvalue_testing::TestProvider { unimplemented!() }
+    /// use tfvalue_testing::{plan, Step, Test};
+    ///
+    /// Test::new(&provider())
+    ///     .step(
+    ///         Step::config_with(|ws| {
+    ///             format!(
+    ///                 "provider \"localfs\" {{\n  root = {}\n}}\n\n{}",
+    ///                 tfvalue_testing::hcl_string(&ws.path("files").display().to_string()),
+    ///                 r#"resource "localfs_file" "a" {
+    ///                   path    = "a.txt"
+    ///                   content = "one"
+    ///                 }"#,
+    ///             )
+    ///         })
+    ///         // Behind Terraform's back: the refreshing plan must update the file.
+    ///         .after_apply(|ws| std::fs::write(ws.path("files/a.txt"), "changed").unwrap())
+    ///         .plan_check_after_apply_without_refresh(plan::no_op("localfs_file.a"))
+    ///         .plan_check_after_apply(plan::updates("localfs_file.a"))
+    ///         .expect_non_empty_plan(),
+    ///     )
+    ///     .run();
+    /// ```
     pub fn after_apply<F>(mut self, hook: F) -> Step
     where
         F: Fn(&Workspace) + Send + Sync + 'static,
@@ -529,12 +574,43 @@ impl Step {
     /// any [`WarningPhase`]. Called more than once, each pattern must match a warning.
     ///
     /// A step that expects warnings (or none, [`Step::expect_no_warnings`]) runs
-    /// `terraform validate` before it plans, and its plans and applies with `-json`,
-    /// whose diagnostics carry their severity: its expected errors
+    /// `terraform validate` before it plans (but an import step), and its plans and
+    /// applies with `-json`, whose diagnostics carry their severity: its expected errors
     /// ([`Step::expect_error`]) are then matched against the readable text of the JSON
     /// lines. The check runs at the end of the step, with the warnings of every command
     /// it ran, also after an error it expects. For configuration, refresh, invoke and
-    /// import-block steps (`terraform import` prints no JSON).
+    /// import-block steps (`terraform import` prints no JSON). The warning Terraform
+    /// gives for the `dev_overrides` of a [`TestProvider::binary`](crate::TestProvider::binary)
+    /// is the test's own, and left out.
+    ///
+    /// ```no_run
+    /// # fn provider() -> tfvalue_testing::TestProvider { unimplemented!() }
+    /// use tfvalue_testing::{Step, Test, WarningPhase};
+    ///
+    /// Test::new(&provider())
+    ///     .step(
+    ///         Step::config(
+    ///             r#"resource "localfs_file" "a" {
+    ///               path    = "a.txt"
+    ///               content = "one"
+    ///               mode    = "0600"
+    ///             }"#,
+    ///         )
+    ///         .expect_warning_during(WarningPhase::Validate, "^Attribute Deprecated$")
+    ///         .expect_warning("Use `permissions` instead"),
+    ///     )
+    ///     .step(
+    ///         Step::config(
+    ///             r#"resource "localfs_file" "a" {
+    ///               path        = "a.txt"
+    ///               content     = "one"
+    ///               permissions = "0600"
+    ///             }"#,
+    ///         )
+    ///         .expect_no_warnings(),
+    ///     )
+    ///     .run();
+    /// ```
     pub fn expect_warning(self, pattern: &str) -> Step {
         self.warning(None, pattern)
     }
@@ -588,6 +664,10 @@ impl Step {
                 }
                 ImportMode::Command => format!("terraform import {address} {id:?}"),
                 ImportMode::Block => format!("import block: {address} from {id:?}"),
+            },
+            Kind::Query { generate, .. } => match generate {
+                Some(_) => "terraform query -generate-config-out".to_owned(),
+                None => "terraform query".to_owned(),
             },
             Kind::Refresh => "apply -refresh-only".to_owned(),
             Kind::Invoke { action } => format!("apply -invoke={action}"),

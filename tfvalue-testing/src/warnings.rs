@@ -12,7 +12,8 @@ use serde_json::Value as Json;
 /// When, in a step, Terraform reported a warning.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WarningPhase {
-    /// `terraform validate`, which a step that expects warnings runs before it plans.
+    /// `terraform validate`, which a configuration, refresh or invoke step that expects
+    /// warnings runs before it plans.
     Validate,
     /// A `terraform plan` of the step: the plan it applies (which validates again, so a
     /// warning of the validation shows here too) and the plans it makes after the apply.

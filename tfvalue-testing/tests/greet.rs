@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use tfvalue::{IntoPlanned as _, Nullable, TfSchema, Unknown};
 use tfvalue_provider::{
-    ApplyError, ConfigureRequest, Context, CreateRequest, DeleteRequest, Diagnostics, Provider,
-    ReadRequest, Registry, Resource, UpdateRequest,
+    ApplyError, ConfigureRequest, Context, CreateRequest, DeleteRequest, Diagnostic, Diagnostics,
+    Provider, ReadRequest, Registry, Resource, UpdateRequest,
 };
-use tfvalue_testing::{plan, state, terraforms, Step, Test, TestProvider};
+use tfvalue_testing::{plan, state, terraforms, Step, Test, TestProvider, WarningPhase};
 
 const ADDRESS: &str = "example.com/tfvalue-testing/greet";
 
@@ -29,6 +29,9 @@ struct Message {
     /// The greeting.
     #[tf(computed)]
     text: Unknown<Nullable<String>>,
+    /// Ignored: the provider's `greeting` says how to greet.
+    #[tf(deprecation_message = "Set the provider's `greeting` instead.")]
+    salutation: Nullable<String>,
 }
 
 struct Greet {
@@ -73,6 +76,7 @@ impl Resource for Messages {
     ) -> Result<Message, ApplyError<Message>> {
         let mut message = planned.into_planned()?;
         message.text = Some(format!("{}, {}!", ctx.data()?, message.name)).into();
+        warn_twice(ctx, &message.name);
         self.alive.fetch_add(1, Ordering::SeqCst);
         Ok(message.into())
     }
@@ -92,6 +96,7 @@ impl Resource for Messages {
     ) -> Result<Message, ApplyError<Message>> {
         let mut message = planned.into_planned()?;
         message.text = Some(format!("{}, {}!", ctx.data()?, message.name)).into();
+        warn_twice(ctx, &message.name);
         Ok(message.into())
     }
 
@@ -102,6 +107,16 @@ impl Resource for Messages {
     ) -> Result<(), ApplyError<Message>> {
         self.alive.fetch_sub(1, Ordering::SeqCst);
         Ok(())
+    }
+}
+
+/// A warning of the apply, for the name `twice`.
+fn warn_twice(ctx: &mut Context<String>, name: &str) {
+    if name == "twice" {
+        ctx.warn(
+            Diagnostic::warning("Greeted twice")
+                .with_detail("The name asks to be greeted twice; it was greeted once."),
+        );
     }
 }
 
@@ -222,5 +237,182 @@ fn failing_checks_are_reported_with_their_context() {
     assert_eq!(failure.step, None);
     assert_eq!(failure.found, "the object is still there");
     std::fs::remove_dir_all(&failure.workspace).unwrap();
+    assert_eq!(alive.load(Ordering::SeqCst), 0);
+}
+
+const DEPRECATED: &str =
+    "resource \"greet_message\" \"m\" {\n  name       = \"world\"\n  salutation = \"Hey\"\n}\n";
+const PLAIN: &str = "resource \"greet_message\" \"m\" {\n  name = \"world\"\n}\n";
+const TWICE: &str = "resource \"greet_message\" \"m\" {\n  name = \"twice\"\n}\n";
+
+#[test]
+fn warnings_are_expected_by_phase_or_not_at_all() {
+    let alive = Arc::new(AtomicUsize::new(0));
+    Test::new(&provider(&alive))
+        .step(
+            Step::config(DEPRECATED)
+                .expect_warning("^Attribute Deprecated$")
+                .expect_warning_during(WarningPhase::Validate, "provider's `greeting`")
+                .expect_warning_during(WarningPhase::Plan, "Deprecated"),
+        )
+        .step(Step::config(PLAIN).expect_no_warnings())
+        .step(
+            Step::config(TWICE)
+                .expect_warning_during(WarningPhase::Apply, "^Greeted twice$")
+                .expect_warning("greeted once"),
+        )
+        .step(Step::refresh().expect_no_warnings())
+        .step(
+            Step::config("resource \"greet_message\" \"m\" {\n  nom = \"typo\"\n}\n")
+                .expect_error("Unsupported argument")
+                .expect_no_warnings(),
+        )
+        .run();
+    assert_eq!(alive.load(Ordering::SeqCst), 0);
+}
+
+#[test]
+fn after_apply_hooks_and_plan_checks_run_between_apply_and_the_plans_after() {
+    let alive = Arc::new(AtomicUsize::new(0));
+    let seen = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&seen);
+    let alive_now = Arc::clone(&alive);
+    Test::new(&provider(&alive))
+        .step(
+            Step::config(PLAIN)
+                .after_apply(move |_| {
+                    counted.store(alive_now.load(Ordering::SeqCst), Ordering::SeqCst);
+                })
+                .plan_check_after_apply_without_refresh(plan::no_op("greet_message.m"))
+                .plan_check_after_apply(plan::empty()),
+        )
+        .run();
+    assert!(
+        seen.load(Ordering::SeqCst) >= 1,
+        "the hook ran after the create"
+    );
+}
+
+/// Each failure of the warning checks and the after-apply steps, as reported.
+#[test]
+fn warning_and_after_apply_failures_are_reported() {
+    let Some(tf) = terraforms().first() else {
+        return;
+    };
+    let alive = Arc::new(AtomicUsize::new(0));
+    let p = provider(&alive);
+    let run = |name: &str, step: Step| {
+        let failure = Test::new(&p).step(step).run_one(name, tf).unwrap_err();
+        std::fs::remove_dir_all(&failure.workspace).unwrap();
+        failure
+    };
+
+    let failure = run(
+        "no_warning",
+        Step::config(PLAIN).expect_warning("Attribute Deprecated"),
+    );
+    assert_eq!(
+        failure.check,
+        "Terraform warns during the step with a summary or detail matching /Attribute Deprecated/"
+    );
+    assert_eq!(failure.found, "no warnings at all");
+    assert_eq!(failure.step, Some(1));
+
+    let failure = run(
+        "wrong_phase",
+        Step::config(TWICE).expect_warning_during(WarningPhase::Validate, "Greeted"),
+    );
+    assert_eq!(
+        failure.check,
+        "Terraform warns during validate with a summary or detail matching /Greeted/"
+    );
+    let listed = "no such warning; the warnings were:\n  apply, greet_message.m, main.tf line 1: \"Greeted twice\" (\"The name asks to be greeted twice; it was greeted once.\")";
+    assert_eq!(failure.found, listed);
+    let report = failure.to_string();
+    assert!(
+        report.contains("at step 1 (apply the configuration)")
+            && report.contains(">   1 | resource \"greet_message\" \"m\" {"),
+        "{report}"
+    );
+
+    let failure = run("unwanted", Step::config(DEPRECATED).expect_no_warnings());
+    assert_eq!(
+        failure.check,
+        "Terraform reports no warnings during the step"
+    );
+    assert!(
+        failure.found.contains(
+            " warning(s):\n  validate, greet_message.m, main.tf line 3: \"Attribute Deprecated\""
+        ),
+        "{}",
+        failure.found
+    );
+
+    let failure = run("bad_pattern", Step::config(PLAIN).expect_warning("("));
+    assert_eq!(
+        failure.check,
+        "the expected warning is a regular expression"
+    );
+    assert!(failure.found.starts_with("/(/: "), "{}", failure.found);
+
+    let failure = run(
+        "both",
+        Step::config(PLAIN).expect_warning("x").expect_no_warnings(),
+    );
+    assert_eq!(
+        failure.check,
+        "a step expects warnings or no warnings, not both"
+    );
+
+    let failure = Test::new(&p)
+        .step(Step::config(PLAIN))
+        .step(Step::import("greet_message.m", "world").expect_no_warnings())
+        .run_one("import_command", tf)
+        .unwrap_err();
+    std::fs::remove_dir_all(&failure.workspace).unwrap();
+    assert_eq!(failure.step, Some(2));
+    assert_eq!(
+        failure.found,
+        "a `terraform import` step, whose output has no JSON diagnostics"
+    );
+
+    let failure = Test::new(&p)
+        .step(Step::config(PLAIN))
+        .step(Step::refresh().after_apply(|_| {}))
+        .run_one("refresh_hook", tf)
+        .unwrap_err();
+    std::fs::remove_dir_all(&failure.workspace).unwrap();
+    assert_eq!(
+        failure.check,
+        "an after_apply hook or a plan check after the apply is on a configuration or invoke step"
+    );
+    assert_eq!(failure.found, "a step that does apply -refresh-only");
+
+    let failure = run(
+        "after_refresh",
+        Step::config(PLAIN).plan_check_after_apply(plan::updates("greet_message.m")),
+    );
+    assert_eq!(
+        failure.check,
+        "after the apply, a new plan: the plan shows greet_message.m updated in place"
+    );
+    assert_eq!(failure.found, "its actions are [\"no-op\"]");
+    assert!(
+        failure
+            .to_string()
+            .contains("$ terraform show -no-color after.tfplan"),
+        "{failure}"
+    );
+
+    let failure = run(
+        "without_refresh",
+        Step::config(PLAIN)
+            .plan_check_after_apply_without_refresh(plan::creates("greet_message.m")),
+    );
+    assert_eq!(
+        failure.check,
+        "after the apply, a new plan without refresh (`plan -refresh=false`): the plan shows greet_message.m created"
+    );
+    assert_eq!(failure.found, "its actions are [\"no-op\"]");
     assert_eq!(alive.load(Ordering::SeqCst), 0);
 }

@@ -78,13 +78,17 @@ impl Run<'_> {
         }
     }
 
-    /// The step's checks of the warnings its commands reported.
+    /// The step's checks of the warnings its commands reported. A failure lists every
+    /// warning with its phase and place, and points at the resource of the first: the
+    /// output of the step's last command would say nothing more.
     pub(super) fn warning_checks(&mut self, step: &Step) -> Result<(), Box<Failure>> {
         let Some(found) = self.warnings.take() else {
             return Ok(());
         };
-        step.warnings
-            .check(&found)
-            .map_err(|(check, found)| self.fail(&check, found, None))
+        step.warnings.check(&found).map_err(|(check, what)| {
+            self.output = None;
+            let address = found.iter().find_map(|w| w.address.as_deref());
+            self.fail(&check, what, address)
+        })
     }
 }
