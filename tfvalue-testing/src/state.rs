@@ -1,5 +1,6 @@
 //! Checks of the state after a step: a value by resource address and attribute path, a
-//! whole resource decoded into its model, a resource present or absent.
+//! whole resource decoded into its model, a resource present or absent, a resource's
+//! identity (Terraform 1.12 and later store one for resources whose provider declares it).
 //!
 //! They read the state as `terraform show -json` prints it, where a resource's `values`
 //! are its attributes as plain JSON (numbers as JSON numbers, sets as arrays).
@@ -13,7 +14,7 @@ use crate::attr_path::AttrPath;
 type CheckFn = dyn Fn(&Json) -> Result<(), String> + Send + Sync;
 
 /// One check of the state after a step; build it with [`value`], [`typed`], [`exists`],
-/// [`absent`] or [`custom`].
+/// [`absent`], [`identity`], [`identity_value`], [`identity_matches_value`] or [`custom`].
 pub struct StateCheck {
     description: String,
     address: Option<String>,
@@ -53,6 +54,8 @@ pub struct ValueCheck {
     address: String,
     path_text: String,
     path: Result<AttrPath, String>,
+    /// Whether the path is in the resource's identity rather than its values.
+    in_identity: bool,
 }
 
 /// A check of the value at `path` (as `.result` or `.keepers["a"]`, see
@@ -63,6 +66,81 @@ pub fn value(address: &str, path: &str) -> ValueCheck {
         address: address.to_owned(),
         path_text: path.to_owned(),
         path: AttrPath::parse(path),
+        in_identity: false,
+    }
+}
+
+/// A check of the value at `path` (as `.path`) of the identity of the resource at
+/// `address`, finished as a value's ([`ValueCheck::equals`], [`ValueCheck::matches`]...).
+/// A resource with no identity in the state (its provider declares none, or Terraform is
+/// older than 1.12) fails it, saying so.
+pub fn identity_value(address: &str, path: &str) -> ValueCheck {
+    ValueCheck {
+        in_identity: true,
+        ..value(address, path)
+    }
+}
+
+/// The identity of the resource at `address` is `expected` (a JSON object of every
+/// identity attribute, as `json!({"path": "a.txt", "root": "/srv"})`).
+pub fn identity(address: &str, expected: impl Into<Json>) -> StateCheck {
+    let expected = expected.into();
+    let owned = address.to_owned();
+    StateCheck {
+        description: format!("the identity of {address} is {expected}"),
+        address: Some(owned.clone()),
+        run: Box::new(move |state| {
+            let found = identity_of(state, &owned)?;
+            match *found == expected {
+                true => Ok(()),
+                false => Err(format!("found {found}")),
+            }
+        }),
+    }
+}
+
+/// The value at `identity_path` of the identity of the resource at `address` equals the
+/// value at `value_path` of its attributes (as `.path` and `.id`): the identity names the
+/// object the values describe.
+pub fn identity_matches_value(address: &str, identity_path: &str, value_path: &str) -> StateCheck {
+    let owned = address.to_owned();
+    let parsed = (AttrPath::parse(identity_path), AttrPath::parse(value_path));
+    StateCheck {
+        description: format!(
+            "the identity of {address} at {identity_path} equals its value at {value_path}"
+        ),
+        address: Some(owned.clone()),
+        run: Box::new(move |state| {
+            let (in_identity, in_values) = match &parsed {
+                (Ok(a), Ok(b)) => (a, b),
+                (Err(e), _) | (_, Err(e)) => return Err(e.clone()),
+            };
+            let identity = identity_of(state, &owned)?;
+            let resource = resource_in(state, &owned)
+                .ok_or_else(|| format!("there is no {owned} in the state"))?;
+            let a = in_identity
+                .find(identity)
+                .ok_or("the identity has no such attribute")?;
+            let b =
+                (in_values.find(&resource["values"])).ok_or("the values have no such attribute")?;
+            match a == b {
+                true => Ok(()),
+                false => Err(format!("the identity holds {a}, the values {b}")),
+            }
+        }),
+    }
+}
+
+/// The identity of the resource at `address`.
+fn identity_of<'s>(state: &'s Json, address: &str) -> Result<&'s Json, String> {
+    let resource =
+        resource_in(state, address).ok_or_else(|| format!("there is no {address} in the state"))?;
+    match &resource["identity"] {
+        Json::Null => Err(format!(
+            "{address} has no identity in the state (its provider declares none, or Terraform \
+             is older than 1.12)"
+        )),
+        identity => Ok(identity),
     }
 }
 
@@ -72,13 +150,23 @@ impl ValueCheck {
         what: String,
         test: impl Fn(Option<&Json>) -> Result<(), String> + Send + Sync + 'static,
     ) -> StateCheck {
-        let description = format!("{}{} {what}", self.address, self.path_text);
+        let description = match self.in_identity {
+            true => format!(
+                "the identity of {} at {} {what}",
+                self.address, self.path_text
+            ),
+            false => format!("{}{} {what}", self.address, self.path_text),
+        };
         let address = self.address.clone();
+        let in_identity = self.in_identity;
         StateCheck {
             description,
             address: Some(self.address.clone()),
             run: Box::new(move |state| {
                 let path = self.path.as_ref().map_err(Clone::clone)?;
+                if in_identity {
+                    return test(path.find(identity_of(state, &address)?));
+                }
                 let resource = resource_in(state, &address)
                     .ok_or_else(|| format!("there is no {address} in the state"))?;
                 test(path.find(&resource["values"]))
@@ -349,6 +437,75 @@ mod tests {
             bad.starts_with("the pattern is not a regular expression"),
             "{bad}"
         );
+    }
+
+    #[test]
+    fn identity_checks_read_the_identity() {
+        let s = json!({"values": {"root_module": {"resources": [
+            {"address": "f.a", "mode": "managed", "values": {"id": "a.txt", "n": 1},
+             "identity": {"path": "a.txt", "root": "/r"}},
+            {"address": "f.b", "mode": "managed", "values": {"id": "b.txt"}}
+        ]}}});
+        assert_eq!(
+            identity("f.a", json!({"path": "a.txt", "root": "/r"})).check(&s),
+            Ok(())
+        );
+        let wrong = identity("f.a", json!({"path": "b.txt"}));
+        assert_eq!(
+            wrong.description(),
+            r#"the identity of f.a is {"path":"b.txt"}"#
+        );
+        assert_eq!(
+            wrong.check(&s),
+            Err(r#"found {"path":"a.txt","root":"/r"}"#.to_owned())
+        );
+        let path = identity_value("f.a", ".path").equals("a.txt");
+        assert_eq!(
+            path.description(),
+            r#"the identity of f.a at .path equals "a.txt""#
+        );
+        assert_eq!(path.check(&s), Ok(()));
+        assert_eq!(
+            identity_value("f.a", ".root").matches("^/x$").check(&s),
+            Err(r#"found "/r""#.to_owned())
+        );
+        assert_eq!(
+            identity_value("f.a", ".nope").is_set().check(&s),
+            Err("the attribute is not there".to_owned())
+        );
+        assert!(identity_value("f.b", ".path")
+            .is_set()
+            .check(&s)
+            .unwrap_err()
+            .starts_with("f.b has no identity in the state"));
+        assert_eq!(
+            identity("f.c", json!({})).check(&s),
+            Err("there is no f.c in the state".to_owned())
+        );
+        assert_eq!(
+            identity_matches_value("f.a", ".path", ".id").check(&s),
+            Ok(())
+        );
+        let differs = identity_matches_value("f.a", ".root", ".id");
+        assert_eq!(
+            differs.description(),
+            "the identity of f.a at .root equals its value at .id"
+        );
+        assert_eq!(
+            differs.check(&s),
+            Err(r#"the identity holds "/r", the values "a.txt""#.to_owned())
+        );
+        assert_eq!(
+            identity_matches_value("f.a", ".path", ".nope").check(&s),
+            Err("the values have no such attribute".to_owned())
+        );
+        assert_eq!(
+            identity_matches_value("f.a", ".nope", ".id").check(&s),
+            Err("the identity has no such attribute".to_owned())
+        );
+        assert!(identity_matches_value("f.a", ".a[", ".id")
+            .check(&s)
+            .is_err());
     }
 
     #[test]

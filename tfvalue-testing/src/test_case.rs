@@ -1,7 +1,6 @@
 //! The step-based test: a sequence of [`Step`]s run against every Terraform found, each
 //! version in a workspace of its own, then a destroy that must leave nothing behind.
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 use std::process::Output;
@@ -9,18 +8,18 @@ use std::process::Output;
 use serde_json::Value as Json;
 
 use crate::actions::{self, ActionEvent};
-use crate::attr_path::AttrPath;
 use crate::discovery::{each_terraform_ran, in_ci, terraforms, Terraform};
 use crate::failure::Failure;
-use crate::output::{hcl_string, output_text, print_notice};
-use crate::plan::{describe_changes, pending_changes};
-use crate::state::{managed_addresses, resource_in};
-use crate::step::{Config, ImportId, ImportMode, Kind, Step};
+use crate::output::{output_text, print_notice};
+use crate::state::managed_addresses;
+use crate::step::{Config, Kind, Step};
 use crate::test_provider::TestProvider;
 use crate::warnings::{Warning, WarningPhase};
-use crate::workspace::{write, Workspace, MAIN_FILE};
+use crate::workspace::Workspace;
 
 mod after_apply;
+mod import_run;
+mod query_run;
 mod step_warnings;
 
 type DestroyCheck = dyn Fn(&Workspace) -> Result<(), String> + Send + Sync;
@@ -234,16 +233,6 @@ impl Test {
     }
 }
 
-/// What an import step imports, and how.
-struct Import<'a> {
-    address: &'a str,
-    id: &'a ImportId,
-    mode: &'a ImportMode,
-    verify: bool,
-    ignore: &'a [String],
-    persist: bool,
-}
-
 /// One run of a test with one Terraform.
 struct Run<'a> {
     name: &'a str,
@@ -419,24 +408,8 @@ impl Run<'_> {
                 }
                 self.apply_step(step, Some(action))
             }
-            Kind::Import {
-                address,
-                id,
-                mode,
-                verify,
-                ignore,
-                persist,
-            } => {
-                let import = Import {
-                    address,
-                    id,
-                    mode,
-                    verify: *verify,
-                    ignore,
-                    persist: *persist,
-                };
-                self.import_step(step, &import)
-            }
+            Kind::Import { .. } => self.import_step(step),
+            Kind::Query { .. } => self.query_step(step),
         };
         result.and_then(|()| self.warning_checks(step))
     }
@@ -566,157 +539,6 @@ impl Run<'_> {
         Ok(())
     }
 
-    fn import_step(&mut self, step: &Step, import: &Import<'_>) -> Result<(), Box<Failure>> {
-        let address = import.address;
-        let id = match import.id {
-            ImportId::Fixed(id) => id.clone(),
-            ImportId::FromState(read) => {
-                let state = self.show_json(&self.ws.module_dir(), None)?;
-                read(&state).map_err(|e| {
-                    self.fail("the import ID is read from the state", e, Some(address))
-                })?
-            }
-        };
-        let id = id.as_str();
-        let config = match &step.config {
-            Config::Built(build) => Some(build(self.ws)),
-            Config::Text(text) => Some(text.clone()),
-            Config::Previous => self.config.clone(),
-        };
-        let Some(config) = config else {
-            return Err(self.fail(
-                "an import step follows a configuration step or has a configuration",
-                "no configuration was applied before it",
-                None,
-            ));
-        };
-        let dir = if import.persist {
-            self.ws.module_dir()
-        } else {
-            self.ws
-                .extra_module(&format!("import-{}", self.step.unwrap_or(0)))
-        };
-        write(&dir.join(MAIN_FILE), config.as_bytes());
-        self.config = Some(config);
-        match import.mode {
-            ImportMode::Command => {
-                let out =
-                    self.terraform(&dir, &["import", "-no-color", "-input=false", address, id]);
-                if !out.status.success() {
-                    return self.failed_command(step, "terraform import", &dir);
-                }
-                if !step.expect_non_empty_plan {
-                    let target = format!("-target={address}");
-                    let args = [
-                        "plan",
-                        "-no-color",
-                        "-input=false",
-                        &target,
-                        "-out",
-                        "after-import.tfplan",
-                    ];
-                    let out = self.terraform(&dir, &args);
-                    if !out.status.success() {
-                        return Err(self.fail(
-                            "the plan after the import succeeds",
-                            "terraform plan failed",
-                            None,
-                        ));
-                    }
-                    let plan = self.show_json(&dir, Some("after-import.tfplan"))?;
-                    let pending: Vec<_> = pending_changes(&plan)
-                        .into_iter()
-                        .filter(|(a, _)| a == address)
-                        .collect();
-                    if !pending.is_empty() {
-                        self.terraform(&dir, &["show", "-no-color", "after-import.tfplan"]);
-                        return Err(self.fail(
-                            &format!("after the import, the plan leaves {address} unchanged"),
-                            describe_changes(&pending),
-                            Some(address),
-                        ));
-                    }
-                }
-            }
-            ImportMode::Block => {
-                let block = format!(
-                    "import {{\n  to = {address}\n  id = {}\n}}\n",
-                    hcl_string(id)
-                );
-                write(&dir.join("import.tf"), block.as_bytes());
-                let target = format!("-target={address}");
-                let args = [
-                    "plan",
-                    "-no-color",
-                    "-input=false",
-                    &target,
-                    "-out",
-                    "import.tfplan",
-                ];
-                let out = self.terraform(&dir, &args);
-                if !out.status.success() {
-                    return self.failed_command(step, "terraform plan (import block)", &dir);
-                }
-                let plan = self.show_json(&dir, Some("import.tfplan"))?;
-                let change = plan["resource_changes"]
-                    .as_array()
-                    .and_then(|all| all.iter().find(|rc| rc["address"] == address));
-                let importing = change.is_some_and(|rc| !rc["change"]["importing"].is_null());
-                let actions = change.map(|rc| rc["change"]["actions"].clone());
-                if !importing || actions != Some(serde_json::json!(["no-op"])) {
-                    return Err(self.fail(
-                        &format!("the plan imports {address} and changes nothing (a no-op import)"),
-                        format!(
-                            "its change is {}",
-                            change.map_or(Json::Null, |c| c["change"].clone())
-                        ),
-                        Some(address),
-                    ));
-                }
-                let out = self.terraform(
-                    &dir,
-                    &[
-                        "apply",
-                        "-no-color",
-                        "-input=false",
-                        "-auto-approve",
-                        "import.tfplan",
-                    ],
-                );
-                if !out.status.success() {
-                    return self.failed_command(step, "terraform apply (import block)", &dir);
-                }
-            }
-        }
-        self.expected_error_missing(step)?;
-        self.state_checks(step, &dir)?;
-        let ignore = import.ignore;
-        if import.verify {
-            let imported = self.show_json(&dir, None)?;
-            let applied = self.show_json(&self.ws.module_dir(), None)?;
-            let (Some(imported), Some(applied)) = (
-                resource_in(&imported, address),
-                resource_in(&applied, address),
-            ) else {
-                return Err(self.fail(
-                    &format!("{address} is in both the imported and the applied state"),
-                    "it is missing from one of them",
-                    Some(address),
-                ));
-            };
-            let differences = compare_values(&applied["values"], &imported["values"], ignore)
-                .map_err(|e| self.fail("the ignored attributes are paths", e, Some(address)))?;
-            if !differences.is_empty() {
-                return Err(self.fail(
-                    &format!("the imported {address} equals the applied one (ignoring {ignore:?})"),
-                    differences.join("\n  "),
-                    Some(address),
-                ));
-            }
-        }
-        Ok(())
-    }
-
     fn destroy(&mut self, check: Option<&DestroyCheck>) -> Result<(), Box<Failure>> {
         let dir = self.ws.module_dir();
         let before = self.show_json(&dir, None)?;
@@ -752,114 +574,16 @@ impl Run<'_> {
     }
 }
 
-/// The attributes where `imported` differs from `applied`, one line each, leaving out
-/// `ignore` (paths; everything under them too).
-fn compare_values(
-    applied: &Json,
-    imported: &Json,
-    ignore: &[String],
-) -> Result<Vec<String>, String> {
-    let ignored: Vec<String> = ignore
-        .iter()
-        .map(|i| AttrPath::parse(i).map(|p| p.to_string()))
-        .collect::<Result<_, _>>()?;
-    let skip = |path: &str| {
-        ignored.iter().any(|i| {
-            path.strip_prefix(i.as_str())
-                .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
-        })
-    };
-    let (a, b) = (flatten(applied), flatten(imported));
-    let mut out = Vec::new();
-    for (path, value) in &a {
-        if skip(path) {
-            continue;
-        }
-        match b.get(path) {
-            Some(other) if other == value => {}
-            Some(other) => out.push(format!("{path}: applied {value}, imported {other}")),
-            None => out.push(format!("{path}: applied {value}, imported: absent")),
-        }
-    }
-    for (path, value) in &b {
-        if !skip(path) && !a.contains_key(path) {
-            out.push(format!("{path}: applied: absent, imported {value}"));
-        }
-    }
-    Ok(out)
-}
-
-/// Every leaf of `value` by its path (as [`AttrPath`] prints it); empty objects and
-/// arrays are leaves too.
-fn flatten(value: &Json) -> BTreeMap<String, Json> {
-    fn walk(value: &Json, path: &mut String, out: &mut BTreeMap<String, Json>, top: bool) {
-        let len = path.len();
-        match value {
-            Json::Object(map) if !map.is_empty() => {
-                for (k, v) in map {
-                    if top {
-                        path.push('.');
-                        path.push_str(k);
-                    } else {
-                        path.push_str(&format!("[{}]", Json::from(k.as_str())));
-                    }
-                    walk(v, path, out, false);
-                    path.truncate(len);
-                }
-            }
-            Json::Array(items) if !items.is_empty() => {
-                for (i, v) in items.iter().enumerate() {
-                    path.push_str(&format!("[{i}]"));
-                    walk(v, path, out, false);
-                    path.truncate(len);
-                }
-            }
-            leaf => {
-                out.insert(path.clone(), leaf.clone());
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(value, &mut String::new(), &mut out, true);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn import_verification_names_the_differences() {
-        let applied = json!({"id": "a", "keepers": {"k": "1"}, "list": [1, 2], "wo": "x"});
-        let imported = json!({"id": "a", "keepers": {"k": "2"}, "list": [1], "wo": null});
-        let diffs = compare_values(&applied, &imported, &[]).unwrap();
-        assert_eq!(
-            diffs,
-            vec![
-                ".keepers[\"k\"]: applied \"1\", imported \"2\"",
-                ".list[1]: applied 2, imported: absent",
-                ".wo: applied \"x\", imported null",
-            ]
-        );
-        let diffs = compare_values(
-            &applied,
-            &imported,
-            &["keepers".into(), ".list".into(), "wo".into()],
-        )
-        .unwrap();
-        assert!(diffs.is_empty(), "{diffs:?}");
-        // A name is not a prefix of a longer name.
-        let diffs = compare_values(&json!({"ab": 1}), &json!({"ab": 2}), &["a".into()]).unwrap();
-        assert_eq!(diffs.len(), 1);
-        assert!(compare_values(&applied, &imported, &["a[".into()]).is_err());
-    }
 
     #[test]
     fn what_runs_on_no_terraform_found_is_named() {
         let tf = |version: &str| Terraform {
             path: "terraform".into(),
             version: version.to_owned(),
+            cli: crate::Cli::Terraform,
         };
         let old = [tf("1.11.4")];
         let both = [tf("1.11.4"), tf("1.15.5")];
