@@ -517,6 +517,31 @@ impl Step {
     /// drift and plan to put it right (with [`Step::expect_non_empty_plan`], as the plan
     /// is no longer empty then). For configuration and invoke steps. To only look at
     /// what the apply did, [`Step::check_with`] is the check.
+    ///
+    /// ```no_run
+    /// # fn provider() -> tfvalue_testing::TestProvider { unimplemented!() }
+    /// use tfvalue_testing::{plan, Step, Test};
+    ///
+    /// Test::new(&provider())
+    ///     .step(
+    ///         Step::config_with(|ws| {
+    ///             format!(
+    ///                 "provider \"localfs\" {{\n  root = {}\n}}\n\n{}",
+    ///                 tfvalue_testing::hcl_string(&ws.path("files").display().to_string()),
+    ///                 r#"resource "localfs_file" "a" {
+    ///                   path    = "a.txt"
+    ///                   content = "one"
+    ///                 }"#,
+    ///             )
+    ///         })
+    ///         // Behind Terraform's back: the refreshing plan must update the file.
+    ///         .after_apply(|ws| std::fs::write(ws.path("files/a.txt"), "changed").unwrap())
+    ///         .plan_check_after_apply_without_refresh(plan::no_op("localfs_file.a"))
+    ///         .plan_check_after_apply(plan::updates("localfs_file.a"))
+    ///         .expect_non_empty_plan(),
+    ///     )
+    ///     .run();
+    /// ```
     pub fn after_apply<F>(mut self, hook: F) -> Step
     where
         F: Fn(&Workspace) + Send + Sync + 'static,
@@ -549,12 +574,43 @@ impl Step {
     /// any [`WarningPhase`]. Called more than once, each pattern must match a warning.
     ///
     /// A step that expects warnings (or none, [`Step::expect_no_warnings`]) runs
-    /// `terraform validate` before it plans, and its plans and applies with `-json`,
-    /// whose diagnostics carry their severity: its expected errors
+    /// `terraform validate` before it plans (but an import step), and its plans and
+    /// applies with `-json`, whose diagnostics carry their severity: its expected errors
     /// ([`Step::expect_error`]) are then matched against the readable text of the JSON
     /// lines. The check runs at the end of the step, with the warnings of every command
     /// it ran, also after an error it expects. For configuration, refresh, invoke and
-    /// import-block steps (`terraform import` prints no JSON).
+    /// import-block steps (`terraform import` prints no JSON). The warning Terraform
+    /// gives for the `dev_overrides` of a [`TestProvider::binary`](crate::TestProvider::binary)
+    /// is the test's own, and left out.
+    ///
+    /// ```no_run
+    /// # fn provider() -> tfvalue_testing::TestProvider { unimplemented!() }
+    /// use tfvalue_testing::{Step, Test, WarningPhase};
+    ///
+    /// Test::new(&provider())
+    ///     .step(
+    ///         Step::config(
+    ///             r#"resource "localfs_file" "a" {
+    ///               path    = "a.txt"
+    ///               content = "one"
+    ///               mode    = "0600"
+    ///             }"#,
+    ///         )
+    ///         .expect_warning_during(WarningPhase::Validate, "^Attribute Deprecated$")
+    ///         .expect_warning("Use `permissions` instead"),
+    ///     )
+    ///     .step(
+    ///         Step::config(
+    ///             r#"resource "localfs_file" "a" {
+    ///               path        = "a.txt"
+    ///               content     = "one"
+    ///               permissions = "0600"
+    ///             }"#,
+    ///         )
+    ///         .expect_no_warnings(),
+    ///     )
+    ///     .run();
+    /// ```
     pub fn expect_warning(self, pattern: &str) -> Step {
         self.warning(None, pattern)
     }
