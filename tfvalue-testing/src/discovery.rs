@@ -1,10 +1,12 @@
 //! Finding Terraform: `terraform` on `PATH`, the executables listed in
-//! [`EXTRA_VAR`], and any an author names; one [`Terraform`] per distinct version.
+//! [`EXTRA_VAR`], and any an author names; one [`Terraform`] per distinct version. OpenTofu
+//! counts as one: `tofu` on `PATH` too, each executable's CLI told by its `version -json`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
+use crate::opentofu::{read_version_json, Cli};
 use crate::output::print_notice;
 
 /// Environment variable listing further Terraform executables, separated like `PATH`
@@ -18,6 +20,8 @@ pub struct Terraform {
     pub path: PathBuf,
     /// The version it reports, as in `1.11.4`.
     pub version: String,
+    /// Whether it is Terraform or OpenTofu (told by its `version -json`).
+    pub cli: Cli,
 }
 
 impl Terraform {
@@ -27,8 +31,8 @@ impl Terraform {
     /// When it cannot be run or does not report a version; the message says why.
     pub fn at(path: impl Into<PathBuf>) -> Result<Terraform, String> {
         let path = path.into();
-        let version = version_of(&path)?;
-        Ok(Terraform { path, version })
+        let (version, cli) = version_of(&path)?;
+        Ok(Terraform { path, version, cli })
     }
 
     /// Whether this Terraform is release `major.minor` or later (a version that does not
@@ -43,7 +47,8 @@ impl Terraform {
 }
 
 /// Every distinct Terraform version available, found once per process, in the order
-/// `terraform` on `PATH`, then the paths in [`EXTRA_VAR`].
+/// `terraform` on `PATH`, `tofu` on `PATH`, then the paths in [`EXTRA_VAR`] (Terraform or
+/// OpenTofu; the same version of each is two).
 ///
 /// # Panics
 /// When a path listed in [`EXTRA_VAR`] does not work: a test run that asked for a
@@ -64,6 +69,12 @@ fn find_terraforms() -> Result<Vec<Terraform>, String> {
             Err(e) => eprintln!("note: ignoring `terraform` on PATH: {e}"),
         }
     }
+    if let Some(path) = on_path("tofu") {
+        match Terraform::at(path) {
+            Ok(tofu) => found.push(tofu),
+            Err(e) => eprintln!("note: ignoring `tofu` on PATH: {e}"),
+        }
+    }
     if let Some(extra) = std::env::var_os(EXTRA_VAR) {
         for path in std::env::split_paths(&extra).filter(|p| !p.as_os_str().is_empty()) {
             let tf = Terraform::at(&path).map_err(|e| {
@@ -72,7 +83,7 @@ fn find_terraforms() -> Result<Vec<Terraform>, String> {
                     path.display()
                 )
             })?;
-            if !found.iter().any(|f| f.version == tf.version) {
+            if !found.iter().any(|f| f.version == tf.version && f.cli == tf.cli) {
                 found.push(tf);
             }
         }
@@ -87,7 +98,7 @@ fn on_path(name: &str) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-fn version_of(path: &Path) -> Result<String, String> {
+fn version_of(path: &Path) -> Result<(String, Cli), String> {
     let out = Command::new(path)
         .args(["version", "-json"])
         .env("CHECKPOINT_DISABLE", "1")
@@ -102,16 +113,7 @@ fn version_of(path: &Path) -> Result<String, String> {
             String::from_utf8_lossy(&out.stderr)
         ));
     }
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).map_err(|e| {
-        format!(
-            "`version -json` printed no JSON ({e}): {}",
-            String::from_utf8_lossy(&out.stdout)
-        )
-    })?;
-    v["terraform_version"]
-        .as_str()
-        .map(str::to_owned)
-        .ok_or_else(|| format!("`version -json` has no terraform_version: {v}"))
+    read_version_json(&out.stdout)
 }
 
 /// Whether the environment says this is a CI run: `CI` set to anything but empty,
@@ -239,6 +241,7 @@ mod tests {
         let tf = |v: &str| Terraform {
             path: PathBuf::from("terraform"),
             version: v.to_owned(),
+            cli: Cli::Terraform,
         };
         assert!(tf("1.11.4").at_least(1, 8));
         assert!(tf("1.11.4").at_least(1, 11));

@@ -6,11 +6,13 @@
 //! a provider executable the CLI configuration has `dev_overrides` for it; for a provider
 //! served in-process the workspace starts its debug server and passes
 //! `TF_REATTACH_PROVIDERS`. Either way no `terraform init` is needed and nothing is
-//! downloaded.
+//! downloaded. Under OpenTofu, the provider's address in all three places is the one
+//! OpenTofu resolves ([`Cli::provider_address`](crate::Cli::provider_address): on
+//! `registry.opentofu.org`).
 //!
-//! Commands get a clean environment: every inherited `TF_*` variable is removed, then
-//! `TF_CLI_CONFIG_FILE`, `CHECKPOINT_DISABLE=1` and `TF_IN_AUTOMATION=1` are set (and
-//! `TF_REATTACH_PROVIDERS` in-process). Setting [`TF_LOG_VAR`] (for example to `trace`)
+//! Commands get a clean environment: every inherited `TF_*` and `TOFU_*` variable is
+//! removed, then `TF_CLI_CONFIG_FILE`, `CHECKPOINT_DISABLE=1` and `TF_IN_AUTOMATION=1` are
+//! set (and `TF_REATTACH_PROVIDERS` in-process; OpenTofu reads the same names). Setting [`TF_LOG_VAR`] (for example to `trace`)
 //! adds `TF_LOG` with `TF_LOG_PATH=<workspace>/terraform.log`.
 
 use std::ffi::OsString;
@@ -23,6 +25,7 @@ use std::time::{Duration, Instant};
 use tfvalue_provider::debug::DebugServer;
 
 use crate::discovery::Terraform;
+use crate::opentofu::reattach_for;
 use crate::output::{hcl_string, output_text, status_text, stdout_text};
 use crate::test_provider::{Connection, TestProvider};
 
@@ -61,7 +64,9 @@ pub struct Workspace {
     dir: PathBuf,
     cli_config: PathBuf,
     provider: TestProvider,
-    env: Vec<(OsString, OsString)>,
+    /// The provider's address as this workspace's CLI resolves it.
+    source: String,
+    pub(crate) env: Vec<(OsString, OsString)>,
     keep: AtomicBool,
     // Dropped after the fields above; stops the in-process provider.
     server: Option<DebugServer>,
@@ -78,6 +83,16 @@ impl Workspace {
         let module = dir.join("module");
         create_dir(&module);
         let cli_config = dir.join("terraform.rc");
+        let source = terraform.cli.provider_address(provider.address());
+        let reattach = |value: &str| {
+            let value = reattach_for(terraform.cli, value).unwrap_or_else(|e| {
+                panic!(
+                    "the provider {} cannot be attached: {e}",
+                    provider.address()
+                )
+            });
+            reattach_env(&value)
+        };
         let mut env = Vec::new();
         let server = match provider.connect() {
             Connection::DevOverride(executable) => {
@@ -87,7 +102,7 @@ impl Workspace {
                 link_or_copy(&executable, &exe);
                 let config = format!(
                     "provider_installation {{\n  dev_overrides {{\n    {} = {}\n  }}\n  direct {{}}\n}}\n",
-                    hcl_string(provider.address()),
+                    hcl_string(&source),
                     hcl_string(&path_text(&plugins)),
                 );
                 write(&cli_config, config.as_bytes());
@@ -100,12 +115,12 @@ impl Workspace {
                         provider.address()
                     )
                 });
-                env.push(reattach_env(server.reattach_providers()));
+                env.push(reattach(server.reattach_providers()));
                 write(&cli_config, REATTACHED_CLI_CONFIG.as_bytes());
                 Some(server)
             }
-            Connection::Reattach(reattach) => {
-                env.push(reattach_env(&reattach));
+            Connection::Reattach(value) => {
+                env.push(reattach(&value));
                 write(&cli_config, REATTACHED_CLI_CONFIG.as_bytes());
                 None
             }
@@ -115,6 +130,7 @@ impl Workspace {
             dir,
             cli_config,
             provider: provider.clone(),
+            source,
             env,
             keep: AtomicBool::new(false),
             server,
@@ -128,7 +144,7 @@ impl Workspace {
         let text = format!(
             "terraform {{\n  required_providers {{\n    {} = {{\n      source = {}\n    }}\n  }}\n}}\n",
             self.provider.local_name(),
-            hcl_string(self.provider.address()),
+            hcl_string(&self.source),
         );
         write(&dir.join(PROVIDERS_FILE), text.as_bytes());
     }
@@ -155,9 +171,11 @@ impl Workspace {
         self.server.as_ref()
     }
 
-    /// The source address of the provider, as `registry.terraform.io/acme/files`.
+    /// The source address of the provider as this workspace's CLI knows it, as
+    /// `registry.terraform.io/acme/files` (`registry.opentofu.org/acme/files` under
+    /// OpenTofu).
     pub fn provider_source(&self) -> &str {
-        self.provider.address()
+        &self.source
     }
 
     /// The workspace's root directory; the module is its `module/` subdirectory, and test
@@ -234,7 +252,10 @@ impl Workspace {
             .stderr(Stdio::piped());
         let inherited: Vec<OsString> = std::env::vars_os()
             .map(|(k, _)| k)
-            .filter(|k| k.to_str().is_some_and(|k| k.starts_with("TF_")))
+            .filter(|k| {
+                k.to_str()
+                    .is_some_and(|k| k.starts_with("TF_") || k.starts_with("TOFU_"))
+            })
             .collect();
         for k in inherited {
             cmd.env_remove(k);
