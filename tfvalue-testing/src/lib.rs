@@ -74,7 +74,9 @@
 //! (separated by `:`); one run per distinct version ([`terraforms`]). [`Test::terraforms`]
 //! names them explicitly ([`Terraform::at`]). With none found, a test prints a loud
 //! notice to stderr and passes, unless `CI` is set (and not `false` or `0`): then it
-//! fails.
+//! fails. `tofu` on `PATH`, or listed there, runs the tests too: it is told from
+//! Terraform by its `version -json` ([`Terraform::cli`]), and its workspaces name the
+//! provider on OpenTofu's registry ([`Cli::provider_address`]).
 //!
 //! # The provider under test
 //!
@@ -97,11 +99,12 @@ mod attr_path;
 mod discovery;
 mod failure;
 mod import_step;
+mod opentofu;
 mod output;
 pub mod plan;
-mod schema_guard;
 pub mod query;
 mod query_step;
+mod schema_guard;
 mod show_json;
 pub mod state;
 mod step;
@@ -113,6 +116,7 @@ mod workspace;
 pub use attr_path::{AttrPath, Step as PathStep};
 pub use discovery::{each_terraform, each_terraform_of, in_ci, terraforms, Terraform, EXTRA_VAR};
 pub use failure::Failure;
+pub use opentofu::{Cli, OPENTOFU_REGISTRY, TERRAFORM_REGISTRY};
 pub use output::{hcl_string, output_text, stdout_text};
 pub use schema_guard::SchemaGuard;
 pub use step::Step;
