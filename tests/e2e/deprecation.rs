@@ -1,10 +1,13 @@
 //! End to end: a deprecated attribute set in the configuration is a warning, with the
 //! schema's message, at its line (`localfs_file.mode`, the former name of
-//! `permissions`), and it still works.
+//! `permissions`), and it still works; a test step expects that warning, and none once
+//! the attribute is gone.
 
 use std::os::unix::fs::PermissionsExt as _;
 
-use tfvalue_testing::{each_terraform, hcl_string, output_text, TestProvider, Workspace};
+use tfvalue_testing::{
+    each_terraform, hcl_string, output_text, Step, Test, TestProvider, WarningPhase, Workspace,
+};
 
 const PROVIDER_ADDRESS: &str = "example.com/tfvalue/localfs";
 const PROVIDER_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-localfs");
@@ -77,3 +80,34 @@ resource "localfs_file" "new" {{
         },
     );
 }
+
+/// The same warning as a step expects it: during validate and plan, at the resource that
+/// sets `mode`, and a step whose configuration uses `permissions` has no warning at all
+/// (the warning Terraform gives for the test's own `dev_overrides` is not the
+/// provider's).
+#[test]
+fn a_step_expects_the_deprecation_warning_and_none_without_the_attribute() {
+    let config = |resource: &'static str| {
+        Step::config_with(move |ws| {
+            let root = ws.path("files");
+            let root = hcl_string(root.to_str().expect("temp paths are UTF-8"));
+            format!("provider \"localfs\" {{\n  root = {root}\n}}\n\n{resource}")
+        })
+    };
+    Test::new(&TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE))
+        .step(
+            config(
+                "resource \"localfs_file\" \"f\" {\n  path    = \"f.txt\"\n  content = \"old\"\n  mode    = \"0600\"\n}\n",
+            )
+            .expect_warning_during(WarningPhase::Validate, "^Attribute Deprecated$")
+            .expect_warning_during(WarningPhase::Plan, &regex_lite::escape(MESSAGE)),
+        )
+        .step(
+            config(
+                "resource \"localfs_file\" \"f\" {\n  path        = \"f.txt\"\n  content     = \"new\"\n  permissions = \"0600\"\n}\n",
+            )
+            .expect_no_warnings(),
+        )
+        .run();
+}
+

@@ -31,3 +31,4 @@ mod schema_json;
 mod state_upgrade;
 mod timeouts;
 mod unicode;
+mod warnings_and_drift;
