@@ -67,7 +67,7 @@ fn random_docs_are_current() {
     docs_are_current(
         env!("CARGO_BIN_EXE_terraform-provider-random"),
         "random",
-        None,
+        Some("examples"),
     );
 }
 
@@ -76,7 +76,7 @@ fn local_docs_are_current() {
     docs_are_current(
         env!("CARGO_BIN_EXE_terraform-provider-local"),
         "local",
-        None,
+        Some("examples"),
     );
 }
 
@@ -122,13 +122,21 @@ fn needs(examples: &Path, file: &Path) -> Option<((u64, u64), &'static str)> {
     }
 }
 
-#[test]
-fn localfs_examples_are_valid_terraform() {
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/localfs/examples");
+/// Validates every example of the example provider `name` (`exe` serves it) with each
+/// Terraform found, each in a module of its own; an example that needs a newer Terraform
+/// is skipped with the reason printed. A query file is validated beside a configuration
+/// that declares the provider (`provider_block`).
+fn examples_are_valid(name: &str, exe: &str, provider_block: &str, at_least: usize) {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(name)
+        .join("examples");
     let files = tf_files(&examples);
-    assert!(files.len() >= 9, "the localfs examples: {files:?}");
-    each_terraform("localfs_examples_are_valid_terraform", |tf| {
-        let exe = Path::new(env!("CARGO_BIN_EXE_terraform-provider-localfs"));
+    assert!(
+        files.len() >= at_least,
+        "at least {at_least} examples of {name} expected, found {files:?}"
+    );
+    each_terraform(&format!("{name}_examples_are_valid_terraform"), |tf| {
         for file in &files {
             if let Some(((major, minor), why)) = needs(&examples, file) {
                 if !tf.at_least(major, minor) {
@@ -145,14 +153,11 @@ fn localfs_examples_are_valid_terraform() {
                 .and_then(|s| s.to_str())
                 .and_then(|s| s.split('.').next())
                 .unwrap_or("example");
-            let provider = TestProvider::binary("example.com/tfvalue/localfs", exe);
-            let ws = Workspace::new(tf, &provider, &format!("docs-example-{label}"));
+            let provider = TestProvider::binary(&format!("example.com/tfvalue/{name}"), exe);
+            let ws = Workspace::new(tf, &provider, &format!("docs-example-{name}-{label}"));
             let text = std::fs::read_to_string(file).expect("readable");
-            // A module of its own per example; one that uses only a function or an
-            // ephemeral value still needs the provider block for the resources it feeds.
             if file.to_str().is_some_and(|f| f.ends_with(QUERY_SUFFIX)) {
-                // A query file beside a configuration that declares the provider.
-                ws.write_main("provider \"localfs\" {\n  root = \"/srv/app\"\n}\n");
+                ws.write_main(provider_block);
                 let query = ws.module_dir().join(format!("{label}{QUERY_SUFFIX}"));
                 std::fs::write(&query, text).expect("writes the query file");
                 ws.run_ok(&["validate", "-no-color", "-query"]);
@@ -162,4 +167,34 @@ fn localfs_examples_are_valid_terraform() {
             }
         }
     });
+}
+
+#[test]
+fn localfs_examples_are_valid_terraform() {
+    examples_are_valid(
+        "localfs",
+        env!("CARGO_BIN_EXE_terraform-provider-localfs"),
+        "provider \"localfs\" {\n  root = \"/srv/app\"\n}\n",
+        9,
+    );
+}
+
+#[test]
+fn random_examples_are_valid_terraform() {
+    examples_are_valid(
+        "random",
+        env!("CARGO_BIN_EXE_terraform-provider-random"),
+        "",
+        20,
+    );
+}
+
+#[test]
+fn local_examples_are_valid_terraform() {
+    examples_are_valid(
+        "local",
+        env!("CARGO_BIN_EXE_terraform-provider-local"),
+        "",
+        8,
+    );
 }

@@ -1,0 +1,5 @@
+# The ID is the string itself.
+import {
+  to = random_string.suffix
+  id = "k3x9qa"
+}

@@ -1,0 +1,2 @@
+# The ID is the UUID.
+terraform import random_uuid.instance 4f1c1e5e-8f3a-4c2b-9d8e-3a6b2c1d0e9f
