@@ -13,7 +13,8 @@ use std::io::Write as _;
 use std::path::PathBuf;
 
 use tfvalue_testing::{
-    each_terraform, hcl_string, output_text, Terraform, TestProvider, Workspace,
+    each_terraform, hcl_string, output_text, query, state, Step, Terraform, Test, TestProvider,
+    Workspace,
 };
 
 const PROVIDER_ADDRESS: &str = "example.com/tfvalue/localfs";
@@ -64,18 +65,6 @@ impl Localfs {
             self.ws.terraform().version
         );
     }
-
-    /// The identity `terraform show -json` holds for `address`.
-    fn identity(&self, address: &str) -> serde_json::Value {
-        let state = self.ws.state();
-        let resources = state["values"]["root_module"]["resources"]
-            .as_array()
-            .cloned();
-        let resource = (resources.unwrap_or_default().into_iter())
-            .find(|r| r["address"] == address)
-            .unwrap_or_else(|| panic!("no {address} in {state:#}"));
-        resource["identity"].clone()
-    }
 }
 
 /// Says on stderr that `test` skips `what` on this Terraform, and why.
@@ -95,80 +84,119 @@ resource "localfs_file" "a" {
 }
 "#;
 
+/// The provider as the identity tests use it: its built executable.
+fn localfs() -> TestProvider {
+    TestProvider::binary(PROVIDER_ADDRESS, PROVIDER_EXE)
+}
+
+/// The provider's root directory in a step's workspace.
+fn files_root(ws: &Workspace) -> String {
+    ws.path("files")
+        .to_str()
+        .expect("temp paths are UTF-8")
+        .to_owned()
+}
+
+/// The module of a step: the provider block (root `<workspace>/files`), then `body`.
+fn module(ws: &Workspace, body: &str) -> String {
+    format!(
+        "provider \"localfs\" {{\n  root = {}\n}}\n\n{body}",
+        hcl_string(&files_root(ws))
+    )
+}
+
+/// Writes a file under the provider's root, outside Terraform.
+fn write_file(ws: &Workspace, rel: &str, text: &str) {
+    let path = ws.path("files").join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+}
+
+const OUTSIDE: &str = r#"
+resource "localfs_file" "outside" {
+  path    = "etc/outside.conf"
+  content = "port = 80\n"
+}
+"#;
+
+const FILE_B: &str = r#"
+resource "localfs_file" "b" {
+  path    = "b.txt"
+  content = "b"
+}
+"#;
+
 #[test]
 fn create_stores_the_identity_and_an_import_block_by_identity_adopts_a_file() {
-    each_terraform("identity_and_import_by_identity", |tf| {
-        let t = Localfs::new(tf, "identity-import");
-        t.config("files", FILE_A);
-        t.ws.apply();
-        if !tf.at_least(1, 12) {
-            // The provider works as before: no identity asked for, none stored.
-            assert!(t.identity("localfs_file.a").is_null());
-            t.assert_no_changes("create");
-            skipped(
-                "identity_and_import_by_identity",
-                tf,
-                "identity, import by identity",
-                "resource identity needs Terraform 1.12 or later",
-            );
-            return;
-        }
-        let root = t.root("files");
-        assert_eq!(
-            t.identity("localfs_file.a"),
-            serde_json::json!({"path": "a.txt", "root": root.to_str().unwrap()}),
-        );
-        t.assert_no_changes("create");
-
-        t.write("files", "etc/outside.conf", "port = 80\n");
-        t.config(
-            "files",
-            &format!(
-                "{FILE_A}
-import {{
-  to       = localfs_file.outside
-  identity = {{ path = \"etc/outside.conf\" }}
-}}
-
-resource \"localfs_file\" \"outside\" {{
-  path    = \"etc/outside.conf\"
-  content = \"port = 80\\n\"
-}}
-"
-            ),
-        );
-        let applied = t.ws.apply();
-        assert!(
-            applied.contains("1 imported, 0 added, 0 changed"),
-            "{applied}"
-        );
-        // The root left out of the import block is the provider's own, filled in.
-        assert_eq!(
-            t.identity("localfs_file.outside"),
-            serde_json::json!({"path": "etc/outside.conf", "root": root.to_str().unwrap()}),
-        );
-        t.assert_no_changes("an import by identity");
-
+    Test::new(&localfs())
+        .named("identity_and_import_by_identity")
+        .step(
+            Step::config_with(|ws| module(ws, FILE_A))
+                // Before 1.12 the provider works as before: no identity asked for, none stored.
+                .check_with(
+                    "the identity is stored from Terraform 1.12 on",
+                    |ws, state| {
+                        let found = &state::resource_in(state, "localfs_file.a")
+                            .ok_or("no localfs_file.a")?["identity"];
+                        let expected = match ws.terraform().at_least(1, 12) {
+                            true => serde_json::json!({"path": "a.txt", "root": files_root(ws)}),
+                            false => serde_json::Value::Null,
+                        };
+                        match *found == expected {
+                            true => Ok(()),
+                            false => Err(format!("found {found}, expected {expected}")),
+                        }
+                    },
+                ),
+        )
+        .step(
+            Step::refresh()
+                .check(state::identity_value("localfs_file.a", ".path").equals("a.txt"))
+                .check(state::identity_matches_value(
+                    "localfs_file.a",
+                    ".path",
+                    ".id",
+                ))
+                .requires_terraform(1, 12),
+        )
+        // The identity in the state, in an import block: values and identity as applied.
+        .step(Step::import_by_identity("localfs_file.a"))
+        // `terraform import` by ID stores the same identity (compared from 1.12 on).
+        .step(Step::import("localfs_file.a", "a.txt"))
+        // A file made outside Terraform, adopted by an identity without its root: the
+        // provider's own is filled in.
+        .step(
+            Step::import_by_given_identity(
+                "localfs_file.outside",
+                serde_json::json!({"path": "etc/outside.conf"}),
+            )
+            .before(|ws| write_file(ws, "etc/outside.conf", "port = 80\n"))
+            .using_config(|ws| module(ws, &format!("{FILE_A}{OUTSIDE}")))
+            .no_verify()
+            .check(
+                state::identity_value("localfs_file.outside", ".path").equals("etc/outside.conf"),
+            )
+            .check_with("the root left out is the provider's", |ws, state| {
+                let root = state::resource_in(state, "localfs_file.outside")
+                    .ok_or("no localfs_file.outside")?["identity"]["root"]
+                    .clone();
+                match root == files_root(ws).as_str() {
+                    true => Ok(()),
+                    false => Err(format!("the identity's root is {root}")),
+                }
+            }),
+        )
         // An identity naming a file under another root is refused by the provider.
-        t.write("files", "b.txt", "b");
-        t.config(
-            "files",
-            "import {
-  to       = localfs_file.b
-  identity = { path = \"b.txt\", root = \"/elsewhere\" }
-}
-
-resource \"localfs_file\" \"b\" {
-  path    = \"b.txt\"
-  content = \"b\"
-}
-",
-        );
-        let out = t.ws.run(&["plan", "-no-color", "-input=false"]);
-        let text = output_text(&out);
-        assert!(!out.status.success(), "{text}");
-        assert!(text.contains("File under another root"), "{text}");
-    });
+        .step(
+            Step::import_by_given_identity(
+                "localfs_file.b",
+                serde_json::json!({"path": "b.txt", "root": "/elsewhere"}),
+            )
+            .before(|ws| write_file(ws, "b.txt", "b"))
+            .using_config(|ws| module(ws, FILE_B))
+            .expect_error("File under another root"),
+        )
+        .run();
 }
 
 #[test]
@@ -212,6 +240,8 @@ fn changing_the_root_under_managed_files_is_an_identity_change_the_framework_ref
     });
 }
 
+const LIST: &str = "list.localfs_file.etc";
+
 const QUERY: &str = r#"
 list "localfs_file" "etc" {
   provider = localfs
@@ -224,107 +254,97 @@ list "localfs_file" "etc" {
 
 #[test]
 fn terraform_query_lists_files_and_the_generated_configuration_plans_clean() {
-    each_terraform("query", |tf| {
-        if !tf.at_least(1, 14) {
-            skipped(
-                "query",
-                tf,
-                "the whole test",
-                "list resources and `terraform query` need Terraform 1.14 or later",
-            );
-            return;
-        }
-        let t = Localfs::new(tf, "query");
-        t.config("files", "");
-        for (rel, text) in [
-            ("etc/app.conf", "name = app\n"),
-            ("etc/empty.conf", ""),
-            ("etc/notes.txt", "not listed: another suffix"),
-            ("etc/sub/deep.conf", "not listed: in a subdirectory"),
-            ("top.conf", "not listed: another directory"),
-        ] {
-            t.write("files", rel, text);
-        }
-        std::fs::write(t.ws.module_dir().join("files.tfquery.hcl"), QUERY).unwrap();
-
-        let out = t.ws.run_ok(&["query", "-no-color"]);
-        let listed = String::from_utf8_lossy(&out.stdout).into_owned();
-        let lines: Vec<&str> = listed.lines().filter(|l| l.starts_with("list.")).collect();
-        assert_eq!(lines.len(), 2, "{listed}");
-        assert!(
-            lines[0].contains("path=etc/app.conf") && lines[0].ends_with("etc/app.conf"),
-            "{listed}"
-        );
-        assert!(lines[1].contains("path=etc/empty.conf"), "{listed}");
-
+    let app = serde_json::json!({"path": "etc/app.conf"});
+    Test::new(&localfs())
+        .named("query")
+        .step(Step::config_with(|ws| module(ws, "")).before(|ws| {
+            for (rel, text) in [
+                ("etc/app.conf", "name = app\n"),
+                ("etc/empty.conf", ""),
+                ("etc/notes.txt", "not listed: another suffix"),
+                ("etc/sub/deep.conf", "not listed: in a subdirectory"),
+                ("top.conf", "not listed: another directory"),
+            ] {
+                write_file(ws, rel, text);
+            }
+        }))
+        .step(
+            Step::query(QUERY)
+                .query_check(query::length(LIST, 2))
+                .query_check(query::display_names(
+                    LIST,
+                    &["etc/app.conf", "etc/empty.conf"],
+                ))
+                .query_check(query::identity(
+                    LIST,
+                    serde_json::json!({"path": "etc/empty.conf"}),
+                ))
+                // Without include_resource, a result has no values.
+                .query_check(query::custom(
+                    "no result has values",
+                    |results| match results.iter().find(|r| r.values.is_some()) {
+                        Some(r) => Err(format!("{} has values", r.display_name)),
+                        None => Ok(()),
+                    },
+                )),
+        )
         // The block's limit stops the listing after the first file.
-        let query_file = t.ws.module_dir().join("files.tfquery.hcl");
-        let limited = QUERY.replace(
-            "  provider = localfs\n",
-            "  provider = localfs\n  limit    = 1\n",
-        );
-        std::fs::write(&query_file, limited).unwrap();
-        let out = t.ws.run_ok(&["query", "-no-color"]);
-        let listed = String::from_utf8_lossy(&out.stdout).into_owned();
-        let lines: Vec<&str> = listed.lines().filter(|l| l.starts_with("list.")).collect();
-        assert_eq!(lines.len(), 1, "{listed}");
-        assert!(lines[0].ends_with("etc/app.conf"), "{listed}");
-        std::fs::write(&query_file, QUERY).unwrap();
-
-        t.ws.run_ok(&["query", "-no-color", "-generate-config-out=generated.tf"]);
-        let generated = std::fs::read_to_string(t.ws.module_dir().join("generated.tf")).unwrap();
-        for expected in [
-            "resource \"localfs_file\" \"etc_0\"",
-            "content            = \"name = app\\n\"",
-            "path               = \"etc/app.conf\"",
-            "identity = {",
-            "path = \"etc/empty.conf\"",
-        ] {
-            assert!(generated.contains(expected), "{expected:?} in\n{generated}");
-        }
+        .step(
+            Step::query(QUERY.replace(
+                "  provider = localfs\n",
+                "  provider = localfs\n  limit    = 1\n",
+            ))
+            .query_check(query::display_names(LIST, &["etc/app.conf"])),
+        )
+        .step(
+            Step::query(QUERY.replace(
+                "  provider = localfs\n",
+                "  provider = localfs\n  include_resource = true\n",
+            ))
+            .query_check(query::value(LIST, app.clone(), ".content").equals("name = app\n"))
+            .query_check(query::value(LIST, app, ".permissions").matches("^0[0-7]{3}$")),
+        )
         // The generated resources and import blocks: a plan imports both, with no change.
-        std::fs::remove_file(t.ws.module_dir().join("files.tfquery.hcl")).unwrap();
-        let out = t.ws.run_ok(&["plan", "-no-color", "-input=false"]);
-        let plan = String::from_utf8_lossy(&out.stdout).into_owned();
-        assert!(
-            plan.contains("Plan: 2 to import, 0 to add, 0 to change, 0 to destroy."),
-            "{plan}"
-        );
-        t.ws.apply();
-        t.assert_no_changes("importing the generated configuration");
-        assert_eq!(t.identity("localfs_file.etc_1")["path"], "etc/empty.conf");
-    });
+        .step(
+            Step::query(QUERY)
+                .generate_config()
+                .expect_generated_config(r#"resource "localfs_file" "etc_0""#)
+                .expect_generated_config(r#"content\s+= "name = app\\n""#)
+                .expect_generated_config(r#"path\s+= "etc/app.conf""#)
+                .expect_generated_config(r#"(?s)identity = \{\s*path = "etc/empty.conf""#)
+                .check(
+                    state::identity_value("localfs_file.etc_1", ".path").equals("etc/empty.conf"),
+                ),
+        )
+        .run();
 }
 
 #[test]
 fn generate_config_out_for_an_import_plans_clean() {
-    each_terraform("generate_config_out", |tf| {
-        let t = Localfs::new(tf, "generate-config");
-        t.write("files", "motd", "");
-        t.write("files", "conf", "x = 1\n");
-        std::fs::set_permissions(
-            t.root("files").join("conf"),
-            std::os::unix::fs::PermissionsExt::from_mode(0o600),
+    Test::new(&localfs())
+        .named("generate_config_out")
+        .step(Step::config_with(|ws| module(ws, "")).before(|ws| {
+            write_file(ws, "motd", "");
+            write_file(ws, "conf", "x = 1\n");
+            std::fs::set_permissions(
+                ws.path("files").join("conf"),
+                std::os::unix::fs::PermissionsExt::from_mode(0o600),
+            )
+            .unwrap();
+        }))
+        .step(
+            Step::import("localfs_file.conf", "conf")
+                .generate_config()
+                .expect_generated_config(r#"permissions\s+= "0600""#)
+                .no_verify()
+                .check(state::value("localfs_file.conf", ".content").equals("x = 1\n")),
         )
-        .unwrap();
-        t.config(
-            "files",
-            "import {\n  to = localfs_file.motd\n  id = \"motd\"\n}\n\nimport {\n  to = localfs_file.conf\n  id = \"conf\"\n}\n",
-        );
-        t.ws.run_ok(&[
-            "plan",
-            "-no-color",
-            "-input=false",
-            "-generate-config-out=generated.tf",
-        ]);
-        let generated = std::fs::read_to_string(t.ws.module_dir().join("generated.tf")).unwrap();
-        assert!(
-            generated.contains("permissions        = \"0600\""),
-            "{generated}"
-        );
-        t.ws.apply();
-        t.assert_no_changes("importing with generated configuration");
-    });
+        .step(
+            Step::import("localfs_file.motd", "motd")
+                .generate_config()
+                .no_verify(),
+        )
+        .run();
 }
 
 /// A workspace serving the in-memory `greet` provider, with `body` as its module.

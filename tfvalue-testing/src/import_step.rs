@@ -66,10 +66,10 @@ impl Step {
     /// block; its configuration must not declare the imported resource, so give it one of
     /// its own with [`Step::using_config`]) or a query step ([`Step::query`], whose results
     /// are imported). The generated file must declare every imported resource; then the
-    /// plan of the configuration with it must import each of them and change nothing, that
-    /// plan is applied (into a state of the step's own), and a plan after it must be
-    /// empty: what Terraform generates for the provider's resources must describe them as
-    /// they are. [`Step::expect_generated_config`] checks the file's text.
+    /// plan of the configuration with it must import each of them and change nothing (what
+    /// Terraform generates for the provider's resources must describe them as they are),
+    /// and that plan is applied into a state of the step's own.
+    /// [`Step::expect_generated_config`] checks the file's text.
     pub fn generate_config(mut self) -> Step {
         match &mut self.kind {
             Kind::Import { generate, mode, .. } => {

@@ -27,6 +27,19 @@ pub struct QueryResult {
     pub values: Option<Json>,
 }
 
+impl QueryResult {
+    /// Whether every attribute of `wanted` (a JSON object) is in the result's identity, with
+    /// the same value.
+    pub fn has_identity(&self, wanted: &Json) -> bool {
+        match (wanted, &self.identity) {
+            (Json::Object(wanted), Json::Object(identity)) => wanted
+                .iter()
+                .all(|(name, value)| identity.get(name) == Some(value)),
+            (wanted, identity) => wanted == identity,
+        }
+    }
+}
+
 /// The results `terraform query -json` printed on `stdout` (`list_resource_found` lines),
 /// in order; lines of other kinds, and lines that are not JSON, are left out.
 pub fn results(stdout: &[u8]) -> Vec<QueryResult> {
@@ -149,15 +162,16 @@ pub fn display_names(address: &str, expected: &[&str]) -> QueryCheck {
     )
 }
 
-/// Some result of the `list` block at `address` has the identity `expected` (a JSON object
-/// of every identity attribute).
+/// Some result of the `list` block at `address` has an identity with the attributes of
+/// `expected` (a JSON object; attributes it leaves out may hold anything, so
+/// `json!({"path": "a.txt"})` finds a result whose identity also names its root).
 pub fn identity(address: &str, expected: impl Into<Json>) -> QueryCheck {
     let expected = expected.into();
     list_check(
         address,
         format!("{address} lists a result with identity {expected}"),
         move |found| {
-            if found.iter().any(|r| r.identity == expected) {
+            if found.iter().any(|r| r.has_identity(&expected)) {
                 return Ok(());
             }
             let identities: Vec<String> = found.iter().map(|r| r.identity.to_string()).collect();
@@ -179,8 +193,9 @@ pub struct ValueCheck {
     path: Result<AttrPath, String>,
 }
 
-/// A check of the value at `path` (as `.content`, see [`AttrPath`]) of the result of the
-/// `list` block at `address` whose identity is `identity`. Results carry values only when
+/// A check of the value at `path` (as `.content`, see [`AttrPath`]) of the first result of
+/// the `list` block at `address` whose identity has the attributes of `identity` (as for
+/// [`identity`]). Results carry values only when
 /// the block sets `include_resource = true`; without, the check fails saying so.
 pub fn value(address: &str, identity: impl Into<Json>, path: &str) -> ValueCheck {
     ValueCheck {
@@ -204,7 +219,7 @@ impl ValueCheck {
         let (identity, path) = (self.identity, self.path);
         list_check(&self.address, description, move |found| {
             let path = path.as_ref().map_err(Clone::clone)?;
-            let result = (found.iter().find(|r| r.identity == identity)).ok_or_else(|| {
+            let result = (found.iter().find(|r| r.has_identity(&identity))).ok_or_else(|| {
                 format!("no result has that identity; it listed {}", names(found))
             })?;
             let values = result.values.as_ref().ok_or(
@@ -323,6 +338,11 @@ mod tests {
             identity(LIST, json!({"path": "etc/b.conf"})).check(&all),
             Ok(())
         );
+        // Attributes left out match anything; an attribute the identity lacks matches nothing.
+        assert_eq!(identity(LIST, json!({})).check(&all), Ok(()));
+        assert!(identity(LIST, json!({"path": "etc/b.conf", "root": "/r"}))
+            .check(&all)
+            .is_err());
         let missing = identity(LIST, json!({"path": "etc/c.conf"}));
         assert_eq!(
             missing.description(),

@@ -13,7 +13,8 @@ impl Step {
     /// [`Step::using_config`]), in a directory of its own: the test's state is not touched.
     /// Then its [`Step::query_check`]s run on the results. With [`Step::generate_config`]
     /// Terraform also writes the configuration that imports every result, which must then
-    /// plan as imports that change nothing, apply, and plan empty after.
+    /// plan as imports that change nothing; that plan is applied into the step's own state,
+    /// where the step's state checks ([`Step::check`], [`Step::check_with`]) run.
     ///
     /// `terraform query` needs Terraform 1.14 or later: with an older one the step is
     /// skipped, saying so on stderr. A failure of the query (a provider's error diagnostic)

@@ -68,7 +68,8 @@ impl Run<'_> {
         if let Some(patterns) = generate {
             self.import_generated(&dir, &found, patterns)?;
         }
-        Ok(())
+        // The state the imports of the generated configuration made, if any.
+        self.state_checks(step, &dir)
     }
 
     /// Plans the configuration generated in `dir` for `found`: each result must be
