@@ -17,17 +17,18 @@ impl Run<'_> {
     /// refuses what its kind cannot do.
     pub(super) fn start_step(&mut self, step: &Step) -> Result<(), Box<Failure>> {
         self.warnings = step.warnings.any().then(Vec::new);
-        let import_command = matches!(
-            step.kind,
+        let unread = match &step.kind {
             Kind::Import {
                 mode: ImportMode::Command,
                 ..
-            }
-        );
-        if step.warnings.any() && import_command {
+            } => Some("a `terraform import` step, whose output has no JSON diagnostics"),
+            Kind::Query { .. } => Some("a `terraform query` step"),
+            Kind::Apply | Kind::Import { .. } | Kind::Refresh | Kind::Invoke { .. } => None,
+        };
+        if let Some(unread) = unread.filter(|_| step.warnings.any()) {
             return Err(self.fail(
                 "a step that expects warnings (or none) plans and applies: a configuration, refresh, invoke or import-block step",
-                "a `terraform import` step, whose output has no JSON diagnostics",
+                unread,
                 None,
             ));
         }
