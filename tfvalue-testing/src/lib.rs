@@ -96,6 +96,7 @@
 
 mod actions;
 mod attr_path;
+mod cassette;
 mod discovery;
 mod failure;
 mod import_step;
@@ -114,6 +115,7 @@ mod warnings;
 mod workspace;
 
 pub use attr_path::{AttrPath, Step as PathStep};
+pub use cassette::{Cassette, CassetteError, ReplayError, Replayed};
 pub use discovery::{each_terraform, each_terraform_of, in_ci, terraforms, Terraform, EXTRA_VAR};
 pub use failure::Failure;
 pub use opentofu::{Cli, OPENTOFU_REGISTRY, TERRAFORM_REGISTRY};

@@ -2,13 +2,13 @@
 //! served from inside the test process, which Terraform attaches to.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tfvalue_provider::debug::{DebugError, DebugServer};
 
-/// Starts a debug server for one workspace.
-type Starter = dyn Fn(&str) -> Result<DebugServer, DebugError> + Send + Sync;
+/// Starts a debug server for one workspace, recording to the cassette if one is given.
+type Starter = dyn Fn(&str, Option<&Path>) -> Result<DebugServer, DebugError> + Send + Sync;
 
 /// The provider a test runs, and the source address it is known by.
 ///
@@ -18,6 +18,8 @@ type Starter = dyn Fn(&str) -> Result<DebugServer, DebugError> + Send + Sync;
 pub struct TestProvider {
     address: String,
     kind: Kind,
+    /// The cassette every call is recorded to ([`TestProvider::record_to`]).
+    cassette: Option<PathBuf>,
 }
 
 #[derive(Clone)]
@@ -36,6 +38,9 @@ impl fmt::Debug for TestProvider {
             Kind::InProcess(_) => s.field("in_process", &true),
             Kind::Attached(reattach) => s.field("attached", reattach),
         };
+        if let Some(cassette) = &self.cassette {
+            s.field("cassette", cassette);
+        }
         s.finish()
     }
 }
@@ -49,6 +54,7 @@ impl TestProvider {
         TestProvider {
             address: address.to_owned(),
             kind: Kind::Binary(executable.into()),
+            cassette: None,
         }
     }
 
@@ -64,7 +70,11 @@ impl TestProvider {
     {
         TestProvider {
             address: address.to_owned(),
-            kind: Kind::InProcess(Arc::new(move |address| DebugServer::start(make(), address))),
+            kind: Kind::InProcess(Arc::new(move |address, cassette| match cassette {
+                Some(cassette) => DebugServer::start_recording(make(), address, cassette),
+                None => DebugServer::start(make(), address),
+            })),
+            cassette: None,
         }
     }
 
@@ -75,7 +85,21 @@ impl TestProvider {
         TestProvider {
             address: address.to_owned(),
             kind: Kind::Attached(reattach.to_owned()),
+            cassette: None,
         }
+    }
+
+    /// Records every RPC Terraform sends the provider, and its answer, to the cassette
+    /// file at `cassette` (appended to; a new or empty file gets the format line first),
+    /// for [`Cassette::replay`](crate::Cassette::replay) to replay without Terraform. A
+    /// provider served in process records through
+    /// [`DebugServer::start_recording`]; an executable is started with
+    /// `TFVALUE_RECORD` ([`tfvalue_provider::RECORD_VAR`]) naming the file, through a
+    /// small shell script that sets it. An attached provider is not started by the test,
+    /// so it records only if it was started recording.
+    pub fn record_to(mut self, cassette: impl Into<PathBuf>) -> TestProvider {
+        self.cassette = Some(cassette.into());
+        self
     }
 
     /// The source address, as `registry.terraform.io/acme/files`.
@@ -105,8 +129,13 @@ impl TestProvider {
     /// How a workspace reaches the provider.
     pub(crate) fn connect(&self) -> Connection {
         match &self.kind {
-            Kind::Binary(path) => Connection::DevOverride(path.clone()),
-            Kind::InProcess(start) => Connection::Served(start(&self.address)),
+            Kind::Binary(path) => match &self.cassette {
+                Some(cassette) => Connection::DevOverride(recording_script(path, cassette)),
+                None => Connection::DevOverride(path.clone()),
+            },
+            Kind::InProcess(start) => {
+                Connection::Served(start(&self.address, self.cassette.as_deref()))
+            }
             Kind::Attached(reattach) => Connection::Reattach(reattach.clone()),
         }
     }
@@ -120,4 +149,40 @@ pub(crate) enum Connection {
     Served(Result<DebugServer, DebugError>),
     /// Through this `TF_REATTACH_PROVIDERS` value.
     Reattach(String),
+}
+
+/// A shell script that runs `executable` with `TFVALUE_RECORD` naming `cassette`, written
+/// to a directory of its own under the system's temporary directory.
+fn recording_script(executable: &Path, cassette: &Path) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt as _;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static SCRIPTS: AtomicUsize = AtomicUsize::new(0);
+    let quote = |path: &Path| format!("'{}'", path.display().to_string().replace('\'', "'\\''"));
+    let cassette = std::path::absolute(cassette).unwrap_or_else(|_| cassette.to_owned());
+    let dir = std::env::temp_dir().join(format!(
+        "tfvalue-recording-{}-{}",
+        std::process::id(),
+        SCRIPTS.fetch_add(1, Ordering::Relaxed)
+    ));
+    let script = dir.join(
+        executable
+            .file_name()
+            .unwrap_or("terraform-provider".as_ref()),
+    );
+    let text = format!(
+        "#!/bin/sh\n{}={} exec {} \"$@\"\n",
+        tfvalue_provider::RECORD_VAR,
+        quote(&cassette),
+        quote(executable)
+    );
+    let written = std::fs::create_dir_all(&dir)
+        .and_then(|()| std::fs::write(&script, text))
+        .and_then(|()| std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)));
+    if let Err(error) = written {
+        panic!(
+            "writing the recording script {} failed: {error}",
+            script.display()
+        );
+    }
+    script
 }
