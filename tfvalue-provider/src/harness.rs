@@ -183,7 +183,7 @@ pub use resource::{Change, Planned, ResourceHandle};
 
 use client::Call;
 use schema::Schemas;
-use wire::{answer, diagnostics, dynamic, outcome, value_of};
+use wire::{answer, diagnostics, dynamic, joined, outcome, value_of};
 
 /// The Terraform version the harness names in `ConfigureProvider` unless told otherwise.
 pub const TERRAFORM_VERSION: &str = "1.15.5";
@@ -404,7 +404,7 @@ impl<P: Provider> Harness<P> {
                 }))
                 .await,
         )?;
-        let mut warnings = outcome(diagnostics(validated.diagnostics))?;
+        let warnings = outcome(diagnostics(validated.diagnostics))?;
         let configured = answer(
             self.service
                 .configure_provider(Request::new(pb::configure_provider::Request {
@@ -414,7 +414,7 @@ impl<P: Provider> Harness<P> {
                 }))
                 .await,
         )?;
-        warnings.extend(diagnostics(configured.diagnostics));
+        let warnings = outcome(joined(warnings, diagnostics(configured.diagnostics)))?;
         self.answered(warnings)
     }
 
