@@ -18,6 +18,12 @@ pub mod shuffle;
 pub mod string;
 #[cfg(test)]
 mod unit_tests;
+// The goldens of the resource types' schemas (`schema/`), which keep stored states readable.
+#[cfg(test)]
+mod schema_guard;
+// The same provider under OpenTofu's client (1.10, 1.11, 1.12), emulated by the harness.
+#[cfg(test)]
+mod opentofu_tests;
 pub mod uuid;
 pub mod uuid4;
 pub mod uuid7;
