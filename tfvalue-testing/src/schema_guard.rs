@@ -473,17 +473,22 @@ struct Versioned<'a> {
 /// version change that accepts them.
 fn versions(v: &Versioned<'_>, problems: &mut Vec<String>, accepted: &mut Vec<String>) {
     let (what, golden, current) = (v.what, v.golden, v.current);
-    let (model, method) = if what == "schema" {
-        ("the resource's model", "the resource's `upgrades()`")
+    let (stored, model, method) = if what == "schema" {
+        (
+            "state",
+            "the resource's model",
+            "the resource's `upgrades()`",
+        )
     } else {
         (
+            "identity",
             "the identity's model",
             "the resource's `identity_upgrades()`",
         )
     };
     if current < golden {
         problems.push(format!(
-            "  the {what} version went down from {golden} to {current}: every {what} stored \
+            "  the {what} version went down from {golden} to {current}: every {stored} stored \
              with version {golden} is newer than this provider can read. Restore \
              `#[tf(version = {golden})]` (or a higher version) on {model}"
         ));

@@ -115,6 +115,17 @@ mod identity_retyped {
     }
 }
 
+/// The identity at version 1, `name` still a string.
+mod identity_bumped {
+    use super::*;
+
+    #[derive(TfSchema)]
+    #[tf(version = 1)]
+    pub struct Identity {
+        pub name: String,
+    }
+}
+
 /// A fresh directory for goldens, removed when dropped.
 struct Goldens(PathBuf);
 
@@ -260,7 +271,7 @@ fn a_version_gone_down_is_refused() {
     let report = report(disk::<bumped::Disk>(&[0]), disk::<removed::Disk>(&[]));
     assert!(
         report.contains(
-            "the schema version went down from 1 to 0: every schema stored with version 1 is \
+            "the schema version went down from 1 to 0: every state stored with version 1 is \
              newer than this provider can read. Restore `#[tf(version = 1)]`"
         ),
         "{report}"
@@ -443,4 +454,38 @@ fn a_provider_declared_wrongly_is_reported_with_its_problems() {
         report.ends_with(":\n  resource type \"acme_disk\" is registered twice"),
         "{report}"
     );
+}
+
+#[test]
+fn an_identity_bump_without_its_upgrade_names_the_identity_upgrade() {
+    let report = report(
+        disk_with_identity::<v0::Disk, v0::Identity>(&[]),
+        disk_with_identity::<v0::Disk, identity_bumped::Identity>(&[]),
+    );
+    assert!(
+        report.contains(
+            "the identity version went from 0 to 1, but no upgrade reads version 0 (versions \
+             with an upgrade: none), so what users stored under the golden cannot be read. \
+             Add one to the resource's `identity_upgrades()`"
+        ),
+        "{report}"
+    );
+    let accepted = report_or_ok(
+        disk_with_identity::<v0::Disk, v0::Identity>(&[]),
+        disk_with_identity::<v0::Disk, identity_bumped::Identity>(&[0]),
+    );
+    assert!(
+        accepted.contains("the identity version went from 0 to 1, with an upgrade from 0"),
+        "{accepted}"
+    );
+}
+
+/// The report of comparing `current` with the golden of `golden`, or "passed".
+fn report_or_ok(golden: Current, current: Current) -> String {
+    let dir = goldens();
+    blessed(&dir, vec![("acme_disk", golden)]);
+    match guard(&dir, vec![("acme_disk", current)]).run(false, COMMAND) {
+        Ok(()) => "passed".to_owned(),
+        Err(report) => report,
+    }
 }
