@@ -8,12 +8,15 @@
 //! file (`--schema`) that `terraform providers schema -json` printed. The pieces:
 //! `providers_json.rs` reads the schema, `schema_md.rs` renders a `## Schema` section,
 //! `function_md.rs` a function's signature and arguments, `type_names.rs` names types,
-//! `plain.rs` turns Markdown into the front matter's text, `pages.rs` assembles the pages
-//! with the examples, and `files.rs` writes them or compares them (`--check`).
+//! `identity_md.rs` a resource identity, `plain.rs` turns Markdown into the front matter's
+//! text, `example_dirs.rs` checks that each examples directory names a type or function,
+//! `pages.rs` assembles the pages with the examples, and `files.rs` writes them or
+//! compares them (`--check`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod example_dirs;
 mod files;
 mod function_md;
 mod identity_md;
@@ -46,7 +49,8 @@ pub(crate) const HELP: &str = concat!(
     "         import-by-identity.tf), data-sources/<type>/data-source.tf,\n",
     "         ephemeral-resources/<type>/ephemeral-resource.tf,\n",
     "         list-resources/<type>/list-resource.tfquery.hcl, actions/<type>/action.tf,\n",
-    "         functions/<name>/function.tf (each page takes every <kind>*.tf there).\n",
+    "         functions/<name>/function.tf (each page takes every <kind>*.tf there);\n",
+    "         a directory there named after no type or function of the schema is an error.\n",
     "         --check writes nothing; it fails, naming each stale, missing or extra page,\n",
     "         when the directory differs from what would be generated.\n",
 );
@@ -99,6 +103,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), DocsError> {
                 dir.display()
             )));
         }
+        example_dirs::check(dir, &schemas).map_err(DocsError::Failed)?;
     }
     let site = pages::Site {
         schemas: &schemas,
