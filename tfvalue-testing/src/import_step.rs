@@ -196,13 +196,13 @@ pub(crate) fn imports_only(plan: &Json, imported: &[String]) -> Result<(), Strin
             Some(rc) if rc["change"]["importing"].is_null() => {
                 problems.push(format!(
                     "{address}: not imported, its change is {}",
-                    rc["change"]["actions"]
+                    actions_text(&rc["change"]["actions"])
                 ));
             }
             Some(rc) if rc["change"]["actions"] != serde_json::json!(["no-op"]) => {
                 problems.push(format!(
                     "{address}: imported, then {}",
-                    rc["change"]["actions"]
+                    actions_text(&rc["change"]["actions"])
                 ));
             }
             Some(_) => {}
@@ -219,6 +219,14 @@ pub(crate) fn imports_only(plan: &Json, imported: &[String]) -> Result<(), Strin
         true => Ok(()),
         false => Err(problems.join("\n  ")),
     }
+}
+
+/// A change's actions (`["delete","create"]`) as `delete, create`.
+fn actions_text(actions: &Json) -> String {
+    let names: Vec<&str> = (actions.as_array().into_iter().flatten())
+        .map(|a| a.as_str().unwrap_or("?"))
+        .collect();
+    names.join(", ")
 }
 
 /// Whether the generated configuration `text` declares every resource of `addresses` and
@@ -450,16 +458,14 @@ mod tests {
         ]});
         assert_eq!(
             imports_only(&bad, &imported),
-            Err(
-                "f.a: imported, then [\"update\"]\n  f.b: not in the plan\n  \
+            Err("f.a: imported, then update\n  f.b: not in the plan\n  \
                  planned changes:\n  f.c: create"
-                    .to_owned()
-            )
+                .to_owned())
         );
         let not_imported = json!({"resource_changes": [change("f.a", json!(["create"]), false)]});
         assert_eq!(
             imports_only(&not_imported, &imported[..1]),
-            Err("f.a: not imported, its change is [\"create\"]".to_owned())
+            Err("f.a: not imported, its change is create".to_owned())
         );
     }
 
