@@ -1,4 +1,6 @@
-# The ID is the string itself.
+# The ID is the string itself. The import takes `length` from it and the defaults for
+# every other argument (`special`, `upper`, `lower`, `numeric` true, each `min_*` 0, no
+# `override_special`): a configuration that says otherwise plans a replacement.
 import {
   to = random_string.suffix
   id = "k3x9qa"
