@@ -1,7 +1,7 @@
 //! Each verdict of the guard on schemas built here from models: the message of each
 //! failure, and what blessing writes.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tfvalue::{Nullable, TfSchema, Unknown};
@@ -156,10 +156,10 @@ fn goldens() -> Goldens {
 }
 
 /// A guard of the types `types` with the goldens in `dir`.
-fn guard(dir: &PathBuf, types: Vec<(&str, Current)>) -> SchemaGuard {
+fn guard(dir: &Path, types: Vec<(&str, Current)>) -> SchemaGuard {
     SchemaGuard {
         types: Ok(types.into_iter().map(|(n, c)| (n.to_owned(), c)).collect()),
-        goldens: dir.clone(),
+        goldens: dir.to_path_buf(),
     }
 }
 
@@ -178,7 +178,7 @@ fn disk_with_identity<M: TfSchema, I: TfSchema>(identity_upgrades: &[i64]) -> Cu
 }
 
 /// The goldens in `dir` written from `types`, as blessing writes them.
-fn blessed(dir: &PathBuf, types: Vec<(&str, Current)>) {
+fn blessed(dir: &Path, types: Vec<(&str, Current)>) {
     guard(dir, types)
         .run(true, COMMAND)
         .expect("blessing writes every golden");
