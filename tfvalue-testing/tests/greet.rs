@@ -415,4 +415,41 @@ fn warning_and_after_apply_failures_are_reported() {
     );
     assert_eq!(failure.found, "its actions are [\"no-op\"]");
     assert_eq!(alive.load(Ordering::SeqCst), 0);
+
+    // A hook that makes Terraform forget the message: the plans after the apply would
+    // create it again. (The forgotten messages are never deleted: a counter of their own.)
+    let forgotten = Arc::new(AtomicUsize::new(0));
+    let p = provider(&forgotten);
+    let forget = |ws: &tfvalue_testing::Workspace| {
+        ws.run_ok(&["state", "rm", "greet_message.m"]);
+    };
+    let failure = Test::new(&p)
+        .step(Step::config(PLAIN).after_apply(forget))
+        .run_one("forgotten", tf)
+        .unwrap_err();
+    std::fs::remove_dir_all(&failure.workspace).unwrap();
+    assert_eq!(
+        failure.check,
+        "after applying the step, a new plan is empty"
+    );
+    assert_eq!(failure.found, "planned changes:\n  greet_message.m: create");
+    let failure = Test::new(&p)
+        .step(
+            Step::config(PLAIN)
+                .after_apply(forget)
+                .plan_check_after_apply_without_refresh(plan::creates("greet_message.m")),
+        )
+        .run_one("forgotten_without_refresh", tf)
+        .unwrap_err();
+    std::fs::remove_dir_all(&failure.workspace).unwrap();
+    assert_eq!(
+        failure.check,
+        "after applying the step, a new plan without refresh (`plan -refresh=false`) is empty"
+    );
+    assert!(
+        failure
+            .to_string()
+            .contains("$ terraform show -no-color after-no-refresh.tfplan"),
+        "{failure}"
+    );
 }
