@@ -53,7 +53,12 @@
 //! [`Step::expect_non_empty_plan`] opts out). [`Step::expect_error`] expects the plan or
 //! the apply to fail with a matching error instead. [`Step::import`] imports into a state
 //! of its own (by `terraform import` or an `import` block) and compares the imported
-//! resource with the applied one. [`Step::refresh`] runs `apply -refresh-only`.
+//! resource with the applied one. [`Step::import_by_identity`] imports through an
+//! `import` block naming the resource's identity (Terraform 1.12 and later), and
+//! [`Step::generate_config`] has Terraform write the imported resource's configuration,
+//! which must plan as an import that changes nothing. [`Step::query`] runs `terraform
+//! query` (1.14 and later) and checks what its `list` blocks found ([`query`]); the
+//! [`state`] checks read identities too. [`Step::refresh`] runs `apply -refresh-only`.
 //! [`Step::invoke`] invokes an action alone (`-invoke`, Terraform 1.14 and later), and
 //! [`Step::expect_progress`] or [`Step::expect_action_progress`] check the progress
 //! messages actions report, invoked or triggered by a resource's change; steps that need

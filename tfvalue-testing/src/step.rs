@@ -127,7 +127,8 @@ impl AfterApply {
 const ACTIONS_RELEASE: (u64, u64) = (1, 14);
 
 /// One step of a test. Build it with [`Step::config`], [`Step::config_with`],
-/// [`Step::import`], [`Step::refresh`] or [`Step::invoke`], then add expectations.
+/// [`Step::import`] (or [`Step::import_by_identity`]), [`Step::refresh`], [`Step::invoke`]
+/// or [`Step::query`], then add expectations.
 ///
 /// After a successful apply or refresh, the step checks that a new plan is empty (as
 /// terraform-plugin-testing does): a provider whose plan does not settle fails there.
