@@ -152,7 +152,10 @@ async fn the_secret_and_write_only_content_need_opentofu_1_11() {
             written.unwrap();
             assert_eq!(root.read("db.conf").as_deref(), Some("s3cret"), "{tofu}");
         } else {
-            let opened = errors(&opened.err().expect("unreachable"));
+            let Err(opened) = opened else {
+                panic!("{tofu} opened the secret")
+            };
+            let opened = errors(&opened);
             assert_eq!(opened.len(), 1);
             assert!(
                 opened[0].starts_with(
@@ -203,7 +206,10 @@ async fn the_list_resource_and_the_action_are_unreachable_on_every_opentofu() {
             .list::<File, FileIdentity>("localfs_file")
             .list(&query)
             .await;
-        let listed = errors(&listed.err().expect("unreachable"));
+        let Err(listed) = listed else {
+            panic!("{tofu} listed files")
+        };
+        let listed = errors(&listed);
         assert!(
             listed[0].contains("OpenTofu never calls ListResource"),
             "{listed:?}"
@@ -217,7 +223,10 @@ async fn the_list_resource_and_the_action_are_unreachable_on_every_opentofu() {
             .action::<Append>("localfs_append")
             .invoke(&append)
             .await;
-        let invoked = errors(&invoked.err().expect("unreachable").diagnostics);
+        let Err(invoked) = invoked else {
+            panic!("{tofu} invoked the action")
+        };
+        let invoked = errors(&invoked.diagnostics);
         assert!(
             invoked[0].contains("OpenTofu never calls the action RPCs"),
             "{invoked:?}"

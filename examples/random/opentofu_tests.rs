@@ -77,7 +77,9 @@ async fn ephemeral_passwords_open_from_opentofu_1_11_and_are_unreachable_before(
             passwords.close(opened).await.unwrap();
             assert_eq!(unreachable, Vec::<String>::new(), "{tofu}");
         } else {
-            let error = opened.err().expect("unreachable on 1.10");
+            let Err(error) = opened else {
+                panic!("{tofu} opened the password")
+            };
             let summaries: Vec<&str> = error.iter().map(|d| d.summary()).collect();
             assert_eq!(summaries, ["Unreachable on OpenTofu 1.10.10"]);
             let why = "OpenTofu calls ephemeral resources from 1.11 on, and this is 1.10.10";

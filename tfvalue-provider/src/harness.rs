@@ -34,6 +34,9 @@
 //! [`Harness::deferral_allowed`], [`Harness::computed_blocks_allowed`],
 //! [`Harness::store_planned_private`]), and for a resource the private state and identity
 //! Terraform stores beside each state (below). No `provider_meta` is sent.
+//! [`Harness::opentofu`] plays OpenTofu's client instead, at 1.10, 1.11 or 1.12
+//! ([`OpenTofu`]): its version, the capabilities it sends, no identities before 1.12, and
+//! the calls it never makes refused ([`Harness::unreachable`] lists them).
 //!
 //! # Models, plans and unknown values
 //!
