@@ -452,4 +452,27 @@ fn warning_and_after_apply_failures_are_reported() {
             .contains("$ terraform show -no-color after-no-refresh.tfplan"),
         "{failure}"
     );
+
+    // A hook that changes the configuration into one whose plan fails (the final
+    // destroy writes the applied configuration back).
+    let break_config = |ws: &tfvalue_testing::Workspace| {
+        ws.write_main(
+            "resource \"greet_message\" \"m\" {\n  name = file(\"/nonexistent/name\")\n}\n",
+        );
+    };
+    let failure = run("broken", Step::config(PLAIN).after_apply(break_config));
+    assert_eq!(failure.check, "the plan after the apply succeeds");
+    assert_eq!(failure.found, "terraform plan failed");
+    let failure = run(
+        "broken_without_refresh",
+        Step::config(PLAIN)
+            .after_apply(break_config)
+            .plan_check_after_apply_without_refresh(plan::empty()),
+    );
+    assert_eq!(
+        failure.check,
+        "after the apply, a new plan without refresh (`plan -refresh=false`) succeeds"
+    );
+    assert!(failure.to_string().contains("-refresh=false"), "{failure}");
+    assert_eq!(alive.load(Ordering::SeqCst), 0);
 }
