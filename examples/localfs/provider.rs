@@ -86,6 +86,9 @@ pub mod secret;
 // too).
 #[cfg(test)]
 mod unit_tests;
+// Cassettes recorded from real Terraform runs, replayed without Terraform.
+#[cfg(test)]
+mod replay_tests;
 // The goldens of the resource types' schemas (`schema/`), which keep stored states readable.
 #[cfg(test)]
 mod schema_guard;

@@ -11,6 +11,7 @@
 mod localfs_example;
 
 mod actions;
+mod cassettes;
 mod computed_blocks;
 mod debug_mode;
 mod deprecation;

@@ -32,6 +32,8 @@ pub struct Cassette {
     calls: Vec<Call>,
     ignored: Vec<String>,
     patterns: Vec<(String, String)>,
+    /// The RPCs whose answers are not compared.
+    unchecked: Vec<String>,
 }
 
 /// One recorded call.
@@ -250,6 +252,7 @@ impl Cassette {
             calls,
             ignored: Vec::new(),
             patterns: Vec::new(),
+            unchecked: Vec::new(),
         })
     }
 
@@ -271,17 +274,20 @@ impl Cassette {
         let mut text = serde_json::json!({ "tfvalue_cassette": CASSETTE_FORMAT }).to_string();
         text.push('\n');
         for call in self.ordered() {
-            let mut line = serde_json::json!({
-                "session": call.session.to_string(),
-                "index": call.index,
-                "rpc": call.rpc,
-                "request": call.request,
-            });
-            if let Value::Object(line) = &mut line {
-                line.extend(call.answer.clone());
+            // The keys in the order a recording writes them.
+            text.push_str(&format!(
+                "{{\"session\":\"{}\",\"index\":{},\"rpc\":{},\"request\":{}",
+                call.session,
+                call.index,
+                Value::from(call.rpc.as_str()),
+                call.request
+            ));
+            for key in ANSWER_KEYS {
+                if let Some(answer) = call.answer.get(key) {
+                    text.push_str(&format!(",\"{key}\":{answer}"));
+                }
             }
-            text.push_str(&line.to_string());
-            text.push('\n');
+            text.push_str("}\n");
         }
         std::fs::write(path, text)
     }
@@ -300,6 +306,14 @@ impl Cassette {
     /// other value's JSON): for values that change each run but keep their form.
     pub fn matching(mut self, path: &str, pattern: &str) -> Cassette {
         self.patterns.push((path.to_owned(), pattern.to_owned()));
+        self
+    }
+
+    /// Sends the requests of `rpc` but compares none of its answers: for
+    /// `GetProviderSchema`, whose answer (every description included) other tests check,
+    /// so that rewording a description does not need the cassette recorded again.
+    pub fn ignore_answers_of(mut self, rpc: &str) -> Cassette {
+        self.unchecked.push(rpc.to_owned());
         self
     }
 
@@ -377,7 +391,8 @@ impl Cassette {
                 ))
             })?;
             let mut found = Vec::new();
-            for key in ANSWER_KEYS {
+            let checked = !self.unchecked.contains(&call.rpc);
+            for key in ANSWER_KEYS.into_iter().filter(|_| checked) {
                 match (call.answer.get(key), now.get(key)) {
                     (None, None) => {}
                     (Some(a), Some(b)) => differences(key, a, b, &mut found),

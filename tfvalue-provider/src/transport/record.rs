@@ -191,21 +191,32 @@ impl Recorder {
     }
 
     fn append(&self, rpc: &str, request: &[u8], answer: &Answer) {
-        let mut call = match self.cassettes.call(rpc, request, answer) {
+        let call = match self.cassettes.call(rpc, request, answer) {
             Ok(call) => call,
             Err(error) => json!({ "rpc": rpc, "unrecorded": error }),
         };
         let mut file = self.file.lock().unwrap_or_else(PoisonError::into_inner);
         // The index is taken under the lock, so that the lines are in its order.
         let index = self.index.fetch_add(1, Ordering::Relaxed);
-        let mut line = json!({ "session": self.session, "index": index });
-        if let (J::Object(line), J::Object(call)) = (&mut line, call.take()) {
-            line.extend(call);
-        }
+        let line = line_of(&self.session, index, &call);
         if let Err(error) = writeln!(file, "{line}") {
             tracing::error!("recording {rpc} to the cassette failed: {error}");
         }
     }
+}
+
+/// One call's line: its keys in the order `session`, `index`, `rpc`, `request`, then
+/// `answer`, `stream`, `status` (those it has) or `unrecorded`, so that a line reads
+/// from what was asked to what was answered.
+fn line_of(session: &str, index: u64, call: &J) -> String {
+    let mut line = format!("{{\"session\":{},\"index\":{index}", J::from(session));
+    for key in ["rpc", "request", "answer", "stream", "status", "unrecorded"] {
+        if let Some(value) = call.get(key) {
+            line.push_str(&format!(",\"{key}\":{value}"));
+        }
+    }
+    line.push('}');
+    line
 }
 
 /// A service that records every call of `inner` before answering it.
@@ -384,4 +395,50 @@ recorded! {
     plan_action "PlanAction" plan_action;
     validate_action_config "ValidateActionConfig" validate_action_config;
     stop_provider "StopProvider" stop_provider;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_reads_from_the_call_to_its_answer() {
+        let call = json!({"answer": {}, "request": {"config": {"msgpack": "80", "value": {}}}, "rpc": "ConfigureProvider"});
+        assert_eq!(
+            line_of("4242.0", 3, &call),
+            r#"{"session":"4242.0","index":3,"rpc":"ConfigureProvider","request":{"config":{"msgpack":"80","value":{}}},"answer":{}}"#
+        );
+        let failed = Answer::Failed(Status::internal("boom"));
+        let cassettes = Cassettes::new().unwrap();
+        let call = cassettes.call("GetMetadata", &[], &failed).unwrap();
+        assert_eq!(
+            line_of("1", 0, &call),
+            r#"{"session":"1","index":0,"rpc":"GetMetadata","request":{},"status":{"code":13,"message":"boom"}}"#
+        );
+    }
+
+    #[test]
+    fn a_recording_appends_after_one_format_line() {
+        let dir = std::env::temp_dir().join(format!("tfvalue-record-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("c.jsonl");
+        for _ in 0..2 {
+            let recorder = Recorder::open(&path).unwrap();
+            recorder.append("GetMetadata", &[], &Answer::Unary(Vec::new()));
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert_eq!(lines[0], r#"{"tfvalue_cassette":1}"#);
+        assert!(
+            lines[1].ends_with(r#","index":0,"rpc":"GetMetadata","request":{},"answer":{}}"#),
+            "{text}"
+        );
+        assert_ne!(
+            lines[1][..20],
+            lines[2][..20],
+            "two recorders are two sessions: {text}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

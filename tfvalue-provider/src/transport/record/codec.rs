@@ -9,12 +9,12 @@
 //! | `repeated` | an array |
 //! | `map<string, _>` | an object |
 //! | `bytes` | lower-case hex; a field named `json` or `type` (JSON text): the text, or `{"hex": …}` when it is not UTF-8 |
-//! | `DynamicValue` | `{"msgpack": "<hex>", "value": <the value read>, "redacted": [<paths>]}`, or `{"json": "<text>"}` |
+//! | `DynamicValue` | `{"msgpack": "<hex>", "value": <the value read>, "redacted": [<paths>]}`, or `{"json": "<text>", "redacted": [<paths>]}` |
 //! | `RawState` | its fields, and `"redacted": [<paths>]` when its JSON had secrets |
 //!
 //! A `DynamicValue`'s `value` and any `redacted` list are for readers: reading a cassette
-//! takes the bytes alone. Redacted, a value is null in the bytes too (see
-//! `secrets.rs`); an ephemeral resource's result (`OpenEphemeralResource`'s `result`) is
+//! takes the bytes alone. Redacted, a value is null in the bytes (or the JSON text) too
+//! (see `secrets.rs`); an ephemeral resource's result (`OpenEphemeralResource`'s `result`) is
 //! redacted whole, listed as `"."`.
 
 use prost::Message as _;
@@ -241,7 +241,23 @@ fn dynamic_value_json(
         }
     }
     if !text.is_empty() {
+        let block = redaction
+            .secrets
+            .and_then(|s| s.block(redaction.rpc, field, &redaction.type_name));
+        let (text, redacted) = if redaction.rpc == "OpenEphemeralResource" && field == "result" {
+            (b"null".to_vec(), vec![".".to_owned()])
+        } else {
+            match block.map(|block| super::secrets::redact_json(&text, block)) {
+                Some(Ok(redacted)) => redacted,
+                // Text that is not JSON holds no attribute: recorded as it came, for the
+                // replay to show.
+                Some(Err(_)) | None => (text, Vec::new()),
+            }
+        };
         object.insert("json".to_owned(), bytes_json(&text, "json"));
+        if !redacted.is_empty() {
+            object.insert("redacted".to_owned(), J::from(redacted));
+        }
     }
     Ok(J::Object(object))
 }
@@ -510,6 +526,50 @@ mod tests {
         assert_eq!(
             json,
             serde_json::json!({"result": {"msgpack": "c0", "value": null, "redacted": ["."]}})
+        );
+    }
+
+    #[test]
+    fn a_value_in_json_is_redacted_as_one_in_msgpack() {
+        let schema = pb::get_provider_schema::Response {
+            resource_schemas: [(
+                "t_x".to_owned(),
+                pb::Schema {
+                    block: Some(pb::schema::Block {
+                        attributes: vec![pb::schema::Attribute {
+                            name: "secret".into(),
+                            sensitive: true,
+                            ..Default::default()
+                        }],
+                        ..Default::default()
+                    }),
+                    ..Default::default()
+                },
+            )]
+            .into(),
+            ..Default::default()
+        };
+        let secrets = Secrets::new(&schema);
+        let answer = pb::read_resource::Response {
+            new_state: Some(pb::DynamicValue {
+                msgpack: vec![],
+                json: br#"{"secret":"s"}"#.to_vec(),
+            }),
+            ..Default::default()
+        };
+        let codec = codec();
+        let desc = codec.method("ReadResource").unwrap().output();
+        let mut redaction = Redaction {
+            rpc: "ReadResource",
+            secrets: Some(&secrets),
+            type_name: "t_x".into(),
+        };
+        let json = codec
+            .to_json(desc, &answer.encode_to_vec(), &mut redaction)
+            .unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"new_state": {"json": "{\"secret\":null}", "redacted": [".secret"]}})
         );
     }
 
