@@ -376,6 +376,19 @@ fn warning_and_after_apply_failures_are_reported() {
         "a `terraform import` step, whose output has no JSON diagnostics"
     );
 
+    // A query step (Terraform 1.14 and later) is refused before it runs.
+    if let Some(tf) = terraforms().iter().find(|tf| tf.at_least(1, 14)) {
+        let failure = Test::new(&p)
+            .step(
+                Step::query("list \"greet_message\" \"all\" {\n  provider = greet\n}\n")
+                    .expect_no_warnings(),
+            )
+            .run_one("query", tf)
+            .unwrap_err();
+        std::fs::remove_dir_all(&failure.workspace).unwrap();
+        assert_eq!(failure.found, "a `terraform query` step");
+    }
+
     let failure = Test::new(&p)
         .step(Step::config(PLAIN))
         .step(Step::refresh().after_apply(|_| {}))
