@@ -67,6 +67,14 @@
 //! end, everything is destroyed and the state must be empty ([`Test::check_destroy`]
 //! adds a check that the real objects are gone).
 //!
+//! [`Step::expect_warning`], [`Step::expect_warning_during`] and
+//! [`Step::expect_no_warnings`] check the warnings Terraform reports while a step
+//! validates, plans and applies (read from `-json` diagnostics). [`Step::after_apply`]
+//! runs a hook between the apply and the plans after it (to change a real object behind
+//! Terraform's back), and [`Step::plan_check_after_apply`] and
+//! [`Step::plan_check_after_apply_without_refresh`] check those plans. A passing test
+//! prints one line naming the Terraform versions it ran with.
+//!
 //! A failure panics with everything needed to understand it: the test, the Terraform
 //! version, the step, the check and what was found, the step's configuration with line
 //! numbers (the line Terraform's error names, or the checked resource's block, marked),
