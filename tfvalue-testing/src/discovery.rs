@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-use crate::opentofu::{read_version_json, Cli};
+use crate::opentofu::{read_version_json, terraform_features_of, Cli};
 use crate::output::print_notice;
 
 /// Environment variable listing further Terraform executables, separated like `PATH`
@@ -36,8 +36,13 @@ impl Terraform {
     }
 
     /// Whether this Terraform is release `major.minor` or later (a version that does not
-    /// parse counts as older).
+    /// parse counts as older). For OpenTofu, whether it has the provider features of
+    /// Terraform `major.minor`: OpenTofu 1.10 has not Terraform 1.10's ephemeral resources,
+    /// and no OpenTofu has Terraform 1.14's actions.
     pub fn at_least(&self, major: u64, minor: u64) -> bool {
+        if self.cli == Cli::OpenTofu {
+            return terraform_features_of(&self.version).is_some_and(|v| v >= (major, minor));
+        }
         let mut parts = self.version.split('.').map(|p| p.parse::<u64>());
         match (parts.next(), parts.next()) {
             (Some(Ok(a)), Some(Ok(b))) => (a, b) >= (major, minor),
@@ -83,7 +88,10 @@ fn find_terraforms() -> Result<Vec<Terraform>, String> {
                     path.display()
                 )
             })?;
-            if !found.iter().any(|f| f.version == tf.version && f.cli == tf.cli) {
+            if !found
+                .iter()
+                .any(|f| f.version == tf.version && f.cli == tf.cli)
+            {
                 found.push(tf);
             }
         }

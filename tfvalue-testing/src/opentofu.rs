@@ -69,6 +69,29 @@ impl Cli {
     }
 }
 
+/// The Terraform release whose provider features an OpenTofu release has, as
+/// `(major, minor)`, for the gates that name Terraform releases
+/// ([`Terraform::at_least`](crate::Terraform::at_least)): OpenTofu 1.10 has provider
+/// functions and moved resource states but no ephemeral resources (Terraform 1.9's); 1.11
+/// adds ephemeral resources and write-only attributes (Terraform 1.11's); 1.12 adds
+/// identities and import by identity (Terraform 1.12's), and no later release is known to
+/// add list resources or actions (Terraform 1.14's), so later releases count as 1.12 until
+/// shown otherwise. `None` for a version that does not parse. Before 1.10: 1.7 to 1.9
+/// have provider functions (Terraform 1.8's); 1.6, forked from Terraform 1.6, is that.
+pub(crate) fn terraform_features_of(opentofu_version: &str) -> Option<(u64, u64)> {
+    let mut parts = opentofu_version.split(['.', '-']).map(str::parse::<u64>);
+    let (Some(Ok(major)), Some(Ok(minor))) = (parts.next(), parts.next()) else {
+        return None;
+    };
+    Some(match (major, minor) {
+        (1, 10) => (1, 9),
+        (1, 11) => (1, 11),
+        (1, 7..=9) => (1, 8),
+        (1, 0..=6) => (1, minor),
+        _ => (1, 12),
+    })
+}
+
 /// Terraform's default provider registry host.
 pub const TERRAFORM_REGISTRY: &str = "registry.terraform.io";
 
@@ -189,6 +212,29 @@ mod tests {
                 && error.ends_with("): OpenTofu v1.11.0\non linux_amd64"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn opentofu_releases_have_the_features_of_terraform_releases() {
+        assert_eq!(terraform_features_of("1.6.2"), Some((1, 6)));
+        assert_eq!(terraform_features_of("1.7.3"), Some((1, 8)));
+        assert_eq!(terraform_features_of("1.9.0"), Some((1, 8)));
+        assert_eq!(terraform_features_of("1.10.10"), Some((1, 9)));
+        assert_eq!(terraform_features_of("1.11.0-rc1"), Some((1, 11)));
+        assert_eq!(terraform_features_of("1.12.6"), Some((1, 12)));
+        assert_eq!(terraform_features_of("1.13.0-dev"), Some((1, 12)));
+        assert_eq!(terraform_features_of("dev"), None);
+        let tofu = |version: &str| crate::Terraform {
+            path: "tofu".into(),
+            version: version.into(),
+            cli: Cli::OpenTofu,
+        };
+        // Ephemeral resources (Terraform 1.10): not in OpenTofu 1.10.
+        assert!(!tofu("1.10.10").at_least(1, 10));
+        assert!(tofu("1.10.10").at_least(1, 8));
+        assert!(tofu("1.11.4").at_least(1, 11) && !tofu("1.11.4").at_least(1, 12));
+        // Actions and list resources (Terraform 1.14): in no OpenTofu.
+        assert!(tofu("1.12.6").at_least(1, 12) && !tofu("1.12.6").at_least(1, 14));
     }
 
     #[test]
