@@ -316,6 +316,18 @@ fn import_step_failures_are_reported() {
         failure.step_summary
     );
 
+    let failure = failure_of(
+        Test::new(&provider())
+            .step(Step::config(""))
+            .step(Step::import_by_given_identity("notes_note.a", json!({"name": "a"})).persist()),
+        "persist_by_identity",
+        tf,
+    );
+    assert_eq!(
+        failure.check,
+        "an import into the test's own state (persist) uses `terraform import`"
+    );
+
     // A configuration that already declares the resource: nothing is generated.
     let failure = failure_of(
         Test::new(&provider())

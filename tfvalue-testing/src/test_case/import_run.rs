@@ -34,6 +34,14 @@ impl Run<'_> {
             return Ok(());
         };
         let address = address.as_str();
+        if *persist && *mode == ImportMode::Block {
+            return Err(self.fail(
+                "an import into the test's own state (persist) uses `terraform import`",
+                "the step imports through an `import` block (by identity, by_import_block or \
+                 generate_config), which would stay in the test's configuration",
+                Some(address),
+            ));
+        }
         // An ID, or (as the error side) an identity written as HCL.
         let target: Result<String, String> = match id {
             ImportId::Fixed(id) => Ok(id.clone()),
