@@ -221,3 +221,68 @@ fn opentofu_releases_before_1_10_are_refused() {
         )
     );
 }
+
+#[tokio::test]
+async fn each_call_opentofu_never_makes_is_refused_naming_the_type_and_why() {
+    let tofu = OpenTofu::V1_10;
+    let harness = Harness::new(Unchecked).unwrap().opentofu(tofu);
+    harness.configure(&Config {}).await.unwrap();
+    let refused = |what: &str, name: &str, why: &str| {
+        vec![format!(
+            ": Unreachable on OpenTofu 1.10.10: The {what} \"{name}\" cannot be used with \
+             OpenTofu 1.10.10: {why}. A test of it under this client tests nothing a user of \
+             OpenTofu 1.10.10 can reach."
+        )]
+    };
+    let listed = harness
+        .list::<Password, Config>("vault_password")
+        .list(&Config {})
+        .await;
+    let Err(listed) = listed else {
+        panic!("OpenTofu listed")
+    };
+    assert_eq!(
+        shown(&listed),
+        refused(
+            "list resource type",
+            "vault_password",
+            "OpenTofu never calls ListResource (list blocks and `query` are Terraform's alone)"
+        )
+    );
+    let planned = harness
+        .action::<Config>("vault_rotate")
+        .plan(&Config {})
+        .await;
+    assert_eq!(
+        shown(&planned.unwrap_err()),
+        refused(
+            "action type",
+            "vault_rotate",
+            "OpenTofu never calls the action RPCs (action blocks and `-invoke` are Terraform's \
+             alone)"
+        )
+    );
+    let validated = (harness.ephemeral::<Password>("vault_token"))
+        .validate(&password())
+        .await;
+    assert_eq!(
+        shown(&validated.unwrap_err()),
+        refused(
+            "ephemeral resource type",
+            "vault_token",
+            "OpenTofu calls ephemeral resources from 1.11 on, and this is 1.10.10"
+        )
+    );
+    let imported = (harness.resource::<Password>("vault_password"))
+        .import_by_identity(&Config {})
+        .await;
+    assert_eq!(
+        shown(&imported.unwrap_err()),
+        refused(
+            "identity of the resource type",
+            "vault_password",
+            "OpenTofu asks for identity schemas, keeps identities and imports by identity from \
+             1.12 on, and this is 1.10.10"
+        )
+    );
+}
