@@ -1,14 +1,21 @@
-//! End to end: what a test step sees between and around its commands, with the example
-//! provider `localfs` served in process. A warning of a data source's read is expected
+//! End to end: what a test step sees between and around its commands. With the example
+//! provider `localfs` served in process, a warning of a data source's read is expected
 //! during the plan; a hook after the apply changes the file behind Terraform's back, and
 //! the plans after the apply show the drift (the refreshing plan) or not (`plan
-//! -refresh=false`); the next step puts it right.
+//! -refresh=false`); the next step puts it right. With the built `random` and `local`
+//! providers, their deprecated attributes warn, and the attributes that replace them do
+//! not.
 
 use crate::localfs_example as localfs;
 
 use std::path::PathBuf;
 
 use tfvalue_testing::{hcl_string, plan, Step, Test, TestProvider, WarningPhase, Workspace};
+
+const RANDOM_ADDRESS: &str = "example.com/tfvalue/random";
+const RANDOM_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-random");
+const LOCAL_ADDRESS: &str = "example.com/tfvalue/local";
+const LOCAL_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-local");
 
 /// The provider's root directory in a workspace.
 fn root(ws: &Workspace) -> PathBuf {
@@ -84,6 +91,48 @@ fn a_change_after_the_apply_is_drift_in_the_refreshing_plan_only() {
                         Err(e) => Err(format!("a.txt cannot be read: {e}")),
                     }
                 }),
+        )
+        .run();
+}
+
+#[test]
+fn random_string_number_warns_and_numeric_does_not() {
+    Test::new(&TestProvider::binary(RANDOM_ADDRESS, RANDOM_EXE))
+        .step(
+            Step::config("resource \"random_string\" \"s\" {\n  length = 8\n  number = true\n}\n")
+                .expect_warning_during(WarningPhase::Validate, "^Attribute Deprecated$")
+                .expect_warning_during(
+                    WarningPhase::Plan,
+                    r"^\*\*NOTE\*\*: This is deprecated, use `numeric` instead\.$",
+                ),
+        )
+        .step(
+            Step::config(
+                "resource \"random_string\" \"s\" {\n  length  = 8\n  numeric = true\n}\n",
+            )
+            .expect_no_warnings(),
+        )
+        .run();
+}
+
+#[test]
+fn local_file_sensitive_content_warns_and_content_does_not() {
+    let file = |attribute: &'static str| {
+        Step::config_with(move |ws| {
+            let path = ws.path("f.txt");
+            let path = hcl_string(path.to_str().expect("temp paths are UTF-8"));
+            format!("resource \"local_file\" \"f\" {{\n  filename = {path}\n  {attribute} = \"text\"\n}}\n")
+        })
+    };
+    Test::new(&TestProvider::binary(LOCAL_ADDRESS, LOCAL_EXE))
+        .step(
+            file("sensitive_content")
+                .expect_warning("^Use the `local_sensitive_file` resource instead$"),
+        )
+        .step(
+            file("content")
+                .plan_check(plan::replaces("local_file.f"))
+                .expect_no_warnings(),
         )
         .run();
 }
