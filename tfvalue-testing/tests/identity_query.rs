@@ -424,9 +424,11 @@ fn query_step_failures_are_reported() {
         tf,
     );
     assert_eq!(failure.check, "terraform query succeeds");
+    let report = failure.to_string();
+    assert!(report.contains("Unsupported argument"), "{report}");
     assert!(
-        failure.to_string().contains("Unsupported argument"),
-        "{failure}"
+        report.contains("--- step.tfquery.hcl\n    1 | list \"notes_note\" \"all\" {"),
+        "{report}"
     );
 
     // An expected error that does not come.

@@ -38,21 +38,24 @@ impl Run<'_> {
         let config = config.unwrap_or_default();
         write(&dir.join(MAIN_FILE), config.as_bytes());
         write(&dir.join(QUERY_FILE), hcl.as_bytes());
-        // Failures show the query file, whose lines Terraform's errors name.
-        self.config = Some(hcl.clone());
         let generate_out = format!("-generate-config-out={}", GENERATED_FILE);
         let mut args = vec!["query", "-json", "-no-color"];
         if generate.is_some() {
             args.push(&generate_out);
         }
         let out = self.ws.run_in(&dir, &args);
+        // The query file with its line numbers, which Terraform's errors name.
+        let numbered: Vec<String> = (hcl.lines().enumerate())
+            .map(|(i, line)| format!("{:>5} | {line}", i + 1))
+            .collect();
         self.output = Some(format!(
-            "$ terraform {}\n--- stdout (the -json lines as text)\n{}\n--- stderr\n{}",
+            "$ terraform {}\n--- stdout (the -json lines as text)\n{}\n--- stderr\n{}\n--- {QUERY_FILE}\n{}",
             args.join(" "),
             actions::readable(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
+            String::from_utf8_lossy(&out.stderr),
+            numbered.join("\n")
         ));
-        // Terraform 1.15 exits with 0 after an error diagnostic of a list block.
+        // An error diagnostic fails the step, whatever the exit status.
         let failed = !out.status.success() || has_error(&out.stdout);
         self.config = Some(config);
         if failed {
