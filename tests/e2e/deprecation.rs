@@ -110,4 +110,3 @@ fn a_step_expects_the_deprecation_warning_and_none_without_the_attribute() {
         )
         .run();
 }
-
