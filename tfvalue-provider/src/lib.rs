@@ -322,7 +322,7 @@ impl ServeOptions {
 pub fn serve_with<P: Provider>(provider: P, options: ServeOptions) -> std::process::ExitCode {
     match transport::server::ProviderService::serving(provider) {
         (service, problems) if problems.is_empty() => {
-            transport::record::run_recorded_if_asked(service, options.address.as_deref())
+            transport::main::run_recorded_if_asked(service, options.address.as_deref())
         }
         (refusing, problems) => {
             eprintln!("The provider cannot start; its types are declared wrongly:");

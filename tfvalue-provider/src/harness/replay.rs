@@ -55,7 +55,7 @@ impl<P: Provider> Replayer<P> {
         let bytes = self
             .cassettes
             .codec()
-            .from_json(method.input(), request, "request")?;
+            .bytes_of_json(method.input(), request, "request")?;
         let answer = self.send(rpc, &bytes).await?;
         self.cassettes.call(rpc, &bytes, &answer)
     }

@@ -14,6 +14,7 @@ use crate::transport::debug::{
     check_address, debug_requested, serve_debug_until_signal, DEBUG_ENV_VAR,
 };
 use crate::transport::handshake::PluginEnv;
+use crate::transport::record::{Recording, RECORD_VAR};
 use crate::transport::schema_json::SchemaJson;
 use crate::transport::serve::serve;
 
@@ -72,6 +73,25 @@ where
     S: Provider + SchemaJson,
 {
     run_with(service, None)
+}
+
+/// [`run_with`] of `service`, recorded to the cassette that
+/// [`RECORD_VAR`] names when it is set and not empty. A cassette that cannot be opened is
+/// an error on stderr and exit code 1.
+pub(crate) fn run_recorded_if_asked<S>(service: S, address: Option<&str>) -> std::process::ExitCode
+where
+    S: Provider + SchemaJson,
+{
+    match std::env::var_os(RECORD_VAR).filter(|path| !path.is_empty()) {
+        None => run_with(service, address),
+        Some(path) => match Recording::new(service, std::path::Path::new(&path)) {
+            Ok(recording) => run_with(recording, address),
+            Err(error) => {
+                eprintln!("error: {RECORD_VAR}: {error}");
+                std::process::ExitCode::FAILURE
+            }
+        },
+    }
 }
 
 /// Whether Terraform started this process as its plugin: its handshake variables are set,

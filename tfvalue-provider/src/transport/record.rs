@@ -53,25 +53,6 @@ pub const RECORD_VAR: &str = "TFVALUE_RECORD";
 /// (`{"tfvalue_cassette":1}`).
 pub const CASSETTE_FORMAT: u64 = 1;
 
-/// [`crate::transport::main::run_with`] of `service`, recorded to the cassette that
-/// [`RECORD_VAR`] names when it is set and not empty. A cassette that cannot be opened is
-/// an error on stderr and exit code 1.
-pub(crate) fn run_recorded_if_asked<S>(service: S, address: Option<&str>) -> std::process::ExitCode
-where
-    S: Served + SchemaJson,
-{
-    match std::env::var_os(RECORD_VAR).filter(|path| !path.is_empty()) {
-        None => crate::transport::main::run_with(service, address),
-        Some(path) => match Recording::new(service, Path::new(&path)) {
-            Ok(recording) => crate::transport::main::run_with(recording, address),
-            Err(error) => {
-                eprintln!("error: {RECORD_VAR}: {error}");
-                std::process::ExitCode::FAILURE
-            }
-        },
-    }
-}
-
 /// What an RPC answered, as protobuf bytes.
 pub(crate) enum Answer {
     /// A unary answer.

@@ -91,7 +91,7 @@ impl Codec {
     /// # Errors
     /// What is wrong and where (`at` is the place of `json` in the cassette, as
     /// `request.config`): an unknown field, a value of the wrong kind, bad hex.
-    pub(crate) fn from_json(
+    pub(crate) fn bytes_of_json(
         &self,
         desc: MessageDescriptor,
         json: &J,
@@ -466,7 +466,7 @@ mod tests {
                 "private": "01ff",
             })
         );
-        assert_eq!(codec.from_json(desc, &json, "request").unwrap(), bytes);
+        assert_eq!(codec.bytes_of_json(desc, &json, "request").unwrap(), bytes);
     }
 
     #[test]
@@ -601,7 +601,9 @@ mod tests {
         ];
         for (json, expected) in cases {
             assert_eq!(
-                codec.from_json(desc.clone(), &json, "request").unwrap_err(),
+                codec
+                    .bytes_of_json(desc.clone(), &json, "request")
+                    .unwrap_err(),
                 expected
             );
         }

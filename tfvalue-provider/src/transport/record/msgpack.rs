@@ -246,7 +246,7 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
 /// # Errors
 /// An odd length, or the offset of the first character that is not a hex digit.
 pub(crate) fn unhex(text: &str) -> Result<Vec<u8>, String> {
-    if text.len() % 2 != 0 {
+    if !text.len().is_multiple_of(2) {
         return Err(format!("hexadecimal of odd length {}", text.len()));
     }
     let digit = |at: usize| -> Result<u8, String> {
