@@ -163,7 +163,7 @@ pub(crate) fn each_terraform_ran(
         return;
     }
     let mut failed: Vec<String> = Vec::new();
-    let ran: Vec<(&str, bool)> = std::thread::scope(|scope| {
+    let ran: Vec<(&Terraform, bool)> = std::thread::scope(|scope| {
         let handles: Vec<_> = all
             .iter()
             .map(|tf| {
@@ -177,7 +177,7 @@ pub(crate) fn each_terraform_ran(
             .into_iter()
             .map(|(tf, spawned)| match spawned {
                 Ok(h) => match h.join() {
-                    Ok(ran) => Ok((tf.version.as_str(), ran)),
+                    Ok(ran) => Ok((tf, ran)),
                     Err(_) => Err(tf.version.clone()),
                 },
                 Err(e) => Err(format!("{} (no thread: {e})", tf.version)),
@@ -201,22 +201,30 @@ pub(crate) fn each_terraform_ran(
     print_notice(&passed_line(test_name, &ran));
 }
 
-/// The line that names the Terraforms a passing test ran with, and those it skipped.
-fn passed_line(test_name: &str, ran: &[(&str, bool)]) -> String {
+/// The line that names the Terraforms a passing test ran with, and those it skipped,
+/// each CLI's name before its first version (`Terraform 1.11.4, 1.15.5, OpenTofu 1.10.0`).
+fn passed_line(test_name: &str, ran: &[(&Terraform, bool)]) -> String {
     let versions = |wanted: bool| {
-        ran.iter()
-            .filter(|(_, r)| *r == wanted)
-            .map(|(v, _)| *v)
-            .collect::<Vec<_>>()
-            .join(", ")
+        let mut text = String::new();
+        let mut cli = None;
+        for (tf, _) in ran.iter().filter(|(_, r)| *r == wanted) {
+            if !text.is_empty() {
+                text.push_str(", ");
+            }
+            if cli != Some(tf.cli) {
+                text.push_str(tf.cli.name());
+                text.push(' ');
+                cli = Some(tf.cli);
+            }
+            text.push_str(&tf.version);
+        }
+        text
     };
     let (with, skipped) = (versions(true), versions(false));
     match (with.is_empty(), skipped.is_empty()) {
-        (false, true) => format!("{test_name} passed with Terraform {with}"),
-        (false, false) => {
-            format!("{test_name} passed with Terraform {with} (skipped with {skipped})")
-        }
-        (true, _) => format!("{test_name} ran with no Terraform: skipped with {skipped}"),
+        (false, true) => format!("{test_name} passed with {with}"),
+        (false, false) => format!("{test_name} passed with {with} (skipped with {skipped})"),
+        (true, _) => format!("{test_name} ran with none: skipped with {skipped}"),
     }
 }
 
@@ -260,17 +268,24 @@ mod tests {
 
     #[test]
     fn a_passing_run_names_its_versions() {
+        let tf = |version: &str, cli: Cli| Terraform {
+            path: PathBuf::from("terraform"),
+            version: version.to_owned(),
+            cli,
+        };
+        let (old, new) = (tf("1.11.4", Cli::Terraform), tf("1.15.5", Cli::Terraform));
+        let tofu = tf("1.10.0", Cli::OpenTofu);
         assert_eq!(
-            passed_line("t", &[("1.11.4", true), ("1.15.5", true)]),
-            "t passed with Terraform 1.11.4, 1.15.5"
+            passed_line("t", &[(&old, true), (&new, true), (&tofu, true)]),
+            "t passed with Terraform 1.11.4, 1.15.5, OpenTofu 1.10.0"
         );
         assert_eq!(
-            passed_line("t", &[("1.11.4", false), ("1.15.5", true)]),
-            "t passed with Terraform 1.15.5 (skipped with 1.11.4)"
+            passed_line("t", &[(&old, false), (&new, true)]),
+            "t passed with Terraform 1.15.5 (skipped with Terraform 1.11.4)"
         );
         assert_eq!(
-            passed_line("t", &[("1.11.4", false)]),
-            "t ran with no Terraform: skipped with 1.11.4"
+            passed_line("t", &[(&old, false)]),
+            "t ran with none: skipped with Terraform 1.11.4"
         );
     }
 
