@@ -399,6 +399,15 @@ mod tests {
     }
 
     #[test]
+    fn a_cassette_that_cannot_be_opened_is_named() {
+        let error = Recorder::open(Path::new("/nonexistent-dir/c.jsonl")).err().unwrap();
+        assert!(
+            error.starts_with("opening the cassette /nonexistent-dir/c.jsonl failed: "),
+            "{error}"
+        );
+    }
+
+    #[test]
     fn a_recording_appends_after_one_format_line() {
         let dir = std::env::temp_dir().join(format!("tfvalue-record-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
