@@ -100,6 +100,13 @@
 //! integration test, `env!("CARGO_BIN_EXE_terraform-provider-files")`) through a
 //! `dev_overrides` CLI configuration. Neither needs `terraform init` or a network.
 //!
+//! # Record and replay
+//!
+//! [`TestProvider::record_to`] records every RPC Terraform sends the provider, and its
+//! answer, to a cassette file (secrets redacted); [`Cassette::replay`] sends the recorded
+//! requests again to the provider in process, without Terraform, and reports each answer
+//! that changed by attribute path.
+//!
 //! # The low level
 //!
 //! [`each_terraform`] and [`Workspace`] are what [`Test`] is built on, for tests that
