@@ -69,7 +69,8 @@ impl Step {
     /// plan of the configuration with it must import each of them and change nothing (what
     /// Terraform generates for the provider's resources must describe them as they are),
     /// and that plan is applied into a state of the step's own.
-    /// [`Step::expect_generated_config`] checks the file's text.
+    /// [`Step::expect_generated_config`] checks the file's text. Given to a step of another
+    /// kind, it fails that step, saying so.
     pub fn generate_config(mut self) -> Step {
         match &mut self.kind {
             Kind::Import { generate, mode, .. } => {
@@ -79,7 +80,12 @@ impl Step {
             Kind::Query { generate, .. } => {
                 generate.get_or_insert_with(Vec::new);
             }
-            Kind::Apply | Kind::Refresh | Kind::Invoke { .. } => {}
+            Kind::Apply | Kind::Refresh | Kind::Invoke { .. } => {
+                self.misplaced(
+                    "generate_config was given to a step that neither imports nor queries"
+                        .to_owned(),
+                );
+            }
         }
         self
     }
@@ -87,7 +93,8 @@ impl Step {
     /// The configuration the step generates ([`Step::generate_config`], which this
     /// implies) matches the regular expression `pattern` (syntax of the `regex-lite`
     /// crate), as `permissions\s+= "0600"`. Called more than once, every pattern must
-    /// match.
+    /// match. Like [`Step::generate_config`], for import and query steps: given to a step
+    /// of another kind, it fails that step, saying so.
     pub fn expect_generated_config(self, pattern: &str) -> Step {
         let mut step = self.generate_config();
         let compiled = regex_lite::Regex::new(pattern).map_err(|e| format!("/{pattern}/: {e}"));

@@ -60,11 +60,25 @@ impl Step {
         .requires_terraform(QUERY_RELEASE.0, QUERY_RELEASE.1)
     }
 
-    /// A check of what a query step ([`Step::query`]) listed; see [`crate::query`].
+    /// A check of what a query step ([`Step::query`]) listed; see [`crate::query`]. Given to
+    /// a step of another kind, it fails that step, saying so.
     pub fn query_check(mut self, check: QueryCheck) -> Step {
-        if let Kind::Query { checks, .. } = &mut self.kind {
-            checks.push(check);
+        match &mut self.kind {
+            Kind::Query { checks, .. } => checks.push(check),
+            _ => self.misplaced(format!(
+                "the query check `{}` was given to a step that does not query",
+                check.description()
+            )),
         }
         self
+    }
+
+    /// Fails the step (as one of its own checks), `found` saying what it was given that
+    /// its kind cannot use.
+    pub(crate) fn misplaced(&mut self, found: String) {
+        self.custom_checks.push((
+            "the step's checks suit its kind".to_owned(),
+            Box::new(move |_, _| Err(found.clone())),
+        ));
     }
 }

@@ -444,3 +444,31 @@ fn query_step_failures_are_reported() {
         "the step fails with an error matching /nothing like this/"
     );
 }
+
+/// Query checks and generated configuration given to a configuration step fail it.
+#[test]
+fn checks_given_to_a_step_of_another_kind_fail_it() {
+    let Some(tf) = terraforms().first() else {
+        return;
+    };
+    let failure = failure_of(
+        Test::new(&provider()).step(Step::config(NOTES).query_check(query::length(LIST, 2))),
+        "misplaced_query_check",
+        tf,
+    );
+    assert_eq!(failure.check, "the step's checks suit its kind");
+    assert_eq!(
+        failure.found,
+        "the query check `list.notes_note.all lists 2 results` was given to a step that \
+         does not query"
+    );
+    let failure = failure_of(
+        Test::new(&provider()).step(Step::refresh().generate_config()),
+        "misplaced_generate",
+        tf,
+    );
+    assert_eq!(
+        failure.found,
+        "generate_config was given to a step that neither imports nor queries"
+    );
+}
