@@ -374,3 +374,147 @@ fn a_cassette_that_cannot_be_read_is_refused_naming_the_line() {
         "{missing}"
     );
 }
+
+/// `t_item`: a name and a sensitive key; listed by `t_item`'s list resource.
+#[derive(TfSchema, Debug)]
+struct Item {
+    name: Unknown<String>,
+    #[tf(computed, sensitive)]
+    key: Unknown<Nullable<String>>,
+}
+
+#[derive(TfSchema, Debug)]
+struct ItemIdentity {
+    name: String,
+}
+
+#[derive(TfSchema, Debug)]
+struct Query {}
+
+struct Items(&'static [&'static str]);
+
+impl tfvalue_provider::Resource for Items {
+    type Model = Item;
+    type Data = ();
+
+    async fn create(
+        &self,
+        _: &mut Context<()>,
+        r: tfvalue_provider::CreateRequest<Item>,
+    ) -> Result<Item, tfvalue_provider::ApplyError<Item>> {
+        Ok(r.planned)
+    }
+
+    async fn read(
+        &self,
+        _: &mut Context<()>,
+        r: tfvalue_provider::ReadRequest<Item>,
+    ) -> Result<Option<Item>, Diagnostics> {
+        Ok(Some(r.state))
+    }
+
+    async fn update(
+        &self,
+        _: &mut Context<()>,
+        r: tfvalue_provider::UpdateRequest<Item>,
+    ) -> Result<Item, tfvalue_provider::ApplyError<Item>> {
+        Ok(r.planned)
+    }
+
+    async fn delete(
+        &self,
+        _: &mut Context<()>,
+        _: tfvalue_provider::DeleteRequest<Item>,
+    ) -> Result<(), tfvalue_provider::ApplyError<Item>> {
+        Ok(())
+    }
+}
+
+impl tfvalue_provider::ResourceIdentity for Items {
+    type Identity = ItemIdentity;
+}
+
+impl tfvalue_provider::ListResource for Items {
+    type ListConfig = Query;
+
+    async fn list(
+        &self,
+        ctx: &mut Context<()>,
+        _: Query,
+        results: &mut tfvalue_provider::ListResults<Item, ItemIdentity>,
+    ) -> Result<(), Diagnostics> {
+        for name in self.0 {
+            let item = Item {
+                name: Unknown::known((*name).to_owned()),
+                key: Unknown::known(Nullable::Value(format!("key-of-{name}"))),
+            };
+            let identity = tfvalue_provider::ResourceIdentity::identity(self, ctx, &item)?;
+            if !results
+                .push(tfvalue_provider::Listed::new(identity, *name).with_state(item))
+                .await?
+            {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+struct Lister(&'static [&'static str]);
+
+impl tfvalue_provider::Provider for Lister {
+    type Config = Config;
+    type Data = ();
+
+    fn register(&self, registry: &mut impl Registry<()>) {
+        registry.resource("t_item", Items(self.0)).with_list();
+    }
+
+    async fn configure(
+        &self,
+        _: &mut Context<()>,
+        _: ConfigureRequest<Config>,
+    ) -> Result<(), Diagnostics> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_streamed_answer_is_recorded_message_by_message_and_compared() {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let replayer = Replayer::new(Lister(&["a", "b"])).unwrap();
+    let mut text = "{\"tfvalue_cassette\":1}\n".to_owned();
+    let requests = [
+        ("ConfigureProvider", json!({"config": {"msgpack": "80"}})),
+        (
+            "ListResource",
+            json!({"type_name": "t_item", "config": {"msgpack": "80"}, "include_resource_object": true, "limit": 10}),
+        ),
+    ];
+    for (index, (rpc, request)) in requests.into_iter().enumerate() {
+        let mut call = runtime.block_on(replayer.call(rpc, &request)).unwrap();
+        call["session"] = json!("1");
+        call["index"] = json!(index);
+        text.push_str(&call.to_string());
+        text.push('\n');
+    }
+    let listed: Value = serde_json::from_str(text.lines().nth(2).unwrap()).unwrap();
+    let events = listed["stream"].as_array().unwrap();
+    assert_eq!(events.len(), 2, "{listed}");
+    assert_eq!(events[0]["display_name"], "a");
+    assert_eq!(
+        events[0]["resource_object"]["value"],
+        json!({"key": null, "name": "a"})
+    );
+    assert_eq!(events[0]["resource_object"]["redacted"], json!([".key"]));
+    assert!(!text.contains("key-of-a"), "{text}");
+    cassette(&text).replay(|| Lister(&["a", "b"])).unwrap();
+    let error = cassette(&text).replay(|| Lister(&["a"])).unwrap_err();
+    assert!(
+        error.message().contains("call 1 of session 1 (ListResource, line 3) answered differently:\n    stream[1]: recorded {"),
+        "{error}"
+    );
+}
