@@ -506,6 +506,37 @@ mod tests {
     }
 
     #[test]
+    fn json_text_that_is_not_utf8_and_unnamed_enum_numbers_round_trip() {
+        let request = pb::upgrade_resource_state::Request {
+            raw_state: Some(pb::RawState {
+                json: b"\xff{".to_vec(),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        let codec = codec();
+        let desc = codec.method("UpgradeResourceState").unwrap().input();
+        let bytes = request.encode_to_vec();
+        let json = codec.to_json(desc.clone(), &bytes, &mut none("x")).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"raw_state": {"json": {"hex": "ff7b"}}})
+        );
+        assert_eq!(codec.bytes_of_json(desc, &json, "request").unwrap(), bytes);
+        let answer = pb::validate_resource_config::Response {
+            diagnostics: vec![pb::Diagnostic {
+                severity: 9,
+                ..Default::default()
+            }],
+        };
+        let desc = codec.method("ValidateResourceConfig").unwrap().output();
+        let bytes = answer.encode_to_vec();
+        let json = codec.to_json(desc.clone(), &bytes, &mut none("x")).unwrap();
+        assert_eq!(json, serde_json::json!({"diagnostics": [{"severity": 9}]}));
+        assert_eq!(codec.bytes_of_json(desc, &json, "answer").unwrap(), bytes);
+    }
+
+    #[test]
     fn an_ephemeral_result_is_redacted_whole() {
         let answer = pb::open_ephemeral_resource::Response {
             result: Some(pb::DynamicValue {
