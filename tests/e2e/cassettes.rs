@@ -13,6 +13,7 @@
 
 use crate::localfs_example as localfs;
 
+use std::io::Write as _;
 use std::path::PathBuf;
 
 use tfvalue_testing::{terraforms, Cassette, Step, Terraform, Test, TestProvider};
@@ -99,7 +100,11 @@ fn record(tf: &Terraform, name: &str, provider: TestProvider, config: &str) {
 #[test]
 fn record_the_example_providers_cassettes() {
     if std::env::var(RECORD_CASSETTES_VAR).as_deref() != Ok("1") {
-        eprintln!("SKIPPED record_the_example_providers_cassettes: set {RECORD_CASSETTES_VAR}=1 to record the cassettes again");
+        // Straight to stderr: the harness captures `eprintln!` of passing tests.
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "SKIPPED record_the_example_providers_cassettes: set {RECORD_CASSETTES_VAR}=1 to record the cassettes again"
+        );
         return;
     }
     let found = terraforms();
