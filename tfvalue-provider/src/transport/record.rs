@@ -400,7 +400,9 @@ mod tests {
 
     #[test]
     fn a_cassette_that_cannot_be_opened_is_named() {
-        let error = Recorder::open(Path::new("/nonexistent-dir/c.jsonl")).err().unwrap();
+        let error = Recorder::open(Path::new("/nonexistent-dir/c.jsonl"))
+            .err()
+            .unwrap();
         assert!(
             error.starts_with("opening the cassette /nonexistent-dir/c.jsonl failed: "),
             "{error}"
