@@ -40,7 +40,9 @@ pub struct FileIdentity {
     pub root: Nullable<String>,
 }
 
-/// The `config` block of a `list "localfs_file"` block.
+/// The `config` block of a `list "localfs_file"` block, which lists the regular files of a
+/// directory under the provider's root as `localfs_file` resources, each with its identity
+/// (path and root), and with its whole state when the block sets `include_resource = true`.
 #[derive(TfSchema, Debug)]
 pub struct FileQuery {
     /// The directory whose files are listed, relative to the root (the root itself when

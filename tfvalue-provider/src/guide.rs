@@ -1191,6 +1191,9 @@
 //! ```
 //!
 //! `examples/` has the registry's layout: `provider/provider.tf`,
-//! `resources/<type>/resource.tf` (with `import.sh` or `import-by-string-id.tf` for an
-//! "Import" section), `data-sources/<type>/data-source.tf`,
-//! `ephemeral-resources/<type>/ephemeral-resource.tf`, `functions/<name>/function.tf`.
+//! `resources/<type>/resource.tf` (with `import.sh`, `import-by-string-id.tf` or, for a
+//! resource with an identity, `import-by-identity.tf` for an "Import" section),
+//! `data-sources/<type>/data-source.tf`,
+//! `ephemeral-resources/<type>/ephemeral-resource.tf`, `functions/<name>/function.tf`,
+//! `list-resources/<type>/list-resource.tfquery.hcl` and `actions/<type>/action.tf`. A
+//! folder named after no type or function of the schema is an error.
