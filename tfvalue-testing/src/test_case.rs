@@ -541,14 +541,15 @@ impl Run<'_> {
 
     fn destroy(&mut self, check: Option<&DestroyCheck>) -> Result<(), Box<Failure>> {
         let dir = self.ws.module_dir();
+        // Destroyed with the configuration that created the resources: the latest step's
+        // may be one that was expected to fail, or one Terraform cannot even read, which
+        // would fail the state's reading below and leave the objects behind.
+        if let Some(config) = &self.applied_config {
+            self.ws.write_main(config);
+            self.config = Some(config.clone());
+        }
         let before = self.show_json(&dir, None)?;
         if !managed_addresses(&before).is_empty() {
-            // Destroyed with the configuration that created the resources: the latest
-            // step's may be one that was expected to fail.
-            if let Some(config) = &self.applied_config {
-                self.ws.write_main(config);
-                self.config = Some(config.clone());
-            }
             let out = self.terraform(
                 &dir,
                 &["destroy", "-auto-approve", "-no-color", "-input=false"],

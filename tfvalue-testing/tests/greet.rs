@@ -488,4 +488,13 @@ fn warning_and_after_apply_failures_are_reported() {
     );
     assert!(failure.to_string().contains("-refresh=false"), "{failure}");
     assert_eq!(alive.load(Ordering::SeqCst), 0);
+
+    // A hook that leaves a configuration Terraform cannot parse: the final destroy reads the
+    // state and destroys with the applied configuration, so no object is left behind.
+    let failure = run(
+        "unparsable",
+        Step::config(PLAIN).after_apply(|ws| ws.write_main("resource \"greet_message\" \"m\" {\n")),
+    );
+    assert_eq!(failure.check, "the plan after the apply succeeds");
+    assert_eq!(alive.load(Ordering::SeqCst), 0);
 }
