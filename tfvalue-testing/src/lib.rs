@@ -131,6 +131,7 @@ pub mod state;
 mod step;
 mod test_case;
 mod test_provider;
+mod value_test;
 mod warnings;
 mod workspace;
 

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use serde_json::Value as Json;
 
 use crate::attr_path::AttrPath;
+use crate::value_test::{self, ValueTest};
 
 type CheckFn = dyn Fn(&[QueryResult]) -> Result<(), String> + Send + Sync;
 
@@ -207,11 +208,7 @@ pub fn value(address: &str, identity: impl Into<Json>, path: &str) -> ValueCheck
 }
 
 impl ValueCheck {
-    fn finish(
-        self,
-        what: String,
-        test: impl Fn(Option<&Json>) -> Result<(), String> + Send + Sync + 'static,
-    ) -> QueryCheck {
+    fn finish(self, what: String, test: impl ValueTest) -> QueryCheck {
         let description = format!(
             "the result of {} with identity {} has {} {what}",
             self.address, self.identity, self.path_text
@@ -232,27 +229,26 @@ impl ValueCheck {
     /// The value equals `expected` (JSON as `terraform query -json` prints it).
     pub fn equals(self, expected: impl Into<Json>) -> QueryCheck {
         let expected = expected.into();
-        self.finish(format!("equal to {expected}"), move |found| match found {
-            Some(found) if *found == expected => Ok(()),
-            Some(found) => Err(format!("found {found}")),
-            None => Err("the attribute is not there".to_owned()),
-        })
+        self.finish(format!("equal to {expected}"), value_test::equals(expected))
     }
 
     /// The value is a string matching the regular expression `pattern` (syntax of the
     /// `regex-lite` crate).
     pub fn matches(self, pattern: &str) -> QueryCheck {
-        let compiled = regex_lite::Regex::new(pattern).map_err(|e| e.to_string());
-        self.finish(format!("matching /{pattern}/"), move |found| {
-            let regex = compiled
-                .as_ref()
-                .map_err(|e| format!("the pattern is not a regular expression: {e}"))?;
-            match found {
-                Some(Json::String(s)) if regex.is_match(s) => Ok(()),
-                Some(found) => Err(format!("found {found}")),
-                None => Err("the attribute is not there".to_owned()),
-            }
-        })
+        self.finish(
+            format!("matching /{pattern}/"),
+            value_test::matches(pattern),
+        )
+    }
+
+    /// The value is there and not null.
+    pub fn is_set(self) -> QueryCheck {
+        self.finish("set".to_owned(), value_test::is_set())
+    }
+
+    /// The value is null, or the path leads nowhere (as an element of an empty list).
+    pub fn is_null(self) -> QueryCheck {
+        self.finish("null".to_owned(), value_test::is_null())
     }
 }
 

@@ -10,6 +10,7 @@ use std::fmt;
 use serde_json::Value as Json;
 
 use crate::attr_path::AttrPath;
+use crate::value_test::{self, ValueTest};
 
 type CheckFn = dyn Fn(&Json) -> Result<(), String> + Send + Sync;
 
@@ -145,11 +146,7 @@ fn identity_of<'s>(state: &'s Json, address: &str) -> Result<&'s Json, String> {
 }
 
 impl ValueCheck {
-    fn finish(
-        self,
-        what: String,
-        test: impl Fn(Option<&Json>) -> Result<(), String> + Send + Sync + 'static,
-    ) -> StateCheck {
+    fn finish(self, what: String, test: impl ValueTest) -> StateCheck {
         let description = match self.in_identity {
             true => format!(
                 "the identity of {} at {} {what}",
@@ -178,44 +175,23 @@ impl ValueCheck {
     /// a number, a set an array).
     pub fn equals(self, expected: impl Into<Json>) -> StateCheck {
         let expected = expected.into();
-        self.finish(format!("equals {expected}"), move |found| match found {
-            Some(found) if *found == expected => Ok(()),
-            Some(found) => Err(format!("found {found}")),
-            None => Err("the attribute is not there".to_owned()),
-        })
+        self.finish(format!("equals {expected}"), value_test::equals(expected))
     }
 
     /// The value is a string matching the regular expression `pattern` (syntax of the
     /// `regex-lite` crate; anchor it with `^…$` to match the whole value).
     pub fn matches(self, pattern: &str) -> StateCheck {
-        let compiled = regex_lite::Regex::new(pattern).map_err(|e| e.to_string());
-        self.finish(format!("matches /{pattern}/"), move |found| {
-            let regex = compiled
-                .as_ref()
-                .map_err(|e| format!("the pattern is not a regular expression: {e}"))?;
-            match found {
-                Some(Json::String(s)) if regex.is_match(s) => Ok(()),
-                Some(found) => Err(format!("found {found}")),
-                None => Err("the attribute is not there".to_owned()),
-            }
-        })
+        self.finish(format!("matches /{pattern}/"), value_test::matches(pattern))
     }
 
     /// The value is there and not null.
     pub fn is_set(self) -> StateCheck {
-        self.finish("is set".to_owned(), |found| match found {
-            Some(Json::Null) => Err("found null".to_owned()),
-            Some(_) => Ok(()),
-            None => Err("the attribute is not there".to_owned()),
-        })
+        self.finish("is set".to_owned(), value_test::is_set())
     }
 
     /// The value is null, or the path leads nowhere (as an element of an empty list).
     pub fn is_null(self) -> StateCheck {
-        self.finish("is null".to_owned(), |found| match found {
-            None | Some(Json::Null) => Ok(()),
-            Some(found) => Err(format!("found {found}")),
-        })
+        self.finish("is null".to_owned(), value_test::is_null())
     }
 }
 
