@@ -56,8 +56,25 @@ impl<P: Provider> Replayer<P> {
             .cassettes
             .codec()
             .bytes_of_json(method.input(), request, "request")?;
-        let answer = self.send(rpc, &bytes).await?;
-        self.cassettes.call(rpc, &bytes, &answer)
+        self.call_bytes(rpc, &bytes).await
+    }
+
+    /// Sends `request`, the RPC's request message in protobuf (as Terraform sends it), and
+    /// returns the call as a cassette records it, as [`Replayer::call`] does: what a
+    /// recording provider would have written for that request.
+    ///
+    /// # Errors
+    /// Bytes that do not decode as the RPC's request message, an RPC the service does not
+    /// have, or `WriteStateBytes`.
+    pub async fn call_bytes(&self, rpc: &str, request: &[u8]) -> Result<serde_json::Value, String> {
+        if !self.cassettes.knows_secrets() {
+            let asked = Request::new(pb::get_provider_schema::Request::default());
+            if let Ok(schema) = self.service.get_provider_schema(asked).await {
+                self.cassettes.learn(schema.get_ref());
+            }
+        }
+        let answer = self.send(rpc, request).await?;
+        self.cassettes.call(rpc, request, &answer)
     }
 
     async fn send(&self, rpc: &str, bytes: &[u8]) -> Result<Answer, String> {

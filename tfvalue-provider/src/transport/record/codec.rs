@@ -9,7 +9,7 @@
 //! | `repeated` | an array |
 //! | `map<string, _>` | an object |
 //! | `bytes` | lower-case hex; a field named `json` or `type` (JSON text): the text, or `{"hex": …}` when it is not UTF-8 |
-//! | `DynamicValue` | `{"msgpack": "<hex>", "value": <the value read>, "redacted": [<paths>]}`, or `{"json": "<text>", "redacted": [<paths>]}` |
+//! | `DynamicValue` | `{"msgpack": "<hex>", "value": <the value read>, "redacted": [<paths>]}` (`"unreadable": "<why>"` instead of `value` for bytes that are not one MessagePack value), or `{"json": "<text>", "redacted": [<paths>]}` |
 //! | `RawState` | its fields, and `"redacted": [<paths>]` when its JSON had secrets |
 //!
 //! A `DynamicValue`'s `value` and any `redacted` list are for readers: reading a cassette
@@ -226,16 +226,26 @@ fn dynamic_value_json(
             let block = redaction
                 .secrets
                 .and_then(|s| s.block(redaction.rpc, field, &redaction.type_name));
-            match block {
-                Some(block) => super::secrets::redact_msgpack(&packed, block)
-                    .map_err(|e| format!("the MessagePack of `{field}` is not readable: {e}"))?,
+            match block.map(|block| super::secrets::redact_msgpack(&packed, block)) {
+                Some(Ok(redacted)) => redacted,
+                // Bytes that are not one MessagePack value cannot be searched for secrets:
+                // the whole value is left out, as an ephemeral result is.
+                Some(Err(_)) => (vec![0xc0], vec![".".to_owned()]),
                 None => (packed, Vec::new()),
             }
         };
-        let value = msgpack::read(&packed)
-            .map_err(|e| format!("the MessagePack of `{field}` is not readable: {e}"))?;
         object.insert("msgpack".to_owned(), J::String(hex(&packed)));
-        object.insert("value".to_owned(), value.to_json());
+        match msgpack::read(&packed) {
+            Ok(value) => {
+                object.insert("value".to_owned(), value.to_json());
+            }
+            // Not one MessagePack value (Terraform sends none such; the service refuses it):
+            // the bytes are kept as they came, for a replay to send again, with why they
+            // show no value.
+            Err(e) => {
+                object.insert("unreadable".to_owned(), J::String(e));
+            }
+        }
         if !redacted.is_empty() {
             object.insert("redacted".to_owned(), J::from(redacted));
         }
@@ -295,7 +305,7 @@ fn raw_state_json(
 /// The keys a cassette adds for readers, skipped when read back.
 fn is_readers_key(desc: &MessageDescriptor, key: &str) -> bool {
     match desc.full_name() {
-        "tfplugin6.DynamicValue" => key == "value" || key == "redacted",
+        "tfplugin6.DynamicValue" => key == "value" || key == "redacted" || key == "unreadable",
         "tfplugin6.RawState" => key == "redacted",
         _ => false,
     }
@@ -537,6 +547,36 @@ mod tests {
     }
 
     #[test]
+    fn bytes_that_are_not_one_msgpack_value_are_kept_with_why() {
+        // A map of one entry whose value is missing, then a stray byte after a whole value:
+        // kept as they came (a replay sends them again), the reason beside them.
+        for (packed, why) in [(&b"\x81\xa2id"[..], "81a26964"), (&b"\xc0\xc0"[..], "c0c0")] {
+            let request = pb::read_resource::Request {
+                type_name: "t_x".into(),
+                current_state: Some(pb::DynamicValue {
+                    msgpack: packed.to_vec(),
+                    json: vec![],
+                }),
+                ..Default::default()
+            };
+            let bytes = request.encode_to_vec();
+            let codec = codec();
+            let desc = codec.method("ReadResource").unwrap().input();
+            let json = codec
+                .to_json(desc.clone(), &bytes, &mut none("ReadResource"))
+                .unwrap();
+            let state = &json["current_state"];
+            assert_eq!(state["msgpack"], why);
+            assert!(state.get("value").is_none(), "{json}");
+            assert!(
+                state["unreadable"].as_str().is_some_and(|e| !e.is_empty()),
+                "{json}"
+            );
+            assert_eq!(codec.bytes_of_json(desc, &json, "request").unwrap(), bytes);
+        }
+    }
+
+    #[test]
     fn an_ephemeral_result_is_redacted_whole() {
         let answer = pb::open_ephemeral_resource::Response {
             result: Some(pb::DynamicValue {
@@ -601,6 +641,23 @@ mod tests {
         assert_eq!(
             json,
             serde_json::json!({"new_state": {"json": "{\"secret\":null}", "redacted": [".secret"]}})
+        );
+        // MessagePack that cannot be searched for the secret (a map cut short after the
+        // secret's name) is left out whole: a nil, redacted at the root.
+        let answer = pb::read_resource::Response {
+            new_state: Some(pb::DynamicValue {
+                msgpack: b"\x81\xa6secret\xa1".to_vec(),
+                json: vec![],
+            }),
+            ..Default::default()
+        };
+        let desc = codec.method("ReadResource").unwrap().output();
+        let json = codec
+            .to_json(desc, &answer.encode_to_vec(), &mut redaction)
+            .unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"new_state": {"msgpack": "c0", "value": null, "redacted": ["."]}})
         );
     }
 
