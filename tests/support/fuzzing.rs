@@ -343,8 +343,8 @@ pub fn refinements(data: &[u8]) {
 /// A fuzz target's body.
 pub type Target = fn(&[u8]);
 
-/// Every target by name, for the replay test and the fuzz crate. `rpc`, which drives the
-/// plugin service (`crate::rpc_fuzzing`), needs the `provider` feature.
+/// Every target by name, for the replay test and the fuzz crate. `rpc` and `cassette`, which
+/// drive the plugin service (`crate::rpc_fuzzing`), need the `provider` feature.
 pub const TARGETS: &[(&str, Target)] = &[
     ("msgpack_value", msgpack_value),
     ("json_value", json_value),
@@ -356,6 +356,8 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("refinements", refinements),
     #[cfg(feature = "provider")]
     ("rpc", crate::rpc_fuzzing::rpc),
+    #[cfg(feature = "provider")]
+    ("cassette", crate::rpc_fuzzing::cassette::cassette),
 ];
 
 /// Seed inputs for each target, built from the project's test vectors (`tests/data`):
@@ -474,7 +476,7 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
     out.extend(
         crate::rpc_fuzzing::seeds::seeds()
             .into_iter()
-            .map(|input| ("rpc", input)),
+            .flat_map(|input| [("rpc", input.clone()), ("cassette", input)]),
     );
     out
 }

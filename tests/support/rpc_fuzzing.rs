@@ -28,6 +28,7 @@ use self::checks::{diagnostics, identity, paths, value};
 use self::provider::{type_of, FuzzProvider, Kind};
 use pb::provider_server::Provider as _;
 
+pub mod cassette;
 pub mod checks;
 pub mod provider;
 pub mod seeds;
@@ -126,7 +127,7 @@ pub fn rpc(data: &[u8]) {
 
 /// The runtime every input runs on: current-thread (the fuzzer runs one input at a time),
 /// built once.
-fn runtime() -> &'static tokio::runtime::Runtime {
+pub(crate) fn runtime() -> &'static tokio::runtime::Runtime {
     static RUNTIME: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
     RUNTIME.get_or_init(|| {
         tokio::runtime::Builder::new_current_thread()
