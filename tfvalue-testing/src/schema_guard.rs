@@ -517,11 +517,12 @@ fn versions(v: &Versioned<'_>, problems: &mut Vec<String>, accepted: &mut Vec<St
         if !breaking.is_empty() {
             problems.push(format!(
                 "  breaking for what users stored while the {what} version stays {golden}:\n{}\n  \
-                 what to do: bump `#[tf(version = {golden})]` to `#[tf(version = {})]` on \
-                 {model} and add an upgrade from version {golden} to {method} \
+                 what to do: set `#[tf(version = {})]` on {model} (now {golden}{}) and add \
+                 an upgrade from version {golden} to {method} \
                  (`Upgrades::new().from({golden}, <conversion from version {golden}'s model>)`)",
                 breaking.join("\n"),
-                golden + 1
+                golden + 1,
+                if golden == 0 { ", the default" } else { "" },
             ));
         }
     }

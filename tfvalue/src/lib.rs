@@ -120,7 +120,8 @@
 //!   what it returns ([`schema::Block::null_write_only`]).
 //! - `#[tf(deprecation_message = "Use `region` instead.")]`: deprecated, with the text of
 //!   Terraform's warning (not empty; it implies `deprecated`, which is not written beside
-//!   it). On attributes, nested attributes and blocks (`#[tf(block, deprecated)]` works too);
+//!   it). Set in a configuration, the provider warns with the summary "Attribute
+//!   Deprecated" ("Block Deprecated" for a block) and this text as the detail. On attributes, nested attributes and blocks (`#[tf(block, deprecated)]` works too);
 //!   on the struct for the resource, data source or provider as a whole.
 //! - `#[tf(description = "...")]` (default: the field's doc comment),
 //!   `#[tf(description_kind = markdown)]` (or `plain`), `#[tf(rename = "name")]`.

@@ -100,7 +100,10 @@ pub trait ResourceIdentity: Resource {
     /// Imports the object `identity` names (an `import` block with `identity = {...}`,
     /// Terraform 1.12 and later): returns a state that [`Resource::read`] can complete, as
     /// [`Resource::import`] does for an id. By default, a state whose attributes named as
-    /// the identity's hold their values, everything else null.
+    /// the identity's hold their values, everything else null: a model with a required
+    /// attribute outside the identity fails that default ("expected string, found null"),
+    /// so such a resource implements this method, often by calling its `import` with the
+    /// id the identity holds.
     fn import_by_identity(
         &self,
         ctx: &mut Context<Self::Data>,

@@ -148,8 +148,8 @@ fn dynamic_value(field: &str, recorded: &Value, now: &Value, out: &mut Vec<Diffe
                 now: None,
                 note: Some(format!(
                     "the MessagePack bytes differ though they read the same: recorded {}, now {}",
-                    recorded.get("msgpack").unwrap_or(&Value::Null),
-                    now.get("msgpack").unwrap_or(&Value::Null)
+                    bytes_or_none(recorded),
+                    bytes_or_none(now)
                 )),
             });
         }
@@ -229,6 +229,15 @@ fn is_name(key: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
+/// A value's MessagePack bytes as the message shows them: their hex, or `no MessagePack`
+/// when the value came otherwise (as JSON text).
+fn bytes_or_none(value: &Value) -> String {
+    match value.get("msgpack") {
+        Some(bytes) => bytes.to_string(),
+        None => "no MessagePack".to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,6 +272,16 @@ mod tests {
                 r#"answer.diagnostics: recorded [{"summary":"x"}], now nothing"#,
                 r#"answer.private: recorded "00", now "01""#,
                 r#"answer.v.msgpack: the MessagePack bytes differ though they read the same: recorded "d400", now "a9""#,
+            ]
+        );
+        // A value recorded as JSON text against one in MessagePack now.
+        let recorded = json!({"v": {"json": "null"}});
+        let now = json!({"v": {"msgpack": "c0", "value": null}});
+        assert_eq!(
+            lines(recorded, now),
+            [
+                r#"answer.v.msgpack: the MessagePack bytes differ though they read the same: recorded no MessagePack, now "c0""#,
+                r#"answer.v.json: recorded "null", now nothing"#,
             ]
         );
     }

@@ -215,8 +215,8 @@ fn a_removed_attribute_without_a_bump_names_it_and_the_bump() {
     );
     assert!(
         report.contains(
-            "what to do: bump `#[tf(version = 0)]` to `#[tf(version = 1)]` on the resource's \
-             model and add an upgrade from version 0 to the resource's `upgrades()` \
+            "what to do: set `#[tf(version = 1)]` on the resource's model (now 0, the default) \
+             and add an upgrade from version 0 to the resource's `upgrades()` \
              (`Upgrades::new().from(0, <conversion from version 0's model>)`)"
         ),
         "{report}"
@@ -230,7 +230,7 @@ fn a_retyped_attribute_of_a_nested_block_is_named_by_its_path() {
         report.contains("`.part[*].size_gb`: type changed from number to string"),
         "{report}"
     );
-    assert!(report.contains("bump `#[tf(version = 0)]`"), "{report}");
+    assert!(report.contains("set `#[tf(version = 1)]`"), "{report}");
 }
 
 #[test]
@@ -386,7 +386,7 @@ fn a_retyped_identity_attribute_asks_for_an_identity_bump() {
         "{report}"
     );
     assert!(
-        report.contains("on the identity's model and add an upgrade from version 0 to the resource's `identity_upgrades()`"),
+        report.contains("set `#[tf(version = 1)]` on the identity's model (now 0, the default) and add an upgrade from version 0 to the resource's `identity_upgrades()`"),
         "{report}"
     );
 }
