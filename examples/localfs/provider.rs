@@ -67,7 +67,7 @@
 //! Terraform and prints the `TF_REATTACH_PROVIDERS` value that attaches Terraform to it.
 //!
 //! It is a `[[bin]]` of the repository's root package (so that the end-to-end tests in
-//! `tests/e2e_*.rs` get it built by cargo, as `CARGO_BIN_EXE_terraform-provider-localfs`).
+//! `tests/e2e/` get it built by cargo, as `CARGO_BIN_EXE_terraform-provider-localfs`).
 //! The end-to-end tests also include this file as a module, to compare the schemas
 //! Terraform shows with the models' own; that is why its modules name each other through
 //! `super::` rather than `crate::`.

@@ -1171,7 +1171,7 @@
 //! and a step looks like `Step::config(hcl).check(state::value("greet_message.a", ".text")
 //! .equals("Hi, world!"))`. The crate's documentation
 //! (`cargo doc --open -p tfvalue-testing` in the checkout) has a complete test, where it is
-//! compiled (this crate cannot depend on it); the repository's `tests/e2e_*.rs` are many
+//! compiled (this crate cannot depend on it); the repository's `tests/e2e/` has many
 //! more.
 //!
 //! # Registry documentation
