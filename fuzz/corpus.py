@@ -22,7 +22,15 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TRIPLE = "x86_64-unknown-linux-gnu"
+
+
+def host_triple():
+    """The target cargo fuzz builds for: rustc's host."""
+    out = subprocess.run(["rustc", "-vV"], capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        if line.startswith("host: "):
+            return line[len("host: "):].strip()
+    sys.exit("error: `rustc -vV` names no host")
 
 
 def pack_path(target):
@@ -65,7 +73,7 @@ def unpack(target, directory):
 
 
 def minimise(target, dirs):
-    binary = os.path.join(HERE, "target", TRIPLE, "release", target)
+    binary = os.path.join(HERE, "target", host_triple(), "release", target)
     if not os.access(binary, os.X_OK):
         sys.exit(f"error: {binary} is not built (cargo +nightly fuzz build {target})")
     with tempfile.TemporaryDirectory() as tmp:
