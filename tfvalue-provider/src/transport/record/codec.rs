@@ -50,9 +50,17 @@ impl Codec {
     /// # Errors
     /// Descriptors that do not decode (a build of this crate that went wrong).
     pub(crate) fn new() -> Result<Codec, String> {
-        let pool = DescriptorPool::decode(DESCRIPTORS)
-            .map_err(|e| format!("the protocol's descriptors do not decode: {e}"))?;
-        Ok(Codec { pool })
+        // Decoded once per process: every replayer and recording shares the pool (a clone
+        // shares its contents).
+        static POOL: std::sync::OnceLock<Result<DescriptorPool, String>> =
+            std::sync::OnceLock::new();
+        let pool = POOL.get_or_init(|| {
+            DescriptorPool::decode(DESCRIPTORS)
+                .map_err(|e| format!("the protocol's descriptors do not decode: {e}"))
+        });
+        Ok(Codec {
+            pool: pool.clone()?,
+        })
     }
 
     /// The method `rpc` of `tfplugin6.Provider`.
