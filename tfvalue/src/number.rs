@@ -22,6 +22,7 @@ mod order;
 mod outward;
 mod parse;
 mod serde_impls;
+mod short_float;
 
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
@@ -38,6 +39,7 @@ use self::parse::{
 pub(crate) use self::decimal::{u128_digits, Decimal};
 pub(crate) use self::display::write_float;
 pub(crate) use self::parse::{shortest_f64, whole_f64_in_i64};
+pub(crate) use self::short_float::ShortFloat;
 
 /// A Terraform number: an exact decimal or binary value of arbitrary precision, or ±infinity.
 ///

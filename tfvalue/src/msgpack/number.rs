@@ -2,7 +2,10 @@
 //! integer, float64 and string-header forms it chooses between, as go-cty 1.16 encodes a
 //! number.
 
-use crate::number::{u128_digits, whole_f64_in_i64, write_float, Decimal, Number, Repr};
+use crate::error::Result;
+use crate::number::{
+    u128_digits, whole_f64_in_i64, write_float, Decimal, Number, Repr, ShortFloat,
+};
 
 impl Number {
     /// Appends the value in go-cty 1.16's MessagePack encoding: an integer that fits an
@@ -39,10 +42,26 @@ impl Number {
         }
     }
 }
+/// Appends a provider's `f64` as [`Number::from_f64`] makes it and
+/// [`Number::write_msgpack`] writes it, with no heap decimal in between for a short
+/// non-integer ([`ShortFloat`]).
+#[inline]
+pub(crate) fn write_msgpack_from_f64(f: f64, out: &mut Vec<u8>) -> Result<()> {
+    match ShortFloat::of(f) {
+        Some(ShortFloat::Exact(f)) => write_msgpack_f64(f, out),
+        Some(ShortFloat::Decimal(plain)) => {
+            write_msgpack_str_header(plain.as_bytes().len(), out);
+            out.extend_from_slice(plain.as_bytes());
+        }
+        None => Number::from_f64(f)?.write_msgpack(out),
+    }
+    Ok(())
+}
+
 /// The smallest MessagePack integer for `i` (unsigned codes for non-negative values).
 // Inlined into `write_msgpack`, the hot path of every integer written.
 #[inline(always)]
-fn write_msgpack_int(i: i64, out: &mut Vec<u8>) {
+pub(super) fn write_msgpack_int(i: i64, out: &mut Vec<u8>) {
     if i >= 0 {
         let u = i as u64;
         if u <= 0x7f {
