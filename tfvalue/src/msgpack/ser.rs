@@ -17,6 +17,8 @@ use serde::ser::{self, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::number::Number;
+
+use super::number::{write_msgpack_from_f64, write_msgpack_int};
 use crate::ser_macros::{
     enum_error, impl_seq_traits, protocol_error, reject_methods, serializer_types, KeySerializer,
 };
@@ -163,7 +165,8 @@ impl<'a> ser::Serializer for Serializer<'a> {
     }
     #[inline]
     fn serialize_i64(self, v: i64) -> Result<()> {
-        Number::from(v).write_msgpack(self.out);
+        // What `Number::from(v).write_msgpack` writes, without the number's other forms.
+        write_msgpack_int(v, self.out);
         Ok(())
     }
     fn serialize_i128(self, v: i128) -> Result<()> {
@@ -181,7 +184,10 @@ impl<'a> ser::Serializer for Serializer<'a> {
     }
     #[inline]
     fn serialize_u64(self, v: u64) -> Result<()> {
-        Number::from(v).write_msgpack(self.out);
+        match i64::try_from(v) {
+            Ok(i) => write_msgpack_int(i, self.out),
+            Err(_) => Number::from(v).write_msgpack(self.out),
+        }
         Ok(())
     }
     fn serialize_u128(self, v: u128) -> Result<()> {
@@ -193,8 +199,7 @@ impl<'a> ser::Serializer for Serializer<'a> {
         Ok(())
     }
     fn serialize_f64(self, v: f64) -> Result<()> {
-        Number::from_f64(v)?.write_msgpack(self.out);
-        Ok(())
+        write_msgpack_from_f64(v, self.out)
     }
     fn serialize_char(self, v: char) -> Result<()> {
         let mut buf = [0u8; 4];
@@ -398,6 +403,7 @@ pub struct MapWriter<'a> {
 }
 
 impl<'a> MapWriter<'a> {
+    #[inline]
     fn new(out: &'a mut Vec<u8>, len: Option<usize>, attrs: bool, sorted: bool) -> Self {
         let start = out.len();
         if let Some(n) = len {
@@ -529,7 +535,18 @@ impl<'a> MapWriter<'a> {
         entries
     }
 
+    /// Ends the map: nothing to do when its keys came in order and its header counted them.
+    #[inline]
     fn finish(self) -> Result<()> {
+        if self.entries.is_none() && self.declared == Some(self.count) {
+            return Ok(());
+        }
+        self.finish_reordered()
+    }
+
+    /// [`MapWriter::finish`] for entries out of order, or a header to write or rewrite.
+    #[inline(never)]
+    fn finish_reordered(self) -> Result<()> {
         let body_start = self.body_start();
         if let Some(mut entries) = self.entries {
             entries.sort_by(|a, b| {
