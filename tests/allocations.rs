@@ -53,10 +53,7 @@ fn typed_models_allocate_what_the_floor_allocates() {
         // (spot_price) is written from its shortest digits on the stack.
         let vm: Vm = tfvalue::msgpack::from_slice(&msgpack).expect("typed");
         drop(tfvalue::msgpack::to_vec(&vm).expect("warm-up"));
-        assert_eq!(
-            calls(|| tfvalue::msgpack::to_vec(&vm).expect("msgpack")),
-            1
-        );
+        assert_eq!(calls(|| tfvalue::msgpack::to_vec(&vm).expect("msgpack")), 1);
         drop(tfvalue::json::to_vec(&vm).expect("warm-up"));
         assert_eq!(calls(|| tfvalue::json::to_vec(&vm).expect("json")), 1);
     }
