@@ -50,7 +50,7 @@
 //! in a fresh [`Workspace`]. Each configuration step plans (`plan -out`), runs its
 //! [`plan`] checks on that plan, applies it, runs its [`state`] checks, and then checks
 //! that a new plan is empty (a provider whose plans do not settle fails there;
-//! [`Step::expect_non_empty_plan`] opts out). [`Step::expect_error`] expects the plan or
+//! [`Step::expect_non_empty_plan`] expects changes instead). [`Step::expect_error`] expects the plan or
 //! the apply to fail with a matching error instead. [`Step::import`] imports into a state
 //! of its own (by `terraform import` or an `import` block) and compares the imported
 //! resource with the applied one. [`Step::import_by_identity`] imports through an

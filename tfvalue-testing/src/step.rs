@@ -132,7 +132,7 @@ const ACTIONS_RELEASE: (u64, u64) = (1, 14);
 ///
 /// After a successful apply or refresh, the step checks that a new plan is empty (as
 /// terraform-plugin-testing does): a provider whose plan does not settle fails there.
-/// [`Step::expect_non_empty_plan`] turns that off for the step.
+/// [`Step::expect_non_empty_plan`] expects the opposite of a configuration or invoke step.
 pub struct Step {
     pub(crate) kind: Kind,
     pub(crate) config: Config,
@@ -474,7 +474,10 @@ impl Step {
         matches!(self.kind, Kind::Invoke { .. }) || !self.action_checks.is_empty()
     }
 
-    /// The plan after the step may show changes (no emptiness check for this step).
+    /// The plan after the step must show changes: on a configuration or invoke step, the
+    /// refreshing plan after the apply fails the step when it is empty (as
+    /// terraform-plugin-testing's `ExpectNonEmptyPlan` does); on an import or refresh step,
+    /// the plan after it is not checked for emptiness.
     pub fn expect_non_empty_plan(mut self) -> Step {
         self.expect_non_empty_plan = true;
         self

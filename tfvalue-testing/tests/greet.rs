@@ -401,6 +401,14 @@ fn warning_and_after_apply_failures_are_reported() {
     );
     assert_eq!(failure.found, "a step that does apply -refresh-only");
 
+    // A step that expects a non-empty plan fails when the plan after it is empty.
+    let failure = run("settled", Step::config(PLAIN).expect_non_empty_plan());
+    assert_eq!(
+        failure.check,
+        "after applying the step, a new plan has changes (the step expects a non-empty plan)"
+    );
+    assert_eq!(failure.found, "the plan is empty");
+
     let failure = run(
         "after_refresh",
         Step::config(PLAIN).plan_check_after_apply(plan::updates("greet_message.m")),

@@ -1,6 +1,6 @@
 //! What a configuration or invoke step does after its apply: its hook
 //! ([`Step::after_apply`]), then the plans made after the apply, their checks, and that
-//! they are empty.
+//! the refreshing one is empty (or, for a step that expects otherwise, is not).
 
 use std::path::Path;
 
@@ -16,8 +16,7 @@ const NOT_REFRESHING: &str = "after-no-refresh.tfplan";
 
 impl Run<'_> {
     /// After the apply of `step` in `dir` (and its state checks): the hook, then `plan
-    /// -refresh=false` when the step checks it, then the refreshing plan unless the step
-    /// expects a non-empty plan and checks nothing of it.
+    /// -refresh=false` when the step checks it, then the refreshing plan.
     pub(super) fn after_apply(&mut self, step: &Step, dir: &Path) -> Result<(), Box<Failure>> {
         let after = &step.after_apply;
         if let Some(hook) = &after.hook {
@@ -26,14 +25,12 @@ impl Run<'_> {
         if !after.plan_checks_without_refresh.is_empty() {
             self.plan_after_apply(step, dir, false, &after.plan_checks_without_refresh)?;
         }
-        if !step.expect_non_empty_plan || !after.plan_checks.is_empty() {
-            self.plan_after_apply(step, dir, true, &after.plan_checks)?;
-        }
-        Ok(())
+        self.plan_after_apply(step, dir, true, &after.plan_checks)
     }
 
-    /// One plan after the apply: made, checked with `checks`, and, unless the step
-    /// expects otherwise, empty.
+    /// One plan after the apply: made, checked with `checks`, and empty, or, when the step
+    /// expects a non-empty plan, the refreshing one not empty (as terraform-plugin-testing
+    /// holds `ExpectNonEmptyPlan` to the plan after the refresh).
     fn plan_after_apply(
         &mut self,
         step: &Step,
@@ -75,10 +72,19 @@ impl Run<'_> {
                 ));
             }
         }
+        let pending = pending_changes(&plan);
         if step.expect_non_empty_plan {
+            if refresh && pending.is_empty() {
+                self.terraform(dir, &["show", "-no-color", file]);
+                return Err(self.fail(
+                    "after applying the step, a new plan has changes (the step expects a \
+                     non-empty plan)",
+                    "the plan is empty",
+                    None,
+                ));
+            }
             return Ok(());
         }
-        let pending = pending_changes(&plan);
         if let Some((first, _)) = pending.first() {
             let first = first.clone();
             self.terraform(dir, &["show", "-no-color", file]);
