@@ -340,3 +340,9 @@ pub fn serve_with<P: Provider>(provider: P, options: ServeOptions) -> std::proce
         }
     }
 }
+
+/// The repository README's Rust snippets, compiled as doc tests of this crate (which has
+/// every crate they use), so that the first code a reader sees cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeSnippets;
