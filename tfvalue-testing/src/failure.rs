@@ -18,8 +18,12 @@ pub struct Failure {
     pub check: String,
     /// What was found instead.
     pub found: String,
-    /// The configuration the step used, if one.
+    /// The configuration the step used (its `main.tf`), if one.
     pub config: Option<String>,
+    /// The step's other configuration files, by name, as written: the `import` block of an
+    /// import step (`import.tf`) and the configuration Terraform generated
+    /// (`generated.tf`).
+    pub files: Vec<(String, String)>,
     /// The resource the check is about, to point at its block in the configuration.
     pub address: Option<String>,
     /// The output of the Terraform command the check looked at, if one.
@@ -40,24 +44,36 @@ impl fmt::Display for Failure {
         )?;
         writeln!(f, "check: {}", self.check)?;
         writeln!(f, "found: {}", self.found)?;
-        if let Some(config) = &self.config {
-            let marked = marked_lines(
-                config,
-                self.terraform_output.as_deref(),
-                self.address.as_deref(),
-            );
-            writeln!(
-                f,
-                "configuration (main.tf){}:",
-                if marked.is_empty() {
-                    ""
-                } else {
-                    ", `>` marks the line involved"
+        match &self.config {
+            Some(config) if config.trim().is_empty() => {
+                writeln!(f, "configuration (main.tf): empty")?;
+            }
+            Some(config) => {
+                let marked = marked_lines(
+                    config,
+                    self.terraform_output.as_deref(),
+                    self.address.as_deref(),
+                );
+                writeln!(
+                    f,
+                    "configuration (main.tf){}:",
+                    if marked.is_empty() {
+                        ""
+                    } else {
+                        ", `>` marks the line involved"
+                    }
+                )?;
+                for (n, line) in config.lines().enumerate() {
+                    let mark = if marked.contains(&(n + 1)) { '>' } else { ' ' };
+                    writeln!(f, "{mark}{:4} | {line}", n + 1)?;
                 }
-            )?;
-            for (n, line) in config.lines().enumerate() {
-                let mark = if marked.contains(&(n + 1)) { '>' } else { ' ' };
-                writeln!(f, "{mark}{:4} | {line}", n + 1)?;
+            }
+            None => {}
+        }
+        for (name, text) in &self.files {
+            writeln!(f, "{name}:")?;
+            for (n, line) in text.lines().enumerate() {
+                writeln!(f, " {:4} | {line}", n + 1)?;
             }
         }
         if let Some(output) = &self.terraform_output {
@@ -147,6 +163,7 @@ mod tests {
             check: "x_file.a.path equals 2".into(),
             found: "found 1".into(),
             config: Some(CONFIG.into()),
+            files: Vec::new(),
             address: Some("x_file.a".into()),
             terraform_output: Some("--- stdout\nApply complete!".into()),
             workspace: PathBuf::from("/tmp/ws"),
@@ -163,5 +180,32 @@ mod tests {
         ] {
             assert!(text.contains(part), "{part:?} not in\n{text}");
         }
+    }
+
+    #[test]
+    fn an_empty_configuration_is_said_and_the_other_files_shown() {
+        let failure = Failure {
+            test: "import".into(),
+            terraform_version: "1.15.5".into(),
+            step: Some(2),
+            step_summary: "import block".into(),
+            check: "the plan imports x_file.a and changes nothing".into(),
+            found: "x_file.a: imported, then delete, create".into(),
+            config: Some(String::new()),
+            files: vec![(
+                "import.tf".into(),
+                "import {\n  to = x_file.a\n  id = \"a\"\n}\n".into(),
+            )],
+            address: Some("x_file.a".into()),
+            terraform_output: None,
+            workspace: PathBuf::from("/tmp/ws"),
+        };
+        let text = failure.to_string();
+        assert!(
+            text.contains(
+                "configuration (main.tf): empty\nimport.tf:\n    1 | import {\n    2 |   to = x_file.a\n    3 |   id = \"a\"\n    4 | }\n"
+            ),
+            "{text}"
+        );
     }
 }

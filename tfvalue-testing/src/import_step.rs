@@ -18,6 +18,9 @@ pub(crate) const IDENTITY_RELEASE: (u64, u64) = (1, 12);
 /// The file `-generate-config-out` writes.
 pub(crate) const GENERATED_FILE: &str = "generated.tf";
 
+/// The file an import step writes its `import` block to, beside the configuration.
+pub(crate) const IMPORT_FILE: &str = "import.tf";
+
 impl Step {
     /// A step that imports the resource at `address` through an `import` block naming its
     /// identity (`identity = { ... }`, Terraform 1.12 and later) instead of an ID: the

@@ -191,6 +191,7 @@ impl Test {
             config: None,
             applied_config: None,
             output: None,
+            files: Vec::new(),
             actions: None,
             warnings: None,
         };
@@ -199,6 +200,7 @@ impl Test {
             run.step = Some(i + 1);
             run.summary = step.summary();
             run.output = None;
+            run.files.clear();
             run.actions = None;
             if step.run_if.as_ref().is_some_and(|run_if| !run_if(tf)) {
                 continue;
@@ -221,6 +223,7 @@ impl Test {
             run.step = None;
             run.summary = "terraform destroy".to_owned();
             run.output = None;
+            run.files.clear();
             let destroyed = run.destroy(self.check_destroy.as_deref());
             if result.is_ok() {
                 result = destroyed;
@@ -245,6 +248,8 @@ struct Run<'a> {
     applied_config: Option<String>,
     /// The output of the latest Terraform command.
     output: Option<String>,
+    /// The step's other configuration files, by name (see [`Failure::files`]).
+    files: Vec<(String, String)>,
     /// The action events of the step's apply, when it read them (`apply -json`).
     actions: Option<Vec<ActionEvent>>,
     /// The warnings of the step's commands, while the step reads them.
@@ -261,6 +266,7 @@ impl Run<'_> {
             check: check.to_owned(),
             found: found.into(),
             config: self.config.clone(),
+            files: self.files.clone(),
             address: address.map(str::to_owned),
             terraform_output: self.output.clone(),
             workspace: self.ws.root().to_path_buf(),

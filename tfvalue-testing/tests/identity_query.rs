@@ -315,6 +315,13 @@ fn import_step_failures_are_reported() {
         "{}",
         failure.step_summary
     );
+    // The report shows the import block the step wrote, beside its configuration.
+    assert_eq!(failure.files.len(), 1, "{:?}", failure.files);
+    assert_eq!(failure.files[0].0, "import.tf");
+    assert!(
+        failure.files[0].1.contains("notes_note.a") && failure.to_string().contains("import.tf:\n"),
+        "{failure}"
+    );
 
     let failure = failure_of(
         Test::new(&provider())
@@ -365,6 +372,12 @@ fn import_step_failures_are_reported() {
             .starts_with("the generated configuration does not match /text\\s+= \"third\"/:\n"),
         "{}",
         failure.found
+    );
+    assert!(
+        failure
+            .to_string()
+            .contains("configuration (main.tf): empty\nimport.tf:\n"),
+        "{failure}"
     );
 
     let failure = failure_of(

@@ -8,7 +8,7 @@ use super::Run;
 use crate::failure::Failure;
 use crate::import_step::{
     check_generated, compare_identities, compare_values, identity_hcl, identity_in_state,
-    import_block, imports_only, GENERATED_FILE,
+    import_block, imports_only, GENERATED_FILE, IMPORT_FILE,
 };
 use crate::plan::{describe_changes, pending_changes};
 use crate::state::resource_in;
@@ -105,10 +105,9 @@ impl Run<'_> {
             }
             (_, target) => {
                 let target = target.as_ref().map(String::as_str).map_err(String::as_str);
-                write(
-                    &dir.join("import.tf"),
-                    import_block(address, target).as_bytes(),
-                );
+                let block = import_block(address, target);
+                write(&dir.join(IMPORT_FILE), block.as_bytes());
+                self.files.push((IMPORT_FILE.to_owned(), block));
                 if !self.import_block(step, &dir, address, generate.as_ref())? {
                     return Ok(());
                 }
@@ -229,7 +228,10 @@ impl Run<'_> {
             }
         };
         check_generated(&text, addresses, patterns)
-            .map_err(|found| self.fail(check, found, address))
+            .map_err(|found| self.fail(check, found, address))?;
+        // Shown by any later failure of the step (a mismatch above quotes it already).
+        self.files.push((GENERATED_FILE.to_owned(), text));
+        Ok(())
     }
 
     /// The resource at `address` in the state in `dir` equals the one in the test's state,
