@@ -24,6 +24,9 @@ mod schema_guard;
 // The same provider under OpenTofu's client (1.10, 1.11, 1.12), emulated by the harness.
 #[cfg(test)]
 mod opentofu_tests;
+// Recorded runs of Terraform 1.11.4 and 1.15.5 (`cassettes/`), replayed without Terraform.
+#[cfg(test)]
+mod replay_tests;
 
 use tfvalue::TfSchema;
 use tfvalue_provider::{ConfigureRequest, Context, Diagnostics, Provider, Registry};

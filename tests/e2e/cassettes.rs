@@ -8,8 +8,9 @@
 //! ```
 //!
 //! The configurations give the providers nothing that changes from run to run: the random
-//! values are seeded, the passwords' values are redacted (sensitive), and localfs's
-//! functions are pure and its root is relative.
+//! values are seeded, the passwords' values are redacted (sensitive), localfs's functions
+//! are pure and its root is relative, and local's command prints a constant and its
+//! function asks about the working directory, which exists wherever it is replayed.
 
 use crate::localfs_example as localfs;
 
@@ -45,6 +46,26 @@ resource "random_password" "db" {
 
 output "port" {
   value = random_integer.port.result
+}
+"#;
+
+const LOCAL_ADDRESS: &str = "example.com/tfvalue/local";
+const LOCAL_EXE: &str = env!("CARGO_BIN_EXE_terraform-provider-local");
+
+/// local's command data source and its function: nothing that writes a file, so that a
+/// replay leaves no trace where it runs.
+const LOCAL_CONFIG: &str = r#"
+data "local_command" "greeting" {
+  command   = "echo"
+  arguments = ["hello", "cassette"]
+}
+
+output "said" {
+  value = data.local_command.greeting.stdout
+}
+
+output "here" {
+  value = provider::local::direxists(".")
 }
 "#;
 
@@ -121,5 +142,11 @@ fn record_the_example_providers_cassettes() {
         );
         let localfs = TestProvider::in_process(localfs::ADDRESS, || localfs::LocalFs);
         record(tf, "localfs", localfs, LOCALFS_CONFIG);
+        record(
+            tf,
+            "local",
+            TestProvider::binary(LOCAL_ADDRESS, LOCAL_EXE),
+            LOCAL_CONFIG,
+        );
     }
 }
