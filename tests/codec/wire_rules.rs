@@ -599,6 +599,11 @@ fn u64_edges() {
     // go-cty 1.16's rule: 2^63 is its digits too, though it is exactly a float64.
     let two_63 = "b3 39 32 32 33 33 37 32 30 33 36 38 35 34 37 37 35 38 30 38";
     assert_eq!(ser(&(1u64 << 63)), h(two_63));
+    // One below, the largest u64 that is an i64: the smallest integer form, uint 64.
+    assert_eq!(ser(&((1u64 << 63) - 1)), h("cf 7f ff ff ff ff ff ff ff"));
+    assert_eq!(ser(&i64::MAX), ser(&((1u64 << 63) - 1)));
+    assert_eq!(ser(&200u64), h("cc c8"));
+    assert_eq!(ser(&-33i64), h("d0 df"));
     assert_eq!(
         tfvalue::msgpack::from_slice::<u64>(&hex(two_63)).expect("2^63"),
         1u64 << 63

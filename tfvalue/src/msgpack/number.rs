@@ -42,6 +42,7 @@ impl Number {
         }
     }
 }
+
 /// Appends a provider's `f64` as [`Number::from_f64`] makes it and
 /// [`Number::write_msgpack`] writes it, with no heap decimal in between for a short
 /// non-integer ([`ShortFloat`]).
@@ -59,7 +60,8 @@ pub(crate) fn write_msgpack_from_f64(f: f64, out: &mut Vec<u8>) -> Result<()> {
 }
 
 /// The smallest MessagePack integer for `i` (unsigned codes for non-negative values).
-// Inlined into `write_msgpack`, the hot path of every integer written.
+// Inlined into `write_msgpack` and the serializer's `serialize_i64`/`serialize_u64`, the
+// hot path of every integer written.
 #[inline(always)]
 pub(super) fn write_msgpack_int(i: i64, out: &mut Vec<u8>) {
     if i >= 0 {

@@ -17,8 +17,6 @@ use serde::ser::{self, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::number::Number;
-
-use super::number::{write_msgpack_from_f64, write_msgpack_int};
 use crate::ser_macros::{
     enum_error, impl_seq_traits, protocol_error, reject_methods, serializer_types, KeySerializer,
 };
@@ -26,6 +24,8 @@ use crate::tokens::{
     is_sorted_struct, serialize_unknown_payload, DYNAMIC_TOKEN, NUMBER_TOKEN, SORTED_MAP_TOKEN,
     UNKNOWN_TOKEN,
 };
+
+use super::number::{write_msgpack_from_f64, write_msgpack_int};
 
 /// A MessagePack serializer appending to a `Vec<u8>`.
 pub struct Serializer<'a> {
