@@ -506,10 +506,10 @@
 //! "Invalid RFC3339 String Value") and `NormalizedJson` what is not JSON. Where the
 //! resource answers a value that means the same as Terraform's text (`Z` for `+00:00`,
 //! JSON members reordered), the framework answers Terraform's text: the configuration's in
-//! a plan (after `plan`), the planned one after apply, the prior one after `read`. So a
-//! remote system that rewrites the value is no drift and no inconsistent result; a change
-//! of the text in the configuration is still an update, since Terraform requires a plan to
-//! hold what is configured.
+//! a plan (after `plan`), the planned one after apply, the prior one after `read`, the
+//! configuration's after a data source's `read`. So a remote system that rewrites the
+//! value is no drift and no inconsistent result; a change of the text in the configuration
+//! is still an update, since Terraform requires a plan to hold what is configured.
 //!
 //! ```
 //! use tfvalue::custom_types::{NormalizedJson, Rfc3339};

@@ -11,7 +11,8 @@
 //!   known, non-null value, and tells the type's own diagnostic.
 //! - Semantic equality keeps the text Terraform already has where the provider's value
 //!   means the same: the configured text in a plan, the planned text after apply, the
-//!   prior text after a read. Terraform then sees no change and no inconsistent result.
+//!   prior text after a read, the configured text after a data source's read. Terraform
+//!   then sees no change and no inconsistent result.
 //!
 //! Two types ship here: [`Rfc3339`] (a timestamp; equal when the same instant) and
 //! [`NormalizedJson`] (a JSON document; equal regardless of whitespace and key order).

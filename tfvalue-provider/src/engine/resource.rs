@@ -711,7 +711,12 @@ impl<S: DataSource> ErasedDataSource<S::Data> for DataSourceOf<S> {
                     .0
                     .read(&mut ctx, ReadDataSourceRequest::new(config))
                     .await?;
-                encode_model(&state, "data source result", true)
+                let state = encode_model(&state, "data source result", true)?;
+                // A result meaning what is configured keeps the configured text (as
+                // terraform-plugin-framework's data sources do): expressions that read the
+                // attribute see what was written, not the provider's spelling of it.
+                let ty = S::Model::schema().object_type();
+                keep_in_state(S::Model::rules(), request.config.as_ref(), state, ty)
             }
             .await;
             let (outcome, diagnostics, _) = finish(ctx, result);

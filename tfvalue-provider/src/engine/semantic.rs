@@ -2,7 +2,8 @@
 //! answers, as terraform-plugin-framework applies `SchemaSemanticEquality`: where the
 //! author's value means the same as the text Terraform already has, that text is answered.
 //! A plan keeps the configuration's text (and the prior state's for values the
-//! configuration leaves null), an apply the planned text, a read the prior state's; so
+//! configuration leaves null), an apply the planned text, a read the prior state's, a data
+//! source's read its configuration's; so
 //! Terraform sees neither a change nor an inconsistent result for `+00:00` against `Z` or
 //! JSON with its members reordered.
 //!
@@ -34,7 +35,8 @@ pub(crate) fn keep_in_plan(
 }
 
 /// `new` (a state the author answered) with the text of `kept` (the planned state after
-/// apply, the prior state after a read) wherever the two mean the same.
+/// apply, the prior state after a read, the configuration after a data source's read)
+/// wherever the two mean the same.
 pub(crate) fn keep_in_state(
     rules: &Rules,
     kept: Option<&DynamicValue>,
@@ -44,7 +46,9 @@ pub(crate) fn keep_in_state(
     if !rules.has_semantics() {
         return Ok(new);
     }
-    let kept = decode_value(kept, ty).map_err(decode_failed("Invalid planned or prior state"))?;
+    let kept = decode_value(kept, ty).map_err(decode_failed(
+        "Invalid planned state, prior state or configuration",
+    ))?;
     if kept.is_null() {
         return Ok(new);
     }

@@ -1,7 +1,8 @@
 //! Custom types in process: Rfc3339 and NormalizedJson validated with their own
 //! diagnostics, and their semantically equal values kept as Terraform has them: the
-//! configured text in a plan, the planned text after apply, the prior text after a read, at
-//! the top level, in list elements and in nested objects. The resources here answer every
+//! configured text in a plan, the planned text after apply, the prior text after a read,
+//! the configured text after a data source's read, at the top level, in list elements and
+//! in nested objects. The resources here answer every
 //! value in other words (`Z` for `+00:00`, JSON re-indented), as an API would.
 
 use super::*;
@@ -153,6 +154,22 @@ restyling_resource!(Events, Event, restyle_event, |mut e: Event| {
     e
 });
 
+/// A data source that answers the configured instant in its other spelling.
+struct StampSource;
+
+impl DataSource for StampSource {
+    type Model = Stamp;
+    type Data = ();
+
+    async fn read(
+        &self,
+        _: &mut Context<()>,
+        request: ReadDataSourceRequest<Stamp>,
+    ) -> Result<Stamp, Diagnostics> {
+        Ok(restyle_stamp(request.config))
+    }
+}
+
 /// `utc(at, settings)`: the timestamp in UTC; `settings` (JSON) may be null.
 struct Utc;
 
@@ -186,6 +203,7 @@ impl Provider for CustomProvider {
     fn register(&self, registry: &mut impl Registry<()>) {
         registry.resource("test_stamp", Stamps);
         registry.resource("test_event", Events);
+        registry.data_source("test_stamp", StampSource);
         registry.function("utc", Utc);
     }
 
@@ -272,6 +290,25 @@ async fn apply_keeps_the_planned_text_and_read_the_prior_text() {
     assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
     let state = r.new_state.unwrap();
     assert_eq!(state.json, br#"{"at":"2024-02-29T23:30:00+00:00"}"#);
+}
+
+#[tokio::test]
+async fn a_data_source_keeps_the_configured_text() {
+    let svc = service();
+    let read = |config: Vec<u8>| {
+        svc.read_data_source(Request::new(pb::read_data_source::Request {
+            type_name: "test_stamp".into(),
+            config: msgpack(&config),
+            provider_meta: None,
+            client_capabilities: None,
+        }))
+    };
+    // Configured `Z`, answered `+00:00`: the result holds the configured bytes.
+    let r = read(stamp_bytes(Z)).await.unwrap().into_inner();
+    assert!(errors(&r.diagnostics).is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(r.state.unwrap().msgpack, stamp_bytes(Z));
+    let r = read(stamp_bytes(UTC)).await.unwrap().into_inner();
+    assert_eq!(r.state.unwrap().msgpack, stamp_bytes(UTC));
 }
 
 #[tokio::test]
