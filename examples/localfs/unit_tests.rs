@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
+use tfvalue::custom_types::Rfc3339;
 use tfvalue::path::AttributePath;
 use tfvalue::{Nullable, Unknown};
 use tfvalue_provider::harness::{Change, Harness};
@@ -345,6 +346,7 @@ async fn the_directory_data_source_and_the_list_resource_find_the_files() {
     let listed = directory
         .read(&Directory {
             path: Unknown::known("etc".into()),
+            modified_after: Unknown::null(),
             entries: Unknown::null(),
         })
         .await
@@ -361,6 +363,23 @@ async fn the_directory_data_source_and_the_list_resource_find_the_files() {
             (Some("b.txt"), Some(&false), Some(&3)),
             (Some("sub"), Some(&true), None)
         ]
+    );
+
+    // An instant to come lists nothing, and is answered as configured (the provider
+    // answers it in UTC; the framework keeps the configured text that means the same).
+    let future = "2999-12-31T23:00:00-01:00";
+    let none = directory
+        .read(&Directory {
+            path: Unknown::known("etc".into()),
+            modified_after: Unknown::known(Nullable::Value(Rfc3339::new(future))),
+            entries: Unknown::null(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(none.entries.as_value().map(Vec::len), Some(0));
+    assert_eq!(
+        none.modified_after.as_value().map(Rfc3339::as_str),
+        Some(future)
     );
 
     let query = FileQuery {
