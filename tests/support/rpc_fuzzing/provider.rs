@@ -319,6 +319,9 @@ pub struct Lookup {
     /// `filter { ... }` blocks.
     #[tf(block(list))]
     pub filter: Unknown<Vec<Filter>>,
+    /// An instant, answered in UTC: the configured text comes back where it means the same.
+    #[tf(optional)]
+    pub since: Unknown<Nullable<Rfc3339>>,
 }
 
 /// A `filter` block of `fuzz_lookup`.
@@ -819,9 +822,17 @@ impl DataSource for Lookups {
             .chars()
             .map(|c| Unknown::known(c.to_string()))
             .collect();
+        let since = match config.since.as_value() {
+            Some(at) => Some(match at.parse().ok().and_then(|t| t.to_utc()) {
+                Some(utc) => Rfc3339::new(utc.to_string()),
+                None => at.clone(),
+            }),
+            None => None,
+        };
         Ok(Lookup {
             value: Some(name.to_uppercase()).into(),
             chars: Some(chars).into(),
+            since: since.into(),
             ..config
         })
     }

@@ -157,6 +157,8 @@ fn lookup_config() -> Lookup {
         filter: Unknown::known(vec![Filter {
             values: Some(Set::from_iter([Unknown::known("b".to_owned())])).into(),
         }]),
+        // Answered `2024-02-29T22:00:00Z`, which means the same: the text comes back.
+        since: Unknown::known(Nullable::Value(Rfc3339::new("2024-02-29T23:30:00+01:30"))),
     }
 }
 
