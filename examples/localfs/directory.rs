@@ -110,13 +110,12 @@ impl DataSource for DirectoryDataSource {
         entries.sort_by(|a, b| a.name.as_value().cmp(&b.name.as_value()));
         // The instant in UTC, the provider's own spelling; where it means what the
         // configuration says, Terraform is answered the configured text.
-        let modified_after = match config.modified_after.as_value() {
-            Some(at) => match at.parse().ok().and_then(|t| t.to_utc()) {
-                Some(utc) => Some(Rfc3339::new(utc.to_string())),
-                None => Some(at.clone()),
-            },
-            None => None,
-        };
+        let modified_after = config.modified_after.as_value().map(|at| {
+            at.parse()
+                .ok()
+                .and_then(|t| t.to_utc())
+                .map_or_else(|| at.clone(), |utc| Rfc3339::new(utc.to_string()))
+        });
         Ok(Directory {
             entries: Some(entries).into(),
             modified_after: modified_after.into(),

@@ -822,13 +822,12 @@ impl DataSource for Lookups {
             .chars()
             .map(|c| Unknown::known(c.to_string()))
             .collect();
-        let since = match config.since.as_value() {
-            Some(at) => Some(match at.parse().ok().and_then(|t| t.to_utc()) {
-                Some(utc) => Rfc3339::new(utc.to_string()),
-                None => at.clone(),
-            }),
-            None => None,
-        };
+        let since = config.since.as_value().map(|at| {
+            at.parse()
+                .ok()
+                .and_then(|t| t.to_utc())
+                .map_or_else(|| at.clone(), |utc| Rfc3339::new(utc.to_string()))
+        });
         Ok(Lookup {
             value: Some(name.to_uppercase()).into(),
             chars: Some(chars).into(),
