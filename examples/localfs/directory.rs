@@ -77,13 +77,14 @@ impl DataSource for DirectoryDataSource {
             .as_known()
             .ok_or_else(|| Diagnostic::error("Unknown path").at("path"))?;
         let full = resolve(ctx.data()?, rel, "path")?;
-        // The instant as (seconds, nanoseconds) since the epoch; validated as RFC 3339
-        // before the read, so a value that does not parse is not configured.
-        let after = config
+        // Validated as RFC 3339 before the read, so a value that does not parse is not
+        // configured.
+        let instant = config
             .modified_after
             .as_value()
-            .and_then(|at| at.parse().ok())
-            .map(|t| (t.unix_seconds(), t.nanosecond()));
+            .and_then(|at| at.parse().ok());
+        // As (seconds, nanoseconds) since the epoch, to compare with the entries' times.
+        let after = instant.map(|t| (t.unix_seconds(), t.nanosecond()));
         let mut listing = tokio::fs::read_dir(&full)
             .await
             .map_err(|e| io_error("list the directory", &full, &e))?;
@@ -111,8 +112,7 @@ impl DataSource for DirectoryDataSource {
         // The instant in UTC, the provider's own spelling; where it means what the
         // configuration says, Terraform is answered the configured text.
         let modified_after = config.modified_after.as_value().map(|at| {
-            at.parse()
-                .ok()
+            instant
                 .and_then(|t| t.to_utc())
                 .map_or_else(|| at.clone(), |utc| Rfc3339::new(utc.to_string()))
         });

@@ -19,7 +19,7 @@ use serde_json::ser::{CompactFormatter, Formatter};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::go_json::write_go_json_string;
-use crate::number::{Number, ShortFloat};
+use crate::number::{Number, Repr, ShortFloat};
 use crate::ser_macros::{
     enum_error, impl_seq_traits, protocol_error, reject_methods, serializer_types, KeySerializer,
 };
@@ -132,14 +132,16 @@ impl<'a> ser::Serializer for Serializer<'a> {
         Number::from_f32(v)?.write_json(self.out)
     }
     fn serialize_f64(self, v: f64) -> Result<()> {
-        // A short non-integer that is not exactly its float is written as its digits, with
-        // no heap decimal in between; every other float as `Number::from_f64` makes it.
+        // A short non-integer is written from its shortest digits, with no heap decimal in
+        // between: as that decimal, or (exactly the float) as the float's text; every other
+        // float as `Number::from_f64` makes it.
         match ShortFloat::of(v) {
             Some(ShortFloat::Decimal(plain)) => {
                 self.out.extend_from_slice(plain.as_bytes());
                 Ok(())
             }
-            _ => Number::from_f64(v)?.write_json(self.out),
+            Some(ShortFloat::Exact(f)) => Number(Repr::Float(f)).write_json(self.out),
+            None => Number::from_f64(v)?.write_json(self.out),
         }
     }
     fn serialize_char(self, v: char) -> Result<()> {

@@ -20,7 +20,8 @@ const MAX_LEADING_ZEROS: usize = 40;
 /// How [`Number::from_f64`](super::Number::from_f64) would hold a non-integer `f64`.
 #[derive(Debug, PartialEq)]
 pub(crate) enum ShortFloat {
-    /// The shortest digits are exactly the float: written as the float64.
+    /// The shortest digits are exactly the float: written as the float (a float64 in
+    /// MessagePack, its shortest text in JSON).
     Exact(f64),
     /// The shortest digits are another value than the float: written as that decimal.
     Decimal(Plain),
