@@ -47,6 +47,10 @@ use tfvalue_suite::scaling::{
     FloorChain5, FloorChain50, FloorNest, Labels, LabelsMap, Nest,
 };
 
+/// What a provider declares (the system allocator with the feature `system-allocator`).
+#[global_allocator]
+static GLOBAL: tfvalue_suite::BenchAlloc = tfvalue_suite::BENCH_ALLOC;
+
 const SIDES: (&str, &str) = ("tfvalue typed", "floor");
 
 /// A benchmark payload (`tests/data/bench/`).

@@ -67,6 +67,9 @@ impl Provider for Local {
     }
 }
 
+#[global_allocator]
+static ALLOCATOR: tfvalue_provider::Allocator = tfvalue_provider::Allocator;
+
 fn main() -> std::process::ExitCode {
     tfvalue_provider::serve(Local)
 }

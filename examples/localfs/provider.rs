@@ -224,6 +224,9 @@ impl Provider for LocalFs {
 /// `required_providers` names and what debug mode prints.
 pub const ADDRESS: &str = "example.com/tfvalue/localfs";
 
+#[global_allocator]
+static ALLOCATOR: tfvalue_provider::Allocator = tfvalue_provider::Allocator;
+
 fn main() -> ExitCode {
     // `--debug` serves it without Terraform and prints the TF_REATTACH_PROVIDERS line.
     tfvalue_provider::serve_with(

@@ -141,6 +141,9 @@ impl Provider for Random {
     }
 }
 
+#[global_allocator]
+static ALLOCATOR: tfvalue_provider::Allocator = tfvalue_provider::Allocator;
+
 fn main() -> std::process::ExitCode {
     tfvalue_provider::serve(Random)
 }

@@ -2,7 +2,7 @@
 //! test data, hex, fuzzing bodies and the benchmarks' counting allocator. (The end-to-end
 //! tests drive Terraform through the `tfvalue-testing` crate.)
 
-use std::alloc::{GlobalAlloc, Layout, System};
+use std::alloc::{GlobalAlloc, Layout};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -185,7 +185,23 @@ fn served_attribute(v: &serde_json::Value) -> tfvalue::schema::Attribute {
 // ---------------------------------------------------------------------------------------
 // Counting allocations (the benchmarks' `allocs/op`)
 
-/// The system allocator, counting allocations while [`count_allocs`] runs. A benchmark
+/// The allocator the benchmarks measure with: the one the example providers declare,
+/// `tfvalue_provider::Allocator`, or the system's (glibc's) with the feature
+/// `system-allocator` or without the feature `provider` (BENCHMARKS.md, "The allocator").
+#[cfg(all(feature = "provider", not(feature = "system-allocator")))]
+pub type BenchAlloc = tfvalue_provider::Allocator;
+/// The allocator the benchmarks measure with: the system's.
+#[cfg(not(all(feature = "provider", not(feature = "system-allocator"))))]
+pub type BenchAlloc = std::alloc::System;
+
+/// [`BenchAlloc`]'s one value, for `#[global_allocator] static A: BenchAlloc = BENCH_ALLOC;`.
+#[cfg(all(feature = "provider", not(feature = "system-allocator")))]
+pub const BENCH_ALLOC: BenchAlloc = tfvalue_provider::Allocator;
+/// [`BenchAlloc`]'s one value.
+#[cfg(not(all(feature = "provider", not(feature = "system-allocator"))))]
+pub const BENCH_ALLOC: BenchAlloc = std::alloc::System;
+
+/// [`BenchAlloc`], counting allocations while [`count_allocs`] runs. A benchmark
 /// installs it with `#[global_allocator] static GLOBAL: CountingAlloc = CountingAlloc;`.
 /// Outside a count it costs one relaxed load per allocation.
 pub struct CountingAlloc;
@@ -198,7 +214,7 @@ static REALLOCS: AtomicUsize = AtomicUsize::new(0);
 /// Bytes requested by `alloc`/`alloc_zeroed` and by the growth of `realloc`.
 static BYTES: AtomicUsize = AtomicUsize::new(0);
 
-// SAFETY: every call is forwarded unchanged to `System`; only counters are added.
+// SAFETY: every call is forwarded unchanged to `BENCH_ALLOC`; only counters are added.
 unsafe impl GlobalAlloc for CountingAlloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if COUNTING.load(Ordering::Relaxed) {
@@ -206,7 +222,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
             BYTES.fetch_add(layout.size(), Ordering::Relaxed);
         }
         // SAFETY: the caller's guarantees for `layout` are passed on unchanged.
-        unsafe { System.alloc(layout) }
+        unsafe { BENCH_ALLOC.alloc(layout) }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
@@ -215,7 +231,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
             BYTES.fetch_add(layout.size(), Ordering::Relaxed);
         }
         // SAFETY: as in `alloc`.
-        unsafe { System.alloc_zeroed(layout) }
+        unsafe { BENCH_ALLOC.alloc_zeroed(layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
@@ -223,14 +239,14 @@ unsafe impl GlobalAlloc for CountingAlloc {
             REALLOCS.fetch_add(1, Ordering::Relaxed);
             BYTES.fetch_add(new_size.saturating_sub(layout.size()), Ordering::Relaxed);
         }
-        // SAFETY: `ptr` was allocated by this allocator (that is, by `System`) with
+        // SAFETY: `ptr` was allocated by this allocator (that is, by `BENCH_ALLOC`) with
         // `layout`, as the caller guarantees.
-        unsafe { System.realloc(ptr, layout, new_size) }
+        unsafe { BENCH_ALLOC.realloc(ptr, layout, new_size) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` with `layout`.
-        unsafe { System.dealloc(ptr, layout) }
+        // SAFETY: `ptr` was allocated by `BENCH_ALLOC` with `layout`.
+        unsafe { BENCH_ALLOC.dealloc(ptr, layout) }
     }
 }
 

@@ -4,6 +4,7 @@
 //! they register their types in. Nothing here knows the protocol's messages or the engine.
 
 pub(crate) mod action;
+pub(crate) mod allocator;
 pub(crate) mod apply_error;
 pub(crate) mod context;
 pub(crate) mod data_source;

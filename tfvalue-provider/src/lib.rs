@@ -4,7 +4,8 @@
 //! provider block, [`Resource`] for each managed resource type, [`DataSource`] for each
 //! data source, [`EphemeralResource`] for each ephemeral resource and [`Function`] for each
 //! provider function (typed arguments and result, `provider::<name>::<function>(...)` in
-//! configuration); call [`serve`] from `main`. The framework does the rest: the go-plugin
+//! configuration); call [`serve`] from `main`, and declare [`Allocator`] as the global
+//! allocator beside it (fast on large states). The framework does the rest: the go-plugin
 //! handshake and mutual TLS with Terraform, the gRPC protocol, decoding and encoding every
 //! value (errors point at the attribute in the user's configuration), the default plan
 //! (computed attributes become "known after apply"), replacement, private state, state
@@ -213,6 +214,7 @@ pub mod __unstable_proto {
 }
 
 pub use author::action::{Action, Progress};
+pub use author::allocator::Allocator;
 pub use author::apply_error::ApplyError;
 pub use author::context::Context;
 pub use author::data_source::DataSource;
