@@ -32,7 +32,9 @@
 //! cargo add --dev tfvalue-testing --path $TFVALUE/tfvalue-testing
 //! ```
 //!
-//! Write the provider in `src/lib.rs` and leave `src/main.rs` one call and the allocator.
+//! Write the provider in `src/lib.rs` (create it beside the `main.rs` that `cargo new` made;
+//! `main.rs` reaches it as `terraform_provider_<name>::...`) and leave `src/main.rs` one call
+//! and the allocator.
 //! Tests in `tests/` see only a crate's library, so this split is what lets them reach the
 //! provider's types (the other way: tests in a `#[cfg(test)] mod tests` inside the binary).
 //! [`Allocator`](crate::Allocator) serves small blocks from mimalloc: decoding a large state
@@ -81,7 +83,11 @@
 //! `Unknown<_>` when a configuration may compute it from another resource ("known after
 //! apply"), `Nullable<_>` (or `Option<_>`) when it may be left out, which makes the
 //! attribute optional. An attribute the provider fills in is `#[tf(computed)]` and
-//! `Unknown<Nullable<_>>`. A flag the type cannot carry is a compile error.
+//! `Unknown<Nullable<_>>`. A flag the type cannot carry is a compile error. Inside the
+//! wrappers, a Terraform `string` is a `String`, a `bool` a `bool`, a `number` an integer
+//! type (`i64`, `u32`, ...), an `f64` or a `tfvalue::Number` (exact at any size), a `list` a
+//! `Vec`, a `set` a `BTreeSet` or `tfvalue::set::Set`, a `map` a `BTreeMap` or
+//! `tfvalue::map::Map`, and an object or a block a struct that derives `TfSchema`.
 //!
 //! ```
 //! use tfvalue::{Nullable, TfSchema, Unknown};
